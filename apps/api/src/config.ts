@@ -1,0 +1,130 @@
+/**
+ * Configuration comes from environment variables only (DESIGN §3), validated once at start.
+ * A bad value produces one line naming the variable; `server.ts` prints it and exits with 1.
+ */
+import path from 'node:path';
+import { z } from 'zod';
+import { UPLOAD_MAX_MB_DEFAULT } from '@registrar/contract/constants';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const optionalNonEmpty = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() !== '' ? v.trim() : undefined));
+
+const urlWithProtocols = (protocols: string[], what: string) =>
+  optionalNonEmpty.refine(
+    (v) => {
+      if (v === undefined) return true;
+      try {
+        return protocols.includes(new URL(v).protocol);
+      } catch {
+        return false;
+      }
+    },
+    { error: `must be a ${what} URL (${protocols.map((p) => `${p}//`).join(' or ')}…)` },
+  );
+
+const envSchema = z.object({
+  PORT: z.coerce
+    .number({ error: 'must be a port number' })
+    .int({ error: 'must be a port number' })
+    .min(0, { error: 'must be a port number from 0 to 65535' })
+    .max(65535, { error: 'must be a port number from 0 to 65535' })
+    .default(3000),
+  HOST: z.string().trim().min(1, { error: 'must not be empty' }).default('127.0.0.1'),
+  DATA_DIR: z.string().trim().min(1, { error: 'must not be empty' }).default('./data'),
+  DATABASE_URL: urlWithProtocols(['postgres:', 'postgresql:'], 'PostgreSQL'),
+  PUBLIC_URL: urlWithProtocols(['http:', 'https:'], 'http(s)'),
+  JWT_SECRET: optionalNonEmpty.refine((v) => v === undefined || v.length >= 32, {
+    error: 'must be at least 32 characters',
+  }),
+  SMTP_URL: urlWithProtocols(['smtp:', 'smtps:'], 'SMTP'),
+  MAIL_FROM: z.string().trim().min(3).default('Registrar <no-reply@registrar.local>'),
+  ADMIN_EMAIL: optionalNonEmpty.refine((v) => v === undefined || z.regexes.html5Email.test(v), {
+    error: 'must be an email address',
+  }),
+  ADMIN_PASSWORD: z.string().optional(),
+  INSTITUTE_NAME: z.string().trim().min(1).default('Registrar Training Institute'),
+  CONTACT_EMAIL: z
+    .string()
+    .trim()
+    .regex(z.regexes.html5Email, { error: 'must be an email address' })
+    .default('support@registrar.local'),
+  CONTACT_PHONE: z.string().trim().min(3, { error: 'must be a phone number' }).default('9876543210'),
+  COMPANY_ADDRESS: z.string().trim().min(1).default('Registrar Training Institute, India'),
+  UPLOAD_MAX_MB: z.coerce
+    .number({ error: 'must be a number of megabytes' })
+    .positive({ error: 'must be a positive number of megabytes' })
+    .max(100, { error: 'must be at most 100' })
+    .default(UPLOAD_MAX_MB_DEFAULT),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v, ctx): boolean | number | string => {
+      if (v === undefined || v === '' || v === 'false') return false;
+      if (v === 'true') return true;
+      if (/^\d+$/.test(v)) return Number(v);
+      if (/^[\d.:/a-fA-F, ]+$/.test(v)) return v;
+      ctx.addIssue({ code: 'custom', message: 'must be true, false, a hop count or a list of proxy addresses' });
+      return z.NEVER;
+    }),
+  LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  jwtSecret: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  instituteName: string;
+  contactEmail: string;
+  contactPhone: string;
+  companyAddress: string;
+  uploadMaxBytes: number;
+  trustProxy: boolean | number | string;
+  logLevel: (typeof LOG_LEVELS)[number];
+}
+
+export class ConfigError extends Error {}
+
+/** Reads the environment; throws a ConfigError with one line naming the variable at fault. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0]);
+    throw new ConfigError(`Invalid configuration: ${name} ${issue.message} (got ${JSON.stringify(env[name] ?? '')})`);
+  }
+  const e = parsed.data;
+  const publicUrl = (e.PUBLIC_URL ?? `http://${e.HOST.includes(':') ? `[${e.HOST}]` : e.HOST}:${e.PORT}`).replace(
+    /\/+$/,
+    '',
+  );
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(cwd, e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    publicUrl,
+    jwtSecret: e.JWT_SECRET,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    adminEmail: e.ADMIN_EMAIL,
+    adminPassword: e.ADMIN_PASSWORD,
+    instituteName: e.INSTITUTE_NAME,
+    contactEmail: e.CONTACT_EMAIL,
+    contactPhone: e.CONTACT_PHONE,
+    companyAddress: e.COMPANY_ADDRESS,
+    uploadMaxBytes: Math.round(e.UPLOAD_MAX_MB * 1024 * 1024),
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,20 @@
+/** Errors a service throws to answer with a status and the envelope of DESIGN §4. */
+import { ERROR_CODES, type FieldError } from '@registrar/contract/envelope';
+
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly errors?: FieldError[],
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (message: string) => new HttpError(404, ERROR_CODES.notFound, message);
+export const conflict = (message: string) => new HttpError(409, ERROR_CODES.conflict, message);
+export const unauthorized = (message: string) => new HttpError(401, ERROR_CODES.unauthorized, message);
+export const badRequest = (message: string, errors?: FieldError[]) =>
+  new HttpError(400, ERROR_CODES.validation, message, errors);

@@ -1,0 +1,85 @@
+/**
+ * The one error handler (DESIGN §4): every failure leaves as the error envelope, never with a
+ * stack trace or SQL text. Unknown `/api/...` paths get a 404 envelope.
+ */
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ERROR_CODES, type ErrorEnvelope, type FieldError } from '@registrar/contract/envelope';
+import { MESSAGES } from '@registrar/contract/messages';
+import { HttpError } from '../lib/http-errors';
+
+/** Connection-level failures mean the database is down, not that the request was wrong. */
+function isDatabaseUnavailable(err: unknown): boolean {
+  const seen = new Set<unknown>();
+  let e: unknown = err;
+  while (e && typeof e === 'object' && !seen.has(e)) {
+    seen.add(e);
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (
+      typeof code === 'string' &&
+      (/^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|ENOTFOUND)$/.test(code) || /^(08|57P)/.test(code))
+    )
+      return true;
+    if (
+      typeof message === 'string' &&
+      /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
+        message,
+      )
+    )
+      return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+function envelope(message: string, error: string, errors?: FieldError[]): ErrorEnvelope {
+  return errors ? { success: false, message, error, errors } : { success: false, message, error };
+}
+
+export default fp(async function errorHandler(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const errors = err.validation.map((v) => ({
+        path: String(v.instancePath ?? '')
+          .replace(/^\//, '')
+          .replaceAll('/', '.'),
+        message: v.message ?? MESSAGES.validationFailed,
+      }));
+      return reply
+        .code(400)
+        .send(envelope(errors[0]?.message ?? MESSAGES.validationFailed, ERROR_CODES.validation, errors));
+    }
+    if (err instanceof HttpError) {
+      if (err.headers) void reply.headers(err.headers);
+      return reply.code(err.statusCode).send(envelope(err.message, err.code, err.errors));
+    }
+    if (isDatabaseUnavailable(err)) {
+      request.log.error({ err: { message: err.message, code: err.code } }, 'database unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', '5')
+        .send(envelope(MESSAGES.databaseUnavailable, ERROR_CODES.unavailable));
+    }
+    const status = err.statusCode ?? 500;
+    if (
+      status === 413 ||
+      err.code === 'FST_REQ_FILE_TOO_LARGE' ||
+      err.code === 'FST_FILES_LIMIT' ||
+      err.code === 'FST_PARTS_LIMIT'
+    )
+      return reply.code(413).send(envelope(MESSAGES.payloadTooLarge, ERROR_CODES.tooLarge));
+    if (status === 429) return reply.code(429).send(envelope(MESSAGES.tooManyRequests, ERROR_CODES.rateLimited));
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors (bad JSON, wrong content type…) carry safe messages.
+      return reply.code(status).send(envelope(err.message, err.code ?? ERROR_CODES.validation));
+    }
+    request.log.error({ err }, 'unhandled error');
+    return reply.code(500).send(envelope(MESSAGES.somethingWentWrong, ERROR_CODES.internal));
+  });
+});
+
+/** For paths under /api that no route claims. */
+export function apiNotFound(): ErrorEnvelope {
+  return envelope(MESSAGES.routeNotFound, ERROR_CODES.notFound);
+}

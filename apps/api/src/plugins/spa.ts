@@ -1,0 +1,46 @@
+/**
+ * Serves the built SPA on the API's origin (DESIGN §1): hashed assets cached for a year,
+ * `index.html` never cached, and every client route falls back to `index.html`.
+ * Unknown `/api/...` paths get the 404 envelope instead.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import fastifyStatic from '@fastify/static';
+import { apiNotFound } from './error-handler';
+
+const YEAR_SECONDS = 31_536_000;
+
+export interface SpaOptions {
+  /** The web build's folder; when it has no index.html only the API is served. */
+  root: string | undefined;
+}
+
+export default fp<SpaOptions>(async function spa(app: FastifyInstance, { root }) {
+  const indexFile = root ? path.join(root, 'index.html') : undefined;
+  const hasSpa = indexFile !== undefined && fs.existsSync(indexFile);
+  if (hasSpa) {
+    await app.register(fastifyStatic, {
+      root: root!,
+      wildcard: false,
+      index: false,
+      cacheControl: false,
+      setHeaders(reply, filePath) {
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        void reply.header('cache-control', hashed ? `public, max-age=${YEAR_SECONDS}, immutable` : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.raw.url ?? '/';
+    if (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')) {
+      return reply.code(404).send(apiNotFound());
+    }
+    if (hasSpa && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+    }
+    return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+  });
+});

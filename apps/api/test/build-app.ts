@@ -1,0 +1,97 @@
+/**
+ * `build(t)`-style helper (fastify/demo): a fresh database per test file — an in-memory PGlite,
+ * or a new PostgreSQL database when the project runs as `api:postgres` — migrated, wrapped in the
+ * real app, and dropped afterwards. No mocks of our server or database.
+ */
+import os from 'node:os';
+import path from 'node:path';
+import fs from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import { afterAll } from 'vitest';
+import { buildApp } from '../src/app';
+import { loadConfig, type Config } from '../src/config';
+import { openDatabase, type Database } from '../src/db/database';
+
+export const dbKind = (process.env.TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
+export const postgresUrl = process.env.TEST_DATABASE_URL;
+
+function withDatabase(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+async function adminQuery(sqlText: string): Promise<void> {
+  if (!postgresUrl) throw new Error('TEST_DATABASE_URL is not set (REQUIRE_POSTGRES=1 needs it)');
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: postgresUrl });
+  await client.connect();
+  try {
+    await client.query(sqlText);
+  } finally {
+    await client.end();
+  }
+}
+
+export interface TestDatabase {
+  database: Database;
+  /** The connection string of the fresh PostgreSQL database, when there is one. */
+  url: string | undefined;
+  drop(): Promise<void>;
+}
+
+/** A fresh, migrated database of the kind this project run tests. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  if (dbKind === 'postgres') {
+    const name = `registrar_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+    await adminQuery(`create database ${name}`);
+    const url = withDatabase(postgresUrl!, name);
+    const database = await openDatabase({ databaseUrl: url, poolSize: 5 });
+    await database.migrate();
+    return {
+      database,
+      url,
+      async drop() {
+        await database.close();
+        await adminQuery(`drop database if exists ${name} with (force)`);
+      },
+    };
+  }
+  const database = await openDatabase({});
+  await database.migrate();
+  return { database, url: undefined, drop: () => database.close() };
+}
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'registrar-test-'));
+  return { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), ...overrides };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+}
+
+/** Builds the real app on a fresh database and tears both down after the file's tests. */
+export async function build(
+  options: {
+    config?: Partial<Config>;
+    webRoot?: string;
+    logger?: Parameters<typeof buildApp>[0]['logger'];
+    /** Extra routes a test needs (e.g. to exercise the error handler), registered before ready. */
+    extend?: (app: FastifyInstance) => Promise<void>;
+  } = {},
+): Promise<TestApp> {
+  const testDb = await createTestDatabase();
+  const config = testConfig(options.config);
+  const app = await buildApp({ config, database: testDb.database, webRoot: options.webRoot, logger: options.logger });
+  if (options.extend) await options.extend(app);
+  await app.ready();
+  afterAll(async () => {
+    await app.close();
+    await testDb.drop();
+    fs.rmSync(config.dataDir, { recursive: true, force: true });
+  });
+  return { app, database: testDb.database, config };
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../src/app';
+import { openDatabase } from '../src/db/database';
+import { build, dbKind, testConfig } from './build-app';
+
+describe(`health on ${dbKind}`, () => {
+  it('reports the database as reachable with its version', async () => {
+    const { app } = await build();
+    const res = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.success).toBe(true);
+    expect(body.data.database).toMatchObject({ reachable: true, kind: dbKind });
+    expect(body.data.database.serverVersion).toMatch(/^\d+/);
+  });
+
+  it('has applied the migrations', async () => {
+    const { database } = await build();
+    const result = await database.db.execute(sql`select count(*)::int as n from app_meta`);
+    expect((result as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
+  });
+});
+
+describe('health with a dead database', () => {
+  it('answers 503 with reachable: false, and the envelope, not a crash', async () => {
+    // Nothing listens on port 1: every connection is refused.
+    const database = await openDatabase({ databaseUrl: 'postgres://postgres@127.0.0.1:1/none', poolSize: 1 });
+    const app = await buildApp({ config: testConfig(), database });
+    try {
+      const res = await app.inject({ method: 'GET', url: '/api/health' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({
+        success: false,
+        error: 'SERVICE_UNAVAILABLE',
+        data: { status: 'degraded', database: { reachable: false, kind: 'postgres' } },
+      });
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  });
+});

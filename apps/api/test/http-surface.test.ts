@@ -1,0 +1,75 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { build } from './build-app';
+
+function fakeWebBuild(): string {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'registrar-web-'));
+  fs.mkdirSync(path.join(root, 'assets'));
+  fs.writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>Registrar</title><div id="root"></div>');
+  fs.writeFileSync(path.join(root, 'assets', 'index-AbC123.js'), 'console.log(1)');
+  fs.writeFileSync(path.join(root, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  return root;
+}
+
+describe('the SPA on the API origin', async () => {
+  const { app } = await build({ webRoot: fakeWebBuild() });
+
+  it.each(['/', '/student-enrollment', '/student-inquiry', '/reset-password/abc', '/courses'])(
+    'serves index.html for the client route %s, never cached',
+    async (url) => {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toContain('<div id="root">');
+    },
+  );
+
+  it('caches hashed assets for a year', async () => {
+    const res = await app.inject({ method: 'GET', url: '/assets/index-AbC123.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('does not cache unhashed files', async () => {
+    const res = await app.inject({ method: 'GET', url: '/favicon.svg' });
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('keeps unknown API paths as 404 envelopes', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/missing' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().success).toBe(false);
+  });
+
+  it('sends the strict security headers (DESIGN §6)', async () => {
+    const res = await app.inject({ method: 'GET', url: '/student-enrollment' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("base-uri 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("script-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+});
+
+describe('OpenAPI', async () => {
+  const { app } = await build();
+  it('publishes an OpenAPI 3 document generated from the contract schemas', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    const health = doc.paths['/api/health'].get;
+    const schema = health.responses['200'].content['application/json'].schema;
+    expect(schema.properties.data.properties.database.properties.reachable.type).toBe('boolean');
+  });
+  it('serves the interactive documentation page', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/html/);
+  });
+});

@@ -1,0 +1,29 @@
+import { Writable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { build } from './build-app';
+import { loggerOptions } from '../src/lib/logger';
+
+describe('structured logs', () => {
+  it('redact authorization headers, cookies, passwords and tokens', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const { app } = await build({ logger: loggerOptions('info', stream) });
+    await app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { authorization: 'Bearer secret-jwt-value', cookie: 'token=secret-cookie-value' },
+    });
+    app.log.info({ headers: { authorization: 'Bearer secret-jwt-value', cookie: 'sid=secret-cookie-value' } }, 'h');
+    app.log.info({ body: { email: 'a@b.c', password: 'Secret-Password-1', token: 'reset-token-value' } }, 'b');
+    const output = lines.join('');
+    expect(output).toContain('"msg":"request completed"');
+    expect(output).toContain('[Redacted]');
+    for (const secret of ['secret-jwt-value', 'secret-cookie-value', 'Secret-Password-1', 'reset-token-value'])
+      expect(output).not.toContain(secret);
+  });
+});

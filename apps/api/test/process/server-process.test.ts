@@ -1,0 +1,95 @@
+/**
+ * The server entry as an operator meets it: a real process started with environment variables.
+ * Bad configuration and a second server on the same DATA_DIR exit 1 with one clear line;
+ * SIGTERM finishes and exits 0, releasing DATA_DIR. PGlite only: these are about DATA_DIR.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const children: ChildProcess[] = [];
+afterAll(() => children.forEach((c) => c.kill('SIGKILL')));
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+function startServer(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: apiDir,
+    env: { PATH: process.env.PATH, LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const ready = async () => {
+    const deadline = Date.now() + 30_000;
+    while (!stdout.includes('Registrar is ready')) {
+      if (Date.now() > deadline || child.exitCode !== null) throw new Error(`server did not start: ${stderr}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  };
+  return { child, exited, ready, output: () => ({ stdout, stderr }) };
+}
+
+// Runs in the PGlite project only (vitest.config.ts): DATA_DIR and the process do not depend on the database kind.
+describe('the server process', () => {
+  it('exits 1 with one line naming a bad variable', async () => {
+    const server = startServer({ PORT: 'not-a-port' });
+    expect(await server.exited).toBe(1);
+    const lines = server.output().stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^Invalid configuration: PORT /);
+  });
+
+  it('refuses a second server on the same DATA_DIR, and SIGTERM shuts down cleanly', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'registrar-proc-'));
+    const port = await freePort();
+    const first = startServer({ DATA_DIR: dataDir, PORT: String(port) });
+    await first.ready();
+    const health = await fetch(`http://127.0.0.1:${port}/api/health`);
+    expect(health.status).toBe(200);
+
+    const second = startServer({ DATA_DIR: dataDir, PORT: String(await freePort()) });
+    expect(await second.exited).toBe(1);
+    expect(second.output().stderr).toMatch(/already using DATA_DIR/);
+
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    expect(first.output().stdout).toContain('shutdown complete');
+    expect(fs.existsSync(path.join(dataDir, 'registrar.lock'))).toBe(false);
+
+    // The directory is free again, and the data survived.
+    const third = startServer({ DATA_DIR: dataDir, PORT: String(port) });
+    await third.ready();
+    third.child.kill('SIGTERM');
+    expect(await third.exited).toBe(0);
+  }, 60_000);
+
+  it('takes over the lock of a server that was killed with -9', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'registrar-proc-'));
+    const first = startServer({ DATA_DIR: dataDir, PORT: String(await freePort()) });
+    await first.ready();
+    first.child.kill('SIGKILL');
+    await first.exited;
+    expect(fs.existsSync(path.join(dataDir, 'registrar.lock'))).toBe(true);
+    const second = startServer({ DATA_DIR: dataDir, PORT: String(await freePort()) });
+    await second.ready();
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+  }, 60_000);
+});

@@ -1,0 +1,9 @@
+/** The full-screen loading indicator (spec §2): while the session is restored or a screen loads. */
+export function FullScreenLoader({ label = 'Loading…' }: { label?: string }) {
+  return (
+    <div className="full-screen-loader" role="status" aria-live="polite">
+      <span className="spinner" aria-hidden="true" />
+      <span className="visually-hidden">{label}</span>
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+// Builds the web app, serves it with the real API, loads each public route and the admin shell
+// in Debian's Chromium, and prints the gzipped JS each one fetched against DESIGN §9's budgets.
+// Exits 1 when a budget is exceeded. Run: npm run bench:bundle
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+
+const KiB = 1024;
+export const BUDGETS = [
+  { route: '/student-enrollment', budgetKiB: 170 },
+  { route: '/student-inquiry', budgetKiB: 170 },
+  { route: '/login', budgetKiB: 170 },
+  { route: '/dashboard', budgetKiB: 350, note: 'admin shell (includes the dashboard chunk)' },
+];
+
+const root = path.resolve(import.meta.dirname, '..');
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (!fs.existsSync(chromiumPath)) {
+  if (process.env.REQUIRE_BROWSER === '1') {
+    console.error(`REQUIRE_BROWSER=1 but ${chromiumPath} is missing`);
+    process.exit(1);
+  }
+  console.warn(`${chromiumPath} is missing: bundle budgets not measured.`);
+  process.exit(0);
+}
+
+if (process.env.SKIP_BUILD !== '1') {
+  const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+  const api = spawnSync('npm', ['run', 'build', '-w', 'apps/api'], { cwd: root, stdio: 'inherit' });
+  if (api.status !== 0) process.exit(api.status ?? 1);
+}
+
+const port = await new Promise((resolve) => {
+  const srv = net.createServer().listen(0, '127.0.0.1', () => {
+    const { port: p } = /** @type {net.AddressInfo} */ (srv.address());
+    srv.close(() => resolve(p));
+  });
+});
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'registrar-bench-'));
+const server = spawn(process.execPath, [path.join(root, 'apps/api/dist/server.js')], {
+  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+const base = `http://127.0.0.1:${port}`;
+for (let i = 0; ; i += 1) {
+  try {
+    if ((await fetch(`${base}/api/health`)).ok) break;
+  } catch {
+    // not up yet
+  }
+  if (i > 300) throw new Error('server did not start');
+  await new Promise((r) => setTimeout(r, 100));
+}
+
+const browser = await chromium.launch({
+  executablePath: chromiumPath,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+});
+let failed = false;
+const rows = [];
+try {
+  for (const { route, budgetKiB, note } of BUDGETS) {
+    const page = await browser.newPage();
+    const scripts = new Map();
+    page.on('response', async (response) => {
+      if (response.request().resourceType() !== 'script') return;
+      try {
+        const body = await response.body();
+        scripts.set(response.url(), gzipSync(body, { level: 9 }).length);
+      } catch {
+        // navigation raced the body; the next load counts it
+      }
+    });
+    await page.goto(`${base}${route}`, { waitUntil: 'networkidle' });
+    await page.waitForTimeout(300);
+    const total = [...scripts.values()].reduce((a, b) => a + b, 0);
+    const ok = total <= budgetKiB * KiB;
+    failed ||= !ok;
+    rows.push({
+      route,
+      files: scripts.size,
+      gzipKiB: (total / KiB).toFixed(1),
+      budgetKiB,
+      result: ok ? 'ok' : 'OVER',
+      note: note ?? '',
+    });
+    await page.close();
+  }
+} finally {
+  await browser.close();
+  server.kill('SIGTERM');
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+console.log('\nJS fetched per route (gzip -9), against DESIGN §9');
+console.table(rows);
+if (failed) {
+  console.error('A bundle budget is exceeded.');
+  process.exit(1);
+}

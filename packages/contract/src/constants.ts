@@ -1,0 +1,84 @@
+/** Business constants and option lists of spec §9 and §3. One place; both sides import them. */
+
+export const TOAST_DURATION_MS = 5000;
+export const PERSIST_TIMEOUT_MS = 5000;
+export const PERSIST_KEY = 'root';
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+
+/** 10 digits, the first one 1–9 (spec §9). */
+export const PHONE_PATTERN = /^[1-9]\d{9}$/;
+export const EMAIL_MAX = 60;
+export const NAME_MAX = 50;
+export const ADDRESS_MAX = 500;
+export const PASSWORD_MIN = 8;
+
+export const REFERENCE_OPTIONS = ['friend', 'website', 'instagram', 'linkedin', 'facebook', 'other'] as const;
+export type Reference = (typeof REFERENCE_OPTIONS)[number];
+
+export const WORKING_STATUS_OPTIONS = ['company', 'college', 'university', 'other'] as const;
+export type WorkingStatus = (typeof WORKING_STATUS_OPTIONS)[number];
+
+/** Inquiry's currentlyWorkingAs (spec §3): college, university or company. */
+export const INQUIRY_WORKING_AS_OPTIONS = ['college', 'university', 'company'] as const;
+
+export const PAYMENT_METHODS = ['installment', 'full_payment'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+export const PAYMENT_MODES = ['cash', 'online_payment', 'cheque', 'other'] as const;
+export type PaymentMode = (typeof PAYMENT_MODES)[number];
+
+/** Upload types the enrolment form accepts (spec §2). The server checks content, not names. */
+export const UPLOAD_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif', 'svg', 'pdf'] as const;
+export const UPLOAD_MIME_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/svg+xml', 'application/pdf'] as const;
+export const UPLOAD_MAX_MB_DEFAULT = 5;
+
+/** Layout constants (spec §9). */
+export const SIDEBAR_WIDTH_PX = 260;
+export const SIDEBAR_MINI_WIDTH_PX = 80;
+export const MOBILE_BREAKPOINT_PX = 991.98;
+export const TOOLBAR_OFFSET_PX = 65;
+export const FOOTER_OFFSET_PX = 50;
+
+export const PRIMARY_COLOURS = ['#6200ea', '#241D3B'] as const;
+
+export const BAR_THEMES = [
+  'themedefault',
+  'dark',
+  'light',
+  'sky',
+  'gredient1',
+  'gredient2',
+  'gredient3',
+  'gredient4',
+  'gredient5',
+  'gredient6',
+  'gredient7',
+  'gredient8',
+] as const;
+export const LAYOUT_THEMES = [
+  'themedefault',
+  'theme1',
+  'theme2',
+  'theme3',
+  'theme4',
+  'theme5',
+  'theme6',
+  'theme7',
+] as const;
+export const ACTIVE_LINK_STYLES = ['style1', 'style2', 'style3', 'style4'] as const;
+
+/** Theme settings defaults (spec §3). */
+export const DEFAULT_THEME_SETTINGS = {
+  toolbarAlignValue: 'below',
+  footerAlignValue: 'below',
+  toolbarDisplayValue: 'show',
+  footerDisplayValue: 'show',
+  sidebarTransParentValue: 'off',
+  activeLinkStyle: 'style1',
+  sidebarMiniValue: 'off',
+  layout: 'vertical',
+} as const;
+
+/** Paging (DESIGN §4). The spec leaves page sizes open; 10 is the default, 100 the ceiling. */
+export const PAGE_SIZE_DEFAULT = 10;
+export const PAGE_SIZE_MAX = 100;

@@ -1,0 +1,104 @@
+/** The public enrolment form (spec §3, §5). Text fields travel as multipart fields; files apart. */
+import { z } from 'zod';
+import { ADDRESS_MAX, NAME_MAX, PAYMENT_METHODS, PAYMENT_MODES, WORKING_STATUS_OPTIONS } from './constants';
+import { emailField, emptyAsUndefined, optionalPhoneField, optionalText, phoneField, requiredString } from './fields';
+import { MESSAGES } from './messages';
+
+/** Today's date as `YYYY-MM-DD` in local time (the institute's clock on the server, the visitor's in the browser). */
+export function localIsoDate(now: Date = new Date()): string {
+  const y = now.getFullYear();
+  const m = String(now.getMonth() + 1).padStart(2, '0');
+  const d = String(now.getDate()).padStart(2, '0');
+  return `${y}-${m}-${d}`;
+}
+
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: MESSAGES.dateInvalid, abort: true })
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), { error: MESSAGES.dateInvalid, abort: true });
+const optionalDate = z.preprocess(emptyAsUndefined, isoDate.optional());
+
+const boundedText = (min: string, max: string, limit: number) =>
+  z.string({ error: min }).trim().min(1, { error: min, abort: true }).max(limit, { error: max });
+
+/** `emiPrice` is a JSON list of installment amounts in rupees (spec §3). */
+const emiPriceField = z.preprocess(
+  (v) => {
+    if (typeof v !== 'string') return v;
+    try {
+      return JSON.parse(v) as unknown;
+    } catch {
+      return v;
+    }
+  },
+  z
+    .array(z.number({ error: MESSAGES.emiPriceInvalid }).positive({ error: MESSAGES.emiPriceInvalid }), {
+      error: MESSAGES.emiPriceInvalid,
+    })
+    .max(24, { error: MESSAGES.emiPriceInvalid }),
+);
+
+export const enrollmentFieldsSchema = z
+  .object({
+    name: boundedText(MESSAGES.nameMin, MESSAGES.nameMax, NAME_MAX),
+    currentAddress: boundedText(MESSAGES.currentAddressMin, MESSAGES.currentAddressMax, ADDRESS_MAX),
+    permanentAddress: boundedText(MESSAGES.permanentAddressMin, MESSAGES.permanentAddressMax, ADDRESS_MAX),
+    phoneNumber: phoneField(),
+    email: emailField(),
+    alterNativePhoneNumber: optionalPhoneField(),
+    startDate: optionalDate.refine((v) => v === undefined || v >= localIsoDate(), {
+      error: MESSAGES.joiningDateInPast,
+    }),
+    endDate: optionalDate,
+    courseId: requiredString(MESSAGES.courseIdRequired).max(100),
+    currentlyWorking: z.enum(WORKING_STATUS_OPTIONS, {
+      error: (issue) =>
+        issue.input === undefined || issue.input === ''
+          ? MESSAGES.currentlyWorkingRequired
+          : MESSAGES.currentlyWorkingInvalid,
+    }),
+    currentlyWorkingPlace: requiredString(MESSAGES.currentlyWorkingPlaceRequired).max(200),
+    currentSem: optionalText(50),
+    designation: optionalText(100),
+    paymentMode: z.preprocess(
+      emptyAsUndefined,
+      z.enum(PAYMENT_MODES, { error: MESSAGES.paymentModeInvalid }).optional(),
+    ),
+    paymentMethod: z.enum(PAYMENT_METHODS, {
+      error: (issue) =>
+        issue.input === undefined || issue.input === ''
+          ? MESSAGES.paymentMethodRequired
+          : MESSAGES.paymentMethodInvalid,
+    }),
+    emiPrice: emiPriceField.optional(),
+  })
+  .refine((v) => !v.endDate || !v.startDate || v.endDate >= v.startDate, {
+    error: MESSAGES.endDateBeforeStart,
+    path: ['endDate'],
+  })
+  // Semester belongs to college or university, designation to company (spec §2): drop the other.
+  .transform((v) => ({
+    ...v,
+    currentSem: v.currentlyWorking === 'college' || v.currentlyWorking === 'university' ? v.currentSem : undefined,
+    designation: v.currentlyWorking === 'company' ? v.designation : undefined,
+  }));
+export type EnrollmentFieldsInput = z.input<typeof enrollmentFieldsSchema>;
+export type EnrollmentFields = z.output<typeof enrollmentFieldsSchema>;
+
+/** The enrolment form's files (spec §3) and the message when a required one is missing. */
+export const ENROLLMENT_FILE_FIELDS = {
+  profilePicture: { required: true, message: MESSAGES.profilePictureRequired },
+  aadharFront: { required: true, message: MESSAGES.aadharFrontRequired },
+  aadharBack: { required: true, message: MESSAGES.aadharBackRequired },
+  pancard: { required: false, message: '' },
+  candidateSign: { required: false, message: '' },
+  authoritySign: { required: false, message: '' },
+} as const;
+export type EnrollmentFileField = keyof typeof ENROLLMENT_FILE_FIELDS;
+
+/** Which required files are missing, as `{ path, message }` issues in the API's error shape. */
+export function missingEnrollmentFiles(present: ReadonlySet<string>): { path: string; message: string }[] {
+  return Object.entries(ENROLLMENT_FILE_FIELDS)
+    .filter(([field, rule]) => rule.required && !present.has(field))
+    .map(([field, rule]) => ({ path: field, message: rule.message }));
+}

@@ -1,0 +1,44 @@
+/** Field rules shared by several forms. Each takes its messages so a form keeps its spec wording. */
+import { z } from 'zod';
+import { EMAIL_MAX, PHONE_PATTERN } from './constants';
+import { MESSAGES } from './messages';
+
+/** A string that is required: missing, empty or blank gives `message` and nothing else. */
+export const requiredString = (message: string) =>
+  z.string({ error: message }).trim().min(1, { error: message, abort: true });
+
+/**
+ * Email of the forgot-password, inquiry and enrolment forms: required, at most 60 characters,
+ * an email's shape (HTML's rule, which accepts `a@b`), and a dot somewhere (spec §5).
+ */
+export const emailField = () =>
+  requiredString(MESSAGES.emailRequired)
+    .max(EMAIL_MAX, { error: MESSAGES.emailTooLong, abort: true })
+    .regex(z.regexes.html5Email, { error: MESSAGES.emailIncorrect, abort: true })
+    .regex(/\./, { error: MESSAGES.emailNeedsDot, abort: true });
+
+/** Phone numbers travel as strings (spec §5): exactly 10 digits, not starting with zero. */
+export const phoneField = () =>
+  requiredString(MESSAGES.phoneRequired).regex(PHONE_PATTERN, { error: MESSAGES.phoneRule });
+
+/** An optional phone: empty or absent is fine, anything else follows the phone rule. */
+export const optionalPhoneField = () =>
+  z
+    .string()
+    .trim()
+    .regex(PHONE_PATTERN, { error: MESSAGES.phoneRule })
+    .or(z.literal(''))
+    .optional()
+    .transform((v) => (v ? v : undefined));
+
+/** An optional free-text field: blank becomes undefined. */
+export const optionalText = (max = 500) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .transform((v) => (v ? v : undefined));
+
+/** `emptyAsUndefined` lets a select's '' mean "not chosen" for optional enums. */
+export const emptyAsUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);

@@ -1,0 +1,34 @@
+import { defineConfig } from 'vitest/config';
+
+// One runner for every unit and API test. The API suite runs once per database (DESIGN §1):
+// always on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set. REQUIRE_POSTGRES=1 turns a
+// missing TEST_DATABASE_URL into a failure instead of leaving the PostgreSQL run out.
+const postgresUrl = process.env.TEST_DATABASE_URL;
+if (!postgresUrl) {
+  if (process.env.REQUIRE_POSTGRES === '1') throw new Error('REQUIRE_POSTGRES=1 but TEST_DATABASE_URL is not set');
+  console.warn('TEST_DATABASE_URL is not set: the API tests run on PGlite only.');
+}
+
+const apiProject = (name: string, env: Record<string, string>, exclude: string[] = []) => ({
+  test: {
+    name,
+    root: 'apps/api',
+    include: ['test/**/*.test.ts'],
+    exclude,
+    env,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'contract', root: 'packages/contract', include: ['test/**/*.test.ts'] } },
+      { test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.{ts,tsx}'], environment: 'jsdom' } },
+      apiProject('api:pglite', { TEST_DB: 'pglite' }),
+      // Process-level tests (DATA_DIR lock, signals) do not depend on the database: PGlite run only.
+      ...(postgresUrl ? [apiProject('api:postgres', { TEST_DB: 'postgres' }, ['test/process/**'])] : []),
+    ],
+  },
+});
