@@ -24,6 +24,7 @@ const apiProject = (name: string, env: Record<string, string>, exclude: string[]
 export default defineConfig({
   test: {
     projects: [
+      { test: { name: 'tooling', root: '.', include: ['scripts/test/**/*.test.ts'], testTimeout: 30_000 } },
       { test: { name: 'contract', root: 'packages/contract', include: ['test/**/*.test.ts'] } },
       { test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.{ts,tsx}'], environment: 'jsdom' } },
       apiProject('api:pglite', { TEST_DB: 'pglite' }),
