@@ -47,6 +47,10 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: process.env.E2E_DATA_DIR,
       LOG_LEVEL: 'warn',
+      // The first staff account (support/staff.ts signs in with it); mail goes to DATA_DIR/outbox.
+      ADMIN_EMAIL: 'admin@registrar.test',
+      ADMIN_PASSWORD: 'E2e-Admin-Passw0rd',
+      PUBLIC_URL: baseURL,
     },
   },
 });

@@ -5,38 +5,47 @@
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
 import { ErrorPage } from './error-page';
 import { FullScreenLoader } from '../shared/ui/full-screen-loader';
+import { authRoutes } from '../features/auth/auth-routes';
+import { RequireSession } from '../features/auth/require-session';
 
 const placeholder = (title: string, description?: string) => async () => {
   const { PlaceholderScreen } = await import('../shared/ui/placeholder-screen');
   return { Component: () => <PlaceholderScreen title={title} description={description} /> };
 };
 
+/** The admin shell's own code is a lazy chunk too: the public forms never download it. */
+const adminLayout = async () => {
+  const { AdminLayout } = await import('../features/shell/admin-layout');
+  return {
+    Component: () => (
+      <RequireSession>
+        <AdminLayout />
+      </RequireSession>
+    ),
+  };
+};
+
+export const adminScreens: RouteObject[] = [
+  { index: true, lazy: placeholder('Dashboard') },
+  { path: 'dashboard', lazy: placeholder('Dashboard') },
+  { path: 'profile', lazy: placeholder('User Profile') },
+  { path: 'courses', lazy: placeholder('Courses') },
+  { path: 'student-enrollments', lazy: placeholder('Student Enrollments') },
+  { path: 'student-inquires', lazy: placeholder('Student Inquiries') },
+  { path: 'student-inquiries', element: <Navigate to="/student-inquires" replace /> },
+  { path: 'terms-condition', lazy: placeholder('Terms & Condition') },
+  { path: '*', lazy: placeholder('Page not found', 'There is no page at this address.') },
+];
+
 export const routes: RouteObject[] = [
   {
     errorElement: <ErrorPage />,
     hydrateFallbackElement: <FullScreenLoader />,
     children: [
-      { path: '/login', lazy: placeholder('Sign in', 'Staff sign-in is coming soon.') },
-      { path: '/forgotPassword', lazy: placeholder('Forgot password') },
-      { path: '/forgot-password', element: <Navigate to="/forgotPassword" replace /> },
-      { path: '/reset-password/:id', lazy: placeholder('Reset password') },
-      { path: '/lockscreen', lazy: placeholder('Locked') },
+      ...authRoutes,
       { path: '/student-enrollment', lazy: placeholder('Student enrolment', 'The enrolment form is coming soon.') },
       { path: '/student-inquiry', lazy: placeholder('Student inquiry', 'The inquiry form is coming soon.') },
-      {
-        path: '/',
-        children: [
-          { index: true, lazy: placeholder('Dashboard') },
-          { path: 'dashboard', lazy: placeholder('Dashboard') },
-          { path: 'profile', lazy: placeholder('User Profile') },
-          { path: 'courses', lazy: placeholder('Courses') },
-          { path: 'student-enrollments', lazy: placeholder('Student Enrollments') },
-          { path: 'student-inquires', lazy: placeholder('Student Inquiries') },
-          { path: 'student-inquiries', element: <Navigate to="/student-inquires" replace /> },
-          { path: 'terms-condition', lazy: placeholder('Terms & Condition') },
-          { path: '*', lazy: placeholder('Page not found', 'There is no page at this address.') },
-        ],
-      },
+      { path: '/', lazy: adminLayout, children: adminScreens },
     ],
   },
 ];

@@ -10,10 +10,12 @@ import { baseApi } from '../shared/api/base-api';
 import { configureApiFetch } from '../shared/api/api-fetch';
 import { servicesSlice } from '../shared/state/services-slice';
 import { sessionSlice, signedOut } from '../features/session/session-slice';
+import { themeSettingSlice } from '../features/theme/theme-slice';
 
 const rootReducer = combineReducers({
   session: sessionSlice.reducer,
   services: servicesSlice.reducer,
+  themeSetting: themeSettingSlice.reducer,
   [baseApi.reducerPath]: baseApi.reducer,
 });
 

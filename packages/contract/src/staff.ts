@@ -1,0 +1,75 @@
+/** Staff accounts: the signed-in user, profile edits and password change (issue 3). */
+import { z } from 'zod';
+import { passwordRule } from './auth';
+import { PHONE_PATTERN } from './constants';
+import { MESSAGES } from './messages';
+import { themeSettingsSchema } from './theme-settings';
+
+export const STAFF_MESSAGES = {
+  invalidCredentials: 'Invalid email or password',
+  signedIn: 'Signed in successfully',
+  signedOut: 'Signed out',
+  forgotPasswordSent: 'If that email belongs to a staff account, a password reset link is on its way.',
+  resetTokenInvalid: 'This reset link is invalid or has expired',
+  passwordReset: MESSAGES.passwordResetDone,
+  passwordChanged: 'Your password has been changed',
+  currentPasswordWrong: 'Current password is incorrect',
+  passwordTooCommon: 'This password is too common; please choose a less guessable one',
+  newPasswordSameAsOld: 'The new password must be different from the current one',
+  profileUpdated: 'Profile updated',
+  profileNameRequired: 'Name is required',
+  currentPasswordRequired: 'Please enter current password',
+} as const;
+
+export const staffUserSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  themeSettings: themeSettingsSchema.nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type StaffUser = z.infer<typeof staffUserSchema>;
+
+export const loginResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  token: z.string(),
+  data: z.object({ user: staffUserSchema }),
+});
+
+export const updateProfileSchema = z.object({
+  name: z
+    .string({ error: STAFF_MESSAGES.profileNameRequired })
+    .trim()
+    .min(1, { error: STAFF_MESSAGES.profileNameRequired })
+    .max(100),
+  phone: z
+    .string()
+    .trim()
+    .regex(PHONE_PATTERN, { error: MESSAGES.phoneRule })
+    .or(z.literal(''))
+    .nullable()
+    .optional()
+    .transform((v) => (v ? v : null)),
+  themeSettings: themeSettingsSchema.optional(),
+});
+export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
+
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z
+      .string({ error: STAFF_MESSAGES.currentPasswordRequired })
+      .min(1, { error: STAFF_MESSAGES.currentPasswordRequired }),
+    newPassword: passwordRule(MESSAGES.newPasswordRequired),
+    confirmPassword: z
+      .string({ error: MESSAGES.confirmPasswordRequired })
+      .min(1, { error: MESSAGES.confirmPasswordRequired }),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    error: MESSAGES.passwordsDoNotMatch,
+    path: ['confirmPassword'],
+    when: (payload) => payload.issues.every((i) => i.path?.[0] !== 'confirmPassword'),
+  });
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
