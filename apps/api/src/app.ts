@@ -17,6 +17,9 @@ import type { Database } from './db/database';
 import errorHandler from './plugins/error-handler';
 import spa from './plugins/spa';
 import healthRoutes from './routes/health';
+import authRoutes from './routes/auth';
+import authPlugin from './plugins/auth';
+import outboxPlugin, { type OutboxPluginOptions } from './plugins/outbox';
 import { APP_VERSION } from './lib/version';
 
 declare module 'fastify' {
@@ -32,9 +35,16 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** The built SPA; undefined serves the API alone. */
   webRoot?: string | undefined;
+  outbox?: OutboxPluginOptions;
 }
 
-export async function buildApp({ config, database, logger = false, webRoot }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  logger = false,
+  webRoot,
+  outbox,
+}: AppOptions): Promise<FastifyInstance> {
   const { trustProxy } = config;
   const app = Fastify({
     logger,
@@ -89,9 +99,13 @@ export async function buildApp({ config, database, logger = false, webRoot }: Ap
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
+  await app.register(outboxPlugin, outbox ?? {});
+  await app.register(authPlugin);
+
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
+      await api.register(authRoutes);
     },
     { prefix: '/api' },
   );

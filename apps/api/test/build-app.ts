@@ -81,11 +81,19 @@ export async function build(
     logger?: Parameters<typeof buildApp>[0]['logger'];
     /** Extra routes a test needs (e.g. to exercise the error handler), registered before ready. */
     extend?: (app: FastifyInstance) => Promise<void>;
+    /** Outbox worker options; by default tests drive `app.outbox.runOnce()` themselves. */
+    outbox?: Parameters<typeof buildApp>[0]['outbox'];
   } = {},
 ): Promise<TestApp> {
   const testDb = await createTestDatabase();
   const config = testConfig(options.config);
-  const app = await buildApp({ config, database: testDb.database, webRoot: options.webRoot, logger: options.logger });
+  const app = await buildApp({
+    config,
+    database: testDb.database,
+    webRoot: options.webRoot,
+    logger: options.logger,
+    outbox: options.outbox ?? { autoStart: false },
+  });
   if (options.extend) await options.extend(app);
   await app.ready();
   afterAll(async () => {

@@ -17,7 +17,7 @@ describe(`health on ${dbKind}`, () => {
 
   it('has applied the migrations', async () => {
     const { database } = await build();
-    const result = await database.db.execute(sql`select count(*)::int as n from app_meta`);
+    const result = await database.db.execute(sql`select count(*)::int as n from staff`);
     expect((result as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
   });
 });

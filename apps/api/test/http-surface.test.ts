@@ -27,6 +27,13 @@ describe('the SPA on the API origin', async () => {
     },
   );
 
+  it('serves the reset page with Referrer-Policy: no-referrer', async () => {
+    const res = await app.inject({ method: 'GET', url: '/reset-password/some-token' });
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    const other = await app.inject({ method: 'GET', url: '/login' });
+    expect(other.headers['referrer-policy']).toBe('same-origin');
+  });
+
   it('caches hashed assets for a year', async () => {
     const res = await app.inject({ method: 'GET', url: '/assets/index-AbC123.js' });
     expect(res.statusCode).toBe(200);

@@ -18,12 +18,19 @@ describe('structured logs', () => {
       url: '/api/health',
       headers: { authorization: 'Bearer secret-jwt-value', cookie: 'token=secret-cookie-value' },
     });
+    await app.inject({ method: 'GET', url: '/reset-password/reset-token-in-url' });
     app.log.info({ headers: { authorization: 'Bearer secret-jwt-value', cookie: 'sid=secret-cookie-value' } }, 'h');
     app.log.info({ body: { email: 'a@b.c', password: 'Secret-Password-1', token: 'reset-token-value' } }, 'b');
     const output = lines.join('');
     expect(output).toContain('"msg":"request completed"');
     expect(output).toContain('[Redacted]');
-    for (const secret of ['secret-jwt-value', 'secret-cookie-value', 'Secret-Password-1', 'reset-token-value'])
+    for (const secret of [
+      'secret-jwt-value',
+      'secret-cookie-value',
+      'Secret-Password-1',
+      'reset-token-value',
+      'reset-token-in-url',
+    ])
       expect(output).not.toContain(secret);
   });
 });

@@ -17,6 +17,9 @@ export const REDACTED_PATHS = [
   'token',
 ];
 
+/** Reset links carry their token in the path; logs keep the path without it. */
+export const redactUrl = (url: string | undefined) => url?.replace(/(\/reset-password\/)[^/?#]+/, '$1[Redacted]');
+
 export function loggerOptions(
   level: string,
   stream?: NodeJS.WritableStream,
@@ -24,6 +27,13 @@ export function loggerOptions(
   return {
     level,
     redact: { paths: REDACTED_PATHS, censor: '[Redacted]' },
+    serializers: {
+      req: (req: { method: string; url: string; ip?: string; socket?: { remoteAddress?: string } }) => ({
+        method: req.method,
+        url: redactUrl(req.url),
+        remoteAddress: req.ip ?? req.socket?.remoteAddress,
+      }),
+    },
     ...(stream ? { stream } : {}),
   } as NonNullable<FastifyServerOptions['logger']>;
 }

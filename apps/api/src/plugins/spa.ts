@@ -39,6 +39,8 @@ export default fp<SpaOptions>(async function spa(app: FastifyInstance, { root })
       return reply.code(404).send(apiNotFound());
     }
     if (hasSpa && (request.method === 'GET' || request.method === 'HEAD')) {
+      // The reset page carries its token in the URL: never let it leak through a Referer header.
+      if (url.startsWith('/reset-password/')) void reply.header('referrer-policy', 'no-referrer');
       return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
     }
     return reply.code(404).type('text/plain; charset=utf-8').send('Not found');

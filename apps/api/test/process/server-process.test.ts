@@ -80,6 +80,47 @@ describe('the server process', () => {
     expect(await third.exited).toBe(0);
   }, 60_000);
 
+  it('creates the first staff account once, printing a generated password, never with a default', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'registrar-proc-'));
+    const first = startServer({ DATA_DIR: dataDir, PORT: String(await freePort()) });
+    await first.ready();
+    const out = first.output().stdout;
+    expect(out).toContain('First staff account created');
+    const password = /password: (\S+)/.exec(out)![1]!;
+    expect(password).toMatch(/^[A-Za-z0-9]{20}$/);
+    // The password is printed to the terminal, never into the JSON logs.
+    expect(out.split('\n').filter((l) => l.startsWith('{') && l.includes(password))).toEqual([]);
+    first.child.kill('SIGTERM');
+    await first.exited;
+
+    const second = startServer({ DATA_DIR: dataDir, PORT: String(await freePort()) });
+    await second.ready();
+    expect(second.output().stdout).not.toContain('First staff account created');
+    second.child.kill('SIGTERM');
+    await second.exited;
+  }, 60_000);
+
+  it('creates the first account from ADMIN_EMAIL and ADMIN_PASSWORD', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'registrar-proc-'));
+    const port = await freePort();
+    const server = startServer({
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      ADMIN_EMAIL: 'head@institute.in',
+      ADMIN_PASSWORD: 'Configured-Pass-8',
+    });
+    await server.ready();
+    expect(server.output().stdout).toContain('First staff account created for head@institute.in');
+    const res = await fetch(`http://127.0.0.1:${port}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'head@institute.in', password: 'Configured-Pass-8' }),
+    });
+    expect(res.status).toBe(200);
+    server.child.kill('SIGTERM');
+    await server.exited;
+  }, 60_000);
+
   it('takes over the lock of a server that was killed with -9', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'registrar-proc-'));
     const first = startServer({ DATA_DIR: dataDir, PORT: String(await freePort()) });

@@ -1,0 +1,30 @@
+/** The mail outbox worker, started with the app and stopped (after its pass) when it closes. */
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { createMailTransport } from '../services/mail/mail-transport';
+import { OutboxWorker, type OutboxWorkerOptions } from '../services/mail/outbox-worker';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    outbox: OutboxWorker;
+  }
+}
+
+export interface OutboxPluginOptions {
+  /** false: tests drive `app.outbox.runOnce()` themselves. */
+  autoStart?: boolean;
+  worker?: OutboxWorkerOptions;
+}
+
+export default fp<OutboxPluginOptions>(async function outbox(app: FastifyInstance, options) {
+  const transport = createMailTransport({
+    smtpUrl: app.config.smtpUrl,
+    from: app.config.mailFrom,
+    outboxDir: path.join(app.config.dataDir, 'outbox'),
+  });
+  const worker = new OutboxWorker(app.database.db, transport, app.log, options.worker);
+  app.decorate('outbox', worker);
+  if (options.autoStart !== false) app.addHook('onReady', async () => worker.start());
+  app.addHook('onClose', async () => worker.stop());
+});

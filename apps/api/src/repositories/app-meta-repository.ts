@@ -1,0 +1,12 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/database';
+import { appMeta } from '../db/schema';
+
+export const appMetaRepository = {
+  /** Stores `value` under `key` unless one is there already, and returns whichever is stored. */
+  async getOrInsert<T>(db: Db, key: string, value: T): Promise<T> {
+    await db.insert(appMeta).values({ key, value }).onConflictDoNothing();
+    const rows = await db.select().from(appMeta).where(eq(appMeta.key, key)).limit(1);
+    return rows[0]!.value as T;
+  },
+};

@@ -1,0 +1,114 @@
+/** Sign-in, sign-out, password reset, profile (issue 3; spec §7 paths). */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { forgotPasswordSchema, loginSchema, resetPasswordSchema } from '@registrar/contract/auth';
+import { errorEnvelopeSchema, successEnvelope } from '@registrar/contract/envelope';
+import {
+  STAFF_MESSAGES,
+  changePasswordSchema,
+  loginResponseSchema,
+  staffUserSchema,
+  updateProfileSchema,
+} from '@registrar/contract/staff';
+import { toStaffUser } from '../services/auth-service';
+
+const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 429: errorEnvelopeSchema };
+const ok = successEnvelope(z.null());
+const userEnvelope = successEnvelope(z.object({ user: staffUserSchema }));
+
+const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const context = (request: { ip: string; headers: Record<string, unknown> }) => ({
+    ip: request.ip,
+    userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : null,
+  });
+
+  app.post(
+    '/login',
+    { schema: { tags: ['auth'], body: loginSchema, response: { 200: loginResponseSchema, ...errors } } },
+    async (request, reply) => {
+      const { token, user, expiresAt } = await app.auth.login(
+        request.body.email,
+        request.body.password,
+        context(request),
+      );
+      app.setSessionCookie(reply, token, expiresAt);
+      return { success: true as const, message: STAFF_MESSAGES.signedIn, token, data: { user } };
+    },
+  );
+
+  app.post(
+    '/logout',
+    {
+      preHandler: app.requireStaff,
+      schema: { tags: ['auth'], security: [{ bearer: [] }], response: { 200: ok, ...errors } },
+    },
+    async (request, reply) => {
+      await app.auth.logout(request.staffAuth!.sessionId);
+      app.clearSessionCookie(reply);
+      return { success: true as const, message: STAFF_MESSAGES.signedOut, data: null };
+    },
+  );
+
+  app.post(
+    '/forgot-password',
+    { schema: { tags: ['auth'], body: forgotPasswordSchema, response: { 200: ok, ...errors } } },
+    async (request) => {
+      await app.auth.forgotPassword(request.body.email, context(request));
+      return { success: true as const, message: STAFF_MESSAGES.forgotPasswordSent, data: null };
+    },
+  );
+
+  app.post(
+    '/reset-password',
+    { schema: { tags: ['auth'], body: resetPasswordSchema, response: { 200: ok, ...errors } } },
+    async (request) => {
+      await app.auth.resetPassword(request.body.token, request.body.password, context(request));
+      return { success: true as const, message: STAFF_MESSAGES.passwordReset, data: null };
+    },
+  );
+
+  app.get(
+    '/user-profile',
+    {
+      preHandler: app.requireStaff,
+      schema: { tags: ['profile'], security: [{ bearer: [] }], response: { 200: userEnvelope, ...errors } },
+    },
+    async (request) => ({ success: true as const, message: '', data: { user: toStaffUser(request.staffAuth!.staff) } }),
+  );
+
+  app.put(
+    '/user-profile',
+    {
+      preHandler: app.requireStaff,
+      schema: {
+        tags: ['profile'],
+        security: [{ bearer: [] }],
+        body: updateProfileSchema,
+        response: { 200: userEnvelope, ...errors },
+      },
+    },
+    async (request) => {
+      const user = await app.auth.updateProfile(request.staffAuth!, request.body);
+      return { success: true as const, message: STAFF_MESSAGES.profileUpdated, data: { user } };
+    },
+  );
+
+  app.post(
+    '/change-password',
+    {
+      preHandler: app.requireStaff,
+      schema: {
+        tags: ['profile'],
+        security: [{ bearer: [] }],
+        body: changePasswordSchema,
+        response: { 200: ok, ...errors },
+      },
+    },
+    async (request) => {
+      await app.auth.changePassword(request.staffAuth!, request.body.currentPassword, request.body.newPassword);
+      return { success: true as const, message: STAFF_MESSAGES.passwordChanged, data: null };
+    },
+  );
+};
+
+export default authRoutes;

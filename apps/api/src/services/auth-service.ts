@@ -1,0 +1,237 @@
+/**
+ * Staff sign-in, sessions, password reset and profile (issue 3; DESIGN §5–§6). Routes call this;
+ * it calls the repositories and writes mail to the outbox in the same transaction as the action.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { StaffUser } from '@registrar/contract/staff';
+import { STAFF_MESSAGES } from '@registrar/contract/staff';
+import type { ThemeSettings } from '@registrar/contract/theme-settings';
+import { ERROR_CODES } from '@registrar/contract/envelope';
+import type { Config } from '../config';
+import type { Db } from '../db/database';
+import { HttpError, badRequest, unauthorized } from '../lib/http-errors';
+import { outboxRepository } from '../repositories/outbox-repository';
+import {
+  resetTokenRepository,
+  sessionRepository,
+  staffRepository,
+  type StaffRow,
+} from '../repositories/staff-repository';
+import { brandedMail } from './mail/mail-message';
+import { burnVerification, hashPassword, isCommonPassword, verifyPassword } from './passwords';
+import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, type SessionTokens } from './session-tokens';
+import { THROTTLE_RULES, type Throttle, type ThrottleRule } from './throttle';
+
+export const RESET_TOKEN_TTL_MS = 30 * 60 * 1000;
+/** Writing last_seen_at on every request would make every read a write; a minute is precise enough. */
+const TOUCH_EVERY_MS = 60_000;
+
+export interface AuthenticatedStaff {
+  staff: StaffRow;
+  sessionId: string;
+}
+
+export interface RequestContext {
+  ip: string;
+  userAgent: string | null;
+}
+
+export const toStaffUser = (row: StaffRow): StaffUser => ({
+  _id: row.id,
+  name: row.name,
+  email: row.email,
+  phone: row.phone,
+  themeSettings: (row.themeSettings as ThemeSettings | null) ?? null,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+const normaliseEmail = (email: string) => email.trim().toLowerCase();
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+function tooMany(seconds: number): HttpError {
+  return new HttpError(429, ERROR_CODES.rateLimited, 'Too many attempts, please try again later', undefined, {
+    'retry-after': String(seconds),
+  });
+}
+
+/** Refuses passwords from the common list (the spec's shape rule is in the contract schema). */
+export function assertAcceptablePassword(password: string, field: string): void {
+  if (isCommonPassword(password))
+    throw badRequest(STAFF_MESSAGES.passwordTooCommon, [{ path: field, message: STAFF_MESSAGES.passwordTooCommon }]);
+}
+
+export class AuthService {
+  constructor(
+    private readonly db: Db,
+    private readonly config: Config,
+    private readonly tokens: SessionTokens,
+    private readonly throttle: Throttle,
+    private readonly onMailQueued: () => void,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  private guard(keys: [string, ThrottleRule][]): void {
+    const wait = Math.max(...keys.map(([key, rule]) => this.throttle.retryAfter(key, rule)));
+    if (wait > 0) throw tooMany(wait);
+  }
+
+  async login(
+    email: string,
+    password: string,
+    ctx: RequestContext,
+  ): Promise<{ token: string; user: StaffUser; expiresAt: Date }> {
+    const account = `login:account:${normaliseEmail(email)}`;
+    const ip = `login:ip:${ctx.ip}`;
+    this.guard([
+      [account, THROTTLE_RULES.loginPerAccount],
+      [ip, THROTTLE_RULES.loginPerIp],
+    ]);
+    this.throttle.hit(ip, THROTTLE_RULES.loginPerIp);
+
+    const row = await staffRepository.findByEmail(this.db, email);
+    const ok = row ? await verifyPassword(row.passwordHash, password) : (await burnVerification(password), false);
+    if (!row || !ok) {
+      this.throttle.hit(account, THROTTLE_RULES.loginPerAccount);
+      throw new HttpError(401, 'INVALID_CREDENTIALS', STAFF_MESSAGES.invalidCredentials);
+    }
+    const now = this.now();
+    const expiresAt = new Date(now.getTime() + SESSION_ABSOLUTE_MS);
+    const session = await sessionRepository.create(this.db, {
+      staffId: row.id,
+      expiresAt,
+      ip: ctx.ip,
+      userAgent: ctx.userAgent?.slice(0, 300) ?? null,
+    });
+    const token = await this.tokens.sign({ sid: session.id, sub: row.id }, expiresAt);
+    return { token, user: toStaffUser(row), expiresAt };
+  }
+
+  /** The staff member behind a token, or undefined: bad signature, revoked, idle, expired. */
+  async authenticate(token: string): Promise<AuthenticatedStaff | undefined> {
+    const claims = await this.tokens.verify(token);
+    if (!claims) return undefined;
+    const now = this.now();
+    const session = await sessionRepository.findLive(this.db, claims.sid, now);
+    if (!session || session.staffId !== claims.sub) return undefined;
+    if (now.getTime() - session.lastSeenAt.getTime() > SESSION_IDLE_MS) {
+      await sessionRepository.revoke(this.db, session.id, now);
+      return undefined;
+    }
+    const staff = await staffRepository.findById(this.db, session.staffId);
+    if (!staff) return undefined;
+    if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_EVERY_MS)
+      await sessionRepository.touch(this.db, session.id, now);
+    return { staff, sessionId: session.id };
+  }
+
+  async logout(sessionId: string): Promise<void> {
+    await sessionRepository.revoke(this.db, sessionId, this.now());
+  }
+
+  /** Same answer, and about the same work, whether or not the email belongs to someone. */
+  async forgotPassword(email: string, ctx: RequestContext): Promise<void> {
+    const account = `forgot:account:${normaliseEmail(email)}`;
+    const ip = `forgot:ip:${ctx.ip}`;
+    this.guard([
+      [account, THROTTLE_RULES.forgotPerAccount],
+      [ip, THROTTLE_RULES.forgotPerIp],
+    ]);
+    this.throttle.hit(account, THROTTLE_RULES.forgotPerAccount);
+    this.throttle.hit(ip, THROTTLE_RULES.forgotPerIp);
+
+    const token = randomBytes(32).toString('base64url'); // 256 random bits
+    const tokenHash = sha256(token);
+    const now = this.now();
+    const queued = await this.db.transaction(async (tx) => {
+      const row = await staffRepository.findByEmail(tx, email);
+      if (!row) return false;
+      await resetTokenRepository.invalidateFor(tx, row.id, now);
+      await resetTokenRepository.create(tx, {
+        staffId: row.id,
+        tokenHash,
+        expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
+      });
+      const url = `${this.config.publicUrl}/reset-password/${token}`;
+      await outboxRepository.enqueue(
+        tx,
+        'mail',
+        brandedMail({
+          to: row.email,
+          subject: `Reset your ${this.config.instituteName} password`,
+          instituteName: this.config.instituteName,
+          greeting: `Hello ${row.name},`,
+          paragraphs: [
+            'Someone asked to reset the password of your staff account. If it was you, choose a new password with the link below. It works once and expires in 30 minutes.',
+            'If it was not you, ignore this mail: your password stays as it is.',
+          ],
+          action: { label: 'Choose a new password', url },
+        }),
+      );
+      return true;
+    });
+    if (queued) this.onMailQueued();
+  }
+
+  async resetPassword(token: string, password: string, ctx: RequestContext): Promise<void> {
+    const ip = `reset:ip:${ctx.ip}`;
+    this.guard([[ip, THROTTLE_RULES.resetPerIp]]);
+    this.throttle.hit(ip, THROTTLE_RULES.resetPerIp);
+    assertAcceptablePassword(password, 'password');
+    const passwordHash = await hashPassword(password);
+    const now = this.now();
+    await this.db.transaction(async (tx) => {
+      const staffId = await resetTokenRepository.consume(tx, sha256(token), now);
+      if (!staffId) throw badRequest(STAFF_MESSAGES.resetTokenInvalid);
+      const row = await staffRepository.update(tx, staffId, { passwordHash, passwordChangedAt: now });
+      await sessionRepository.revokeAllFor(tx, staffId, now);
+      await outboxRepository.enqueue(
+        tx,
+        'mail',
+        brandedMail({
+          to: row!.email,
+          subject: `Your ${this.config.instituteName} password was changed`,
+          instituteName: this.config.instituteName,
+          greeting: `Hello ${row!.name},`,
+          paragraphs: [
+            `The password of your staff account was reset on ${now.toUTCString()} and every session was signed out.`,
+            'If you did not do this, reset your password again at once and tell your administrator.',
+          ],
+          action: { label: 'Sign in', url: `${this.config.publicUrl}/login` },
+        }),
+      );
+    });
+    this.onMailQueued();
+  }
+
+  async changePassword(auth: AuthenticatedStaff, currentPassword: string, newPassword: string): Promise<void> {
+    if (!(await verifyPassword(auth.staff.passwordHash, currentPassword)))
+      throw badRequest(STAFF_MESSAGES.currentPasswordWrong, [
+        { path: 'currentPassword', message: STAFF_MESSAGES.currentPasswordWrong },
+      ]);
+    if (currentPassword === newPassword)
+      throw badRequest(STAFF_MESSAGES.newPasswordSameAsOld, [
+        { path: 'newPassword', message: STAFF_MESSAGES.newPasswordSameAsOld },
+      ]);
+    assertAcceptablePassword(newPassword, 'newPassword');
+    const passwordHash = await hashPassword(newPassword);
+    const now = this.now();
+    await this.db.transaction(async (tx) => {
+      await staffRepository.update(tx, auth.staff.id, { passwordHash, passwordChangedAt: now });
+      await sessionRepository.revokeAllFor(tx, auth.staff.id, now, auth.sessionId);
+    });
+  }
+
+  async updateProfile(
+    auth: AuthenticatedStaff,
+    values: { name: string; phone: string | null; themeSettings?: ThemeSettings | undefined },
+  ): Promise<StaffUser> {
+    const row = await staffRepository.update(this.db, auth.staff.id, {
+      name: values.name,
+      phone: values.phone,
+      ...(values.themeSettings ? { themeSettings: values.themeSettings } : {}),
+    });
+    if (!row) throw unauthorized(STAFF_MESSAGES.invalidCredentials);
+    return toStaffUser(row);
+  }
+}

@@ -1,0 +1,53 @@
+/**
+ * Delivers one rendered mail: through SMTP_URL (nodemailer), or, without it, as an `.eml` file in
+ * DATA_DIR/outbox so `npm start` needs no mail server. The Message-ID derives from the outbox row,
+ * so a retried delivery carries the same id and receivers can drop a duplicate.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { MailMessage } from './mail-message';
+
+export interface MailTransport {
+  send(id: string, message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+export function createMailTransport(options: {
+  smtpUrl: string | undefined;
+  from: string;
+  outboxDir: string;
+}): MailTransport {
+  const domain = options.from.match(/@([^>\s]+)/)?.[1] ?? 'registrar.local';
+  const envelope = (id: string, message: MailMessage) => ({
+    from: options.from,
+    to: message.to,
+    subject: message.subject,
+    text: message.text,
+    html: message.html,
+    messageId: `<${id}@${domain}>`,
+  });
+
+  if (options.smtpUrl) {
+    const transporter = nodemailer.createTransport(options.smtpUrl, {});
+    return {
+      async send(id, message) {
+        await transporter.sendMail(envelope(id, message));
+      },
+      close: () => transporter.close(),
+    };
+  }
+
+  const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(id, message) {
+      const info = await transporter.sendMail(envelope(id, message));
+      fs.mkdirSync(options.outboxDir, { recursive: true });
+      const file = path.join(options.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${id}.eml`);
+      // Written whole then renamed: a reader never sees half a message.
+      fs.writeFileSync(`${file}.tmp`, info.message as Buffer);
+      fs.renameSync(`${file}.tmp`, file);
+    },
+    close: () => transporter.close(),
+  };
+}

@@ -1,0 +1,91 @@
+/**
+ * Delivers the outbox: claims due rows, sends each, marks it sent; a failure is retried with
+ * exponential backoff and marked failed after MAX_ATTEMPTS, keeping the last error.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/database';
+import { outboxRepository } from '../../repositories/outbox-repository';
+import type { MailMessage } from './mail-message';
+import type { MailTransport } from './mail-transport';
+
+export const MAX_ATTEMPTS = 8;
+
+export interface OutboxWorkerOptions {
+  pollMs?: number;
+  backoffBaseMs?: number;
+  leaseMs?: number;
+  batchSize?: number;
+}
+
+export class OutboxWorker {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private stopped = true;
+  private readonly pollMs: number;
+  private readonly backoffBaseMs: number;
+  private readonly leaseMs: number;
+  private readonly batchSize: number;
+
+  constructor(
+    private readonly db: Db,
+    private readonly transport: MailTransport,
+    private readonly log: FastifyBaseLogger,
+    options: OutboxWorkerOptions = {},
+  ) {
+    this.pollMs = options.pollMs ?? 1000;
+    this.backoffBaseMs = options.backoffBaseMs ?? 30_000;
+    this.leaseMs = options.leaseMs ?? 60_000;
+    this.batchSize = options.batchSize ?? 20;
+  }
+
+  start(): void {
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  /** Deliver now rather than at the next poll (called after a transaction that enqueued mail). */
+  kick(): void {
+    if (!this.stopped && !this.running) this.schedule(0);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running;
+    this.transport.close();
+  }
+
+  /** One pass over what is due; returns how many rows it handled. Tests call it directly. */
+  async runOnce(): Promise<number> {
+    const rows = await outboxRepository.claimDue(this.db, this.batchSize, this.leaseMs);
+    for (const row of rows) {
+      try {
+        if (row.kind !== 'mail') throw new Error(`unknown outbox kind ${row.kind}`);
+        await this.transport.send(row.id, row.payload as MailMessage);
+        await outboxRepository.markSent(this.db, row.id);
+      } catch (err) {
+        const message = (err as Error).message.slice(0, 500);
+        const retryAt =
+          row.attempts >= MAX_ATTEMPTS
+            ? null
+            : new Date(Date.now() + Math.min(this.backoffBaseMs * 2 ** (row.attempts - 1), 3_600_000));
+        this.log.warn({ outboxId: row.id, attempts: row.attempts, err: message }, 'mail delivery failed');
+        await outboxRepository.markFailedAttempt(this.db, row.id, message, retryAt);
+      }
+    }
+    return rows.length;
+  }
+
+  private schedule(delay: number) {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.running = this.runOnce()
+        .catch((err: Error) => this.log.warn({ err: err.message }, 'outbox pass failed'))
+        .then((handled) => {
+          this.running = undefined;
+          if (!this.stopped) this.schedule(handled === this.batchSize ? 0 : this.pollMs);
+        });
+    }, delay);
+    this.timer.unref();
+  }
+}

@@ -1,0 +1,86 @@
+/**
+ * `npm run staff -- <create|reset-password|list> …`: manage staff accounts from the shell.
+ * Uses the same configuration (DATA_DIR / DATABASE_URL) as the server.
+ *   create --email E [--name N] [--phone P] [--password P]   (a strong password is generated when omitted)
+ *   reset-password --email E [--password P]                  (signs the account out everywhere)
+ *   list
+ */
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/database';
+import { DataDirLockedError, lockDataDir, type DataDirLock } from './lib/data-dir-lock';
+import { staffRepository } from './repositories/staff-repository';
+import { StaffAccountError, createStaff, resetStaffPassword } from './services/staff-accounts';
+
+const USAGE = `Usage: npm run staff -- create --email E [--name N] [--phone P] [--password P]
+       npm run staff -- reset-password --email E [--password P]
+       npm run staff -- list`;
+
+async function main(): Promise<number> {
+  const { positionals, values } = parseArgs({
+    allowPositionals: true,
+    options: {
+      email: { type: 'string' },
+      name: { type: 'string' },
+      phone: { type: 'string' },
+      password: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  const command = positionals[0];
+  if (values.help || !command || !['create', 'reset-password', 'list'].includes(command)) {
+    process.stdout.write(`${USAGE}\n`);
+    return values.help ? 0 : 2;
+  }
+  if (command !== 'list' && !values.email) {
+    process.stderr.write(`--email is required\n${USAGE}\n`);
+    return 2;
+  }
+
+  const config = loadConfig();
+  let lock: DataDirLock | undefined;
+  if (!config.databaseUrl) lock = lockDataDir(config.dataDir);
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: path.join(config.dataDir, 'db'),
+    poolSize: 1,
+  });
+  try {
+    await database.migrate();
+    if (command === 'list') {
+      const rows = await staffRepository.list(database.db);
+      for (const row of rows) process.stdout.write(`${row.email}\t${row.name}\t${row.createdAt.toISOString()}\n`);
+      if (rows.length === 0) process.stdout.write('No staff accounts yet.\n');
+      return 0;
+    }
+    const result =
+      command === 'create'
+        ? await createStaff(database.db, {
+            email: values.email!,
+            name: values.name,
+            phone: values.phone ?? null,
+            password: values.password,
+          })
+        : await resetStaffPassword(database.db, values.email!, values.password);
+    process.stdout.write(
+      command === 'create'
+        ? `Created staff account ${result.email}\n`
+        : `Password reset for ${result.email}; all sessions signed out\n`,
+    );
+    if (result.generated) process.stdout.write(`Password (shown only now): ${result.password}\n`);
+    return 0;
+  } finally {
+    await database.close();
+    lock?.release();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: Error) => {
+    const known = err instanceof StaffAccountError || err instanceof ConfigError || err instanceof DataDirLockedError;
+    process.stderr.write(`${known ? err.message : `Failed: ${err.message}`}\n`);
+    process.exit(1);
+  },
+);
