@@ -41,3 +41,6 @@ export const sessionSlice = createSlice({
 });
 
 export const { signedIn, signedOut, userUpdated } = sessionSlice.actions;
+
+/** Reads the session from any store that mounts this slice under `session` (features cannot import app/). */
+export const selectSession = (state: { session: SessionState }) => state.session;
