@@ -1,18 +1,19 @@
 /**
- * The public sign-in routes of spec §2 (issue 3 fills them in). Each screen is lazy so the
- * public forms never load them.
+ * The public sign-in routes of spec §2. Each screen is its own lazy chunk (plain CSS, no MUI), so
+ * the public forms never load them and /login stays inside DESIGN §9's budget.
  */
 import { Navigate, type RouteObject } from 'react-router';
 
-const placeholder = (title: string) => async () => {
-  const { PlaceholderScreen } = await import('../../shared/ui/placeholder-screen');
-  return { Component: () => <PlaceholderScreen title={title} /> };
-};
-
 export const authRoutes: RouteObject[] = [
-  { path: '/login', lazy: placeholder('Sign in') },
-  { path: '/forgotPassword', lazy: placeholder('Forgot password') },
+  { path: '/login', lazy: async () => ({ Component: (await import('./login-screen')).LoginScreen }) },
+  {
+    path: '/forgotPassword',
+    lazy: async () => ({ Component: (await import('./forgot-password-screen')).ForgotPasswordScreen }),
+  },
   { path: '/forgot-password', element: <Navigate to="/forgotPassword" replace /> },
-  { path: '/reset-password/:id', lazy: placeholder('Reset password') },
-  { path: '/lockscreen', lazy: placeholder('Locked') },
+  {
+    path: '/reset-password/:id',
+    lazy: async () => ({ Component: (await import('./reset-password-screen')).ResetPasswordScreen }),
+  },
+  { path: '/lockscreen', lazy: async () => ({ Component: (await import('./lock-screen')).LockScreen }) },
 ];

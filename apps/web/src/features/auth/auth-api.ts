@@ -1,0 +1,77 @@
+/**
+ * The sign-in calls of spec §7: login (an RTK Query mutation, so the services slice toasts its
+ * message), and forgot / reset / logout as plain calls whose failures the screens word themselves
+ * (the reset flow says 'Network error' where the console says 'Something went wrong', spec §8).
+ */
+import type { ForgotPasswordInput, LoginInput, ResetPasswordInput } from '@registrar/contract/auth';
+import type { SuccessEnvelope } from '@registrar/contract/envelope';
+import { MESSAGES } from '@registrar/contract/messages';
+import type { StaffUser } from '@registrar/contract/staff';
+import { apiFetch } from '../../shared/api/api-fetch';
+import { baseApi, type ApiQueryError } from '../../shared/api/base-api';
+
+export interface LoginResponse extends SuccessEnvelope<{ user: StaffUser }> {
+  token: string;
+}
+
+const failure = (status: number | undefined, message: string, code?: string): { error: ApiQueryError } => ({
+  error: { status, message, code, fieldErrors: [] },
+});
+
+/**
+ * `POST /api/login` without `apiFetch`: there a 401 means "your session is gone" and sends the
+ * browser to /login, but here it only means the password was wrong — the lock screen must stay
+ * put and say so. Otherwise this reads the envelope exactly as `apiFetch` does.
+ */
+export async function postLogin(
+  credentials: LoginInput,
+  signal?: AbortSignal,
+): Promise<{ data: LoginResponse } | { error: ApiQueryError }> {
+  let response: Response;
+  try {
+    response = await fetch('/api/login', {
+      method: 'POST',
+      headers: { accept: 'application/json', 'content-type': 'application/json' },
+      body: JSON.stringify(credentials),
+      credentials: 'same-origin',
+      signal,
+    });
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw err;
+    return failure(undefined, MESSAGES.networkError, 'NETWORK_ERROR');
+  }
+  let payload: Record<string, unknown> | undefined;
+  try {
+    payload = (await response.json()) as Record<string, unknown>;
+  } catch {
+    payload = undefined;
+  }
+  const message = typeof payload?.message === 'string' ? payload.message : '';
+  const code = payload?.error === undefined || payload.error === null ? undefined : String(payload.error);
+  if (!response.ok || !payload || payload.success === false || code !== undefined) {
+    return failure(response.status, message || code || MESSAGES.somethingWentWrong, code);
+  }
+  const user = (payload.data as { user?: unknown } | undefined)?.user;
+  if (typeof payload.token !== 'string' || typeof user !== 'object' || user === null) {
+    return failure(response.status, MESSAGES.somethingWentWrong);
+  }
+  return { data: payload as unknown as LoginResponse };
+}
+
+export const authApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    login: build.mutation<LoginResponse, LoginInput>({
+      queryFn: (credentials, { signal }) => postLogin(credentials, signal),
+    }),
+  }),
+});
+
+export const { useLoginMutation } = authApi;
+
+export const requestPasswordReset = (body: ForgotPasswordInput) =>
+  apiFetch<unknown>('/api/forgot-password', { method: 'POST', body });
+
+export const resetPassword = (body: ResetPasswordInput) =>
+  apiFetch<unknown>('/api/reset-password', { method: 'POST', body });
+
+export const logoutRequest = () => apiFetch<unknown>('/api/logout', { method: 'POST' });

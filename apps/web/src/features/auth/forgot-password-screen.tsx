@@ -1,0 +1,119 @@
+/**
+ * /forgotPassword (spec §2, §5): the email of a staff account, 'Get Link', 'Back to Login'. The
+ * server answers the same whether or not the email exists; its message is shown here and toasted.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useDispatch, useSelector } from 'react-redux';
+import { Link, Navigate } from 'react-router';
+import { forgotPasswordSchema, type ForgotPasswordInput } from '@registrar/contract/auth';
+import { requestFailed, requestSucceeded } from '../../shared/state/services-slice';
+import { selectSession, type SessionState } from '../session/session-slice';
+import { requestPasswordReset } from './auth-api';
+import { AuthLayout, BusyStatus } from './auth-layout';
+import { ButtonSpinner, TextField } from './form-fields';
+import { publicFailureMessage } from './public-failure';
+import { useFocusOnMount } from './use-focus-on-mount';
+
+type Outcome = { kind: 'sent'; message: string; email: string } | { kind: 'failed'; message: string } | null;
+
+function LinkSent({ message, email, onAgain }: { message: string; email: string; onAgain: () => void }) {
+  const headingRef = useFocusOnMount<HTMLHeadingElement>();
+  return (
+    <>
+      <h1 ref={headingRef} tabIndex={-1}>
+        Check your email
+      </h1>
+      <p className="auth-notice auth-notice--success" role="status">
+        {message}
+      </p>
+      <p className="auth-lead">
+        We sent it to <strong className="auth-break">{email}</strong>. The link works once and expires after 30 minutes.
+        Did not arrive? Look in the spam folder, or{' '}
+        <button type="button" className="link-button" onClick={onAgain}>
+          send another link
+        </button>
+        .
+      </p>
+      <p className="auth-row auth-row--center">
+        <Link to="/login">Back to Login</Link>
+      </p>
+    </>
+  );
+}
+
+export function ForgotPasswordScreen() {
+  const dispatch = useDispatch();
+  const signedInAlready = useSelector((state: { session: SessionState }) => Boolean(selectSession(state).accessToken));
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<ForgotPasswordInput>({
+    resolver: zodResolver(forgotPasswordSchema),
+    mode: 'onTouched',
+    defaultValues: { email: '' },
+  });
+
+  if (signedInAlready) return <Navigate to="/dashboard" replace />;
+
+  const onSubmit = handleSubmit(async ({ email }) => {
+    setOutcome(null);
+    try {
+      const { message } = await requestPasswordReset({ email });
+      dispatch(requestSucceeded(message));
+      setOutcome({ kind: 'sent', message, email });
+    } catch (err) {
+      const message = publicFailureMessage(err);
+      dispatch(requestFailed(message));
+      setOutcome({ kind: 'failed', message });
+    }
+  });
+
+  return (
+    <AuthLayout>
+      {outcome?.kind === 'sent' ? (
+        <LinkSent message={outcome.message} email={outcome.email} onAgain={() => setOutcome(null)} />
+      ) : (
+        <>
+          <h1>Forgot your password?</h1>
+          <p className="auth-lead">
+            Enter the email of your staff account and we will send you a link to choose a new password.
+          </p>
+          {outcome?.kind === 'failed' && (
+            <p className="auth-notice auth-notice--error" role="alert">
+              {outcome.message}
+            </p>
+          )}
+          <form
+            className="auth-form"
+            noValidate
+            onSubmit={(e) => (isSubmitting ? e.preventDefault() : void onSubmit(e))}
+            aria-busy={isSubmitting}
+          >
+            <TextField
+              label="Email"
+              type="email"
+              autoComplete="username"
+              inputMode="email"
+              autoCapitalize="off"
+              spellCheck={false}
+              error={errors.email?.message}
+              {...register('email')}
+            />
+            <button type="submit" className="auth-button" aria-disabled={isSubmitting || undefined}>
+              {isSubmitting && <ButtonSpinner />}
+              Get Link
+            </button>
+            <BusyStatus busy={isSubmitting} label="Sending the link…" />
+          </form>
+          <p className="auth-row auth-row--center">
+            <Link to="/login">Back to Login</Link>
+          </p>
+        </>
+      )}
+    </AuthLayout>
+  );
+}

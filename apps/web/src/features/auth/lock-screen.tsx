@@ -1,0 +1,109 @@
+/**
+ * /lockscreen (spec §2): shows the last staff member who signed in on this device and a password
+ * box. Unlike the spec's inert button, 'Login' signs them back in (issue 3). 'Use Another Account'
+ * goes to /login. Someone signed in goes to the dashboard.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useDispatch, useSelector } from 'react-redux';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { loginSchema } from '@registrar/contract/auth';
+import { selectSession, signedIn, type SessionState } from '../session/session-slice';
+import { useLoginMutation } from './auth-api';
+import { AuthLayout, BusyStatus } from './auth-layout';
+import { ButtonSpinner, PasswordField } from './form-fields';
+
+const unlockSchema = loginSchema.pick({ password: true });
+type UnlockInput = { password: string };
+
+function initials(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  const letters = parts.length > 1 ? [parts[0]!, parts[parts.length - 1]!] : parts.slice(0, 1);
+  return letters.map((p) => p.charAt(0).toLocaleUpperCase()).join('') || '?';
+}
+
+export function LockScreen() {
+  const dispatch = useDispatch();
+  const navigate = useNavigate();
+  const session = useSelector((state: { session: SessionState }) => selectSession(state));
+  const lastUser = session.lastUser;
+  const [login, { isLoading }] = useLoginMutation();
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    setFocus,
+    formState: { errors },
+  } = useForm<UnlockInput>({
+    resolver: zodResolver(unlockSchema),
+    mode: 'onTouched',
+    defaultValues: { password: '' },
+  });
+
+  if (session.accessToken) return <Navigate to="/dashboard" replace />;
+
+  if (!lastUser) {
+    return (
+      <AuthLayout variant="lock">
+        <h1>Screen locked</h1>
+        <p className="auth-lead">No one has signed in on this device yet, so there is no account to unlock.</p>
+        <Link className="auth-button" to="/login">
+          Use Another Account
+        </Link>
+      </AuthLayout>
+    );
+  }
+
+  const onSubmit = handleSubmit(async ({ password }) => {
+    try {
+      const { token, data } = await login({ email: lastUser.email, password }).unwrap();
+      dispatch(signedIn({ token, user: data.user }));
+      await navigate('/dashboard', { replace: true });
+    } catch (err) {
+      // The services slice has toasted the server's message.
+      if ((err as { status?: number }).status === 401) {
+        setValue('password', '');
+        setFocus('password');
+      }
+    }
+  });
+
+  return (
+    <AuthLayout variant="lock">
+      <h1>Screen locked</h1>
+      <div className="auth-person">
+        <span className="auth-avatar" aria-hidden="true">
+          {initials(lastUser.name)}
+        </span>
+        <div className="auth-person-text">
+          <p className="auth-person-name">{lastUser.name}</p>
+          <p className="auth-person-email auth-break">{lastUser.email}</p>
+        </div>
+      </div>
+      <p className="auth-lead">Enter your password to continue where you left off.</p>
+      <form
+        className="auth-form"
+        noValidate
+        onSubmit={(e) => (isLoading ? e.preventDefault() : void onSubmit(e))}
+        aria-busy={isLoading}
+      >
+        {/* Lets password managers match the saved login; not shown. */}
+        <input type="email" name="username" autoComplete="username" value={lastUser.email} readOnly hidden />
+        <PasswordField
+          label="Password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <button type="submit" className="auth-button" aria-disabled={isLoading || undefined}>
+          {isLoading && <ButtonSpinner />}
+          Login
+        </button>
+        <BusyStatus busy={isLoading} label="Signing in…" />
+      </form>
+      <p className="auth-row auth-row--center">
+        <Link to="/login">Use Another Account</Link>
+      </p>
+    </AuthLayout>
+  );
+}

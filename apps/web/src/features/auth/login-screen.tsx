@@ -1,0 +1,87 @@
+/**
+ * /login (spec §2, §4, §5): email and password with a show/hide toggle, errors after blur or a
+ * submit attempt, 'Login' with a spinner while the call runs, and a Forgot Password link. Success
+ * stores the token and the staff member and goes to /dashboard; a failure toasts the server's
+ * message (through the services slice). Someone already signed in goes straight to /dashboard.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useDispatch, useSelector } from 'react-redux';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { loginSchema, type LoginInput } from '@registrar/contract/auth';
+import { selectSession, signedIn, type SessionState } from '../session/session-slice';
+import { useLoginMutation } from './auth-api';
+import { AuthLayout, BusyStatus } from './auth-layout';
+import { ButtonSpinner, PasswordField, TextField } from './form-fields';
+
+export function LoginScreen() {
+  const dispatch = useDispatch();
+  const navigate = useNavigate();
+  const signedInAlready = useSelector((state: { session: SessionState }) => Boolean(selectSession(state).accessToken));
+  const [login, { isLoading }] = useLoginMutation();
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    setFocus,
+    formState: { errors },
+  } = useForm<LoginInput>({
+    resolver: zodResolver(loginSchema),
+    mode: 'onTouched',
+    defaultValues: { email: '', password: '' },
+  });
+
+  if (signedInAlready) return <Navigate to="/dashboard" replace />;
+
+  const onSubmit = handleSubmit(async (credentials) => {
+    try {
+      const { token, data } = await login(credentials).unwrap();
+      dispatch(signedIn({ token, user: data.user }));
+      await navigate('/dashboard', { replace: true });
+    } catch (err) {
+      // The services slice has toasted the server's message ('Invalid email or password').
+      if ((err as { status?: number }).status === 401) {
+        setValue('password', '');
+        setFocus('password');
+      }
+    }
+  });
+
+  return (
+    <AuthLayout>
+      <h1>Sign in</h1>
+      <p className="auth-lead">Welcome back. Sign in to the admissions and fees console.</p>
+      <form
+        className="auth-form"
+        noValidate
+        onSubmit={(e) => (isLoading ? e.preventDefault() : void onSubmit(e))}
+        aria-busy={isLoading}
+      >
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="username"
+          inputMode="email"
+          autoCapitalize="off"
+          spellCheck={false}
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <PasswordField
+          label="Password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <div className="auth-row auth-row--end">
+          <Link to="/forgotPassword">Forgot Password</Link>
+        </div>
+        <button type="submit" className="auth-button" aria-disabled={isLoading || undefined}>
+          {isLoading && <ButtonSpinner />}
+          Login
+        </button>
+        <BusyStatus busy={isLoading} label="Signing in…" />
+      </form>
+    </AuthLayout>
+  );
+}

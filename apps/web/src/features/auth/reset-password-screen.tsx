@@ -1,0 +1,124 @@
+/**
+ * /reset-password/:id (spec §2, §3, §5): {id} is the reset token. New password and confirmation
+ * (fields `newpassword`, `confirmpassword`), 'Reset Password'; sends `{ token, password,
+ * confirmPassword }`. Success shows 'Your password has been successfully reset.' with Back to Login;
+ * a call that cannot be made shows 'Network error', any other failure the server's message.
+ * Unlike /login, spec §2 does not send signed-in staff away from here: a link opened while signed
+ * in still works (the reset ends every session, this one included).
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useDispatch } from 'react-redux';
+import { Link, useNavigate, useParams } from 'react-router';
+import { resetPasswordFormSchema, type ResetPasswordFormInput } from '@registrar/contract/auth';
+import { MESSAGES } from '@registrar/contract/messages';
+import { baseApi } from '../../shared/api/base-api';
+import { requestFailed, requestSucceeded } from '../../shared/state/services-slice';
+import { signedOut } from '../session/session-slice';
+import { resetPassword } from './auth-api';
+import { AuthLayout, BusyStatus } from './auth-layout';
+import { ButtonSpinner, PasswordField } from './form-fields';
+import { publicFailureMessage } from './public-failure';
+import { useFocusOnMount } from './use-focus-on-mount';
+
+function ResetDone() {
+  const navigate = useNavigate();
+  const headingRef = useFocusOnMount<HTMLHeadingElement>();
+  return (
+    <>
+      <h1 ref={headingRef} tabIndex={-1}>
+        Password reset
+      </h1>
+      <p className="auth-notice auth-notice--success" role="status">
+        {MESSAGES.passwordResetDone}
+      </p>
+      <p className="auth-lead">Sign in with your new password. Any other signed-in sessions have been ended.</p>
+      <button type="button" className="auth-button" onClick={() => void navigate('/login')}>
+        Back to Login
+      </button>
+    </>
+  );
+}
+
+export function ResetPasswordScreen() {
+  const dispatch = useDispatch();
+  const { id: token = '' } = useParams();
+  const [done, setDone] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<ResetPasswordFormInput>({
+    resolver: zodResolver(resetPasswordFormSchema),
+    mode: 'onTouched',
+    defaultValues: { newpassword: '', confirmpassword: '' },
+  });
+
+  const onSubmit = handleSubmit(async ({ newpassword, confirmpassword }) => {
+    setFailure(null);
+    try {
+      const { message } = await resetPassword({ token, password: newpassword, confirmPassword: confirmpassword });
+      // The reset ended every session: forget a token this browser may still hold.
+      dispatch(signedOut());
+      dispatch(baseApi.util.resetApiState());
+      dispatch(requestSucceeded(message));
+      setDone(true);
+    } catch (err) {
+      const message = publicFailureMessage(err);
+      dispatch(requestFailed(message));
+      setFailure(message);
+    }
+  });
+
+  return (
+    <AuthLayout>
+      {done ? (
+        <ResetDone />
+      ) : (
+        <>
+          <h1>Choose a new password</h1>
+          <p className="auth-lead">Use at least 8 characters, with upper- and lower-case letters.</p>
+          {failure && (
+            <div className="auth-notice auth-notice--error" role="alert">
+              <p>{failure}</p>
+              {failure !== MESSAGES.networkError && (
+                <p>
+                  <Link to="/forgotPassword">Request a new link</Link>
+                </p>
+              )}
+            </div>
+          )}
+          <form
+            className="auth-form"
+            noValidate
+            onSubmit={(e) => (isSubmitting ? e.preventDefault() : void onSubmit(e))}
+            aria-busy={isSubmitting}
+          >
+            <PasswordField
+              label="New password"
+              autoComplete="new-password"
+              error={errors.newpassword?.message}
+              {...register('newpassword')}
+            />
+            <PasswordField
+              label="Confirm password"
+              autoComplete="new-password"
+              error={errors.confirmpassword?.message}
+              {...register('confirmpassword')}
+            />
+            <button type="submit" className="auth-button" aria-disabled={isSubmitting || undefined}>
+              {isSubmitting && <ButtonSpinner />}
+              Reset Password
+            </button>
+            <BusyStatus busy={isSubmitting} label="Saving your new password…" />
+          </form>
+          <p className="auth-row auth-row--center">
+            <Link to="/login">Back to Login</Link>
+          </p>
+        </>
+      )}
+    </AuthLayout>
+  );
+}
