@@ -28,7 +28,10 @@ const adminLayout = async () => {
 export const adminScreens: RouteObject[] = [
   { index: true, lazy: placeholder('Dashboard') },
   { path: 'dashboard', lazy: placeholder('Dashboard') },
-  { path: 'profile', lazy: placeholder('User Profile') },
+  {
+    path: 'profile',
+    lazy: async () => ({ Component: (await import('../features/profile/profile-screen')).ProfileScreen }),
+  },
   { path: 'courses', lazy: placeholder('Courses') },
   { path: 'student-enrollments', lazy: placeholder('Student Enrollments') },
   { path: 'student-inquires', lazy: placeholder('Student Inquiries') },
