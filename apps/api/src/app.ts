@@ -18,6 +18,8 @@ import errorHandler from './plugins/error-handler';
 import spa from './plugins/spa';
 import healthRoutes from './routes/health';
 import authRoutes from './routes/auth';
+import courseRoutes from './routes/courses';
+import termsRoutes from './routes/terms';
 import authPlugin from './plugins/auth';
 import outboxPlugin, { type OutboxPluginOptions } from './plugins/outbox';
 import { APP_VERSION } from './lib/version';
@@ -106,6 +108,8 @@ export async function buildApp({
     async (api) => {
       await api.register(healthRoutes);
       await api.register(authRoutes);
+      await api.register(courseRoutes);
+      await api.register(termsRoutes);
     },
     { prefix: '/api' },
   );

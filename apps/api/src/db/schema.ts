@@ -3,7 +3,19 @@
  * from it into `apps/api/drizzle` (`npm run db:generate -w apps/api`). Keep it valid on PG 15.
  */
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -88,4 +100,69 @@ export const outbox = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
   (t) => [index('outbox_due_idx').on(t.status, t.nextAttemptAt)],
+);
+
+/** Courses. Money is integer paise in the database (DESIGN §4), rupees in JSON (lib/money.ts). */
+export const courses = pgTable(
+  'courses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    pricePaise: bigint('price_paise', { mode: 'number' }).notNull(),
+    emiPricePaise: jsonb('emi_price_paise').$type<number[]>().notNull(),
+    description: text('description').notNull().default(''),
+    duration: text('duration').notNull().default(''),
+    active: boolean('active').notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('courses_name_lower_key').on(sql`lower(${t.name})`)],
+);
+
+/** Every save of the terms page is a new row; the newest is the current terms. */
+export const termsVersions = pgTable('terms_versions', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  version: integer('version').notNull().unique(),
+  name: text('name').notNull(),
+  description: text('description').notNull(),
+  savedBy: uuid('saved_by').references(() => staff.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Enrolments (spec §3; DESIGN §5). A course with enrolments cannot be deleted: the foreign key
+ * restricts it and the API answers 409.
+ */
+export const enrollments = pgTable(
+  'enrollments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    enrollmentNumber: text('enrollment_number').notNull().unique(),
+    status: text('status', { enum: ['pending', 'approved', 'rejected', 'cancelled', 'completed'] })
+      .notNull()
+      .default('pending'),
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phoneNumber: text('phone_number').notNull(),
+    alterNativePhoneNumber: text('alternative_phone_number'),
+    currentAddress: text('current_address').notNull(),
+    permanentAddress: text('permanent_address').notNull(),
+    startDate: date('start_date'),
+    endDate: date('end_date'),
+    currentlyWorking: text('currently_working').notNull(),
+    currentlyWorkingPlace: text('currently_working_place').notNull(),
+    currentSem: text('current_sem'),
+    designation: text('designation'),
+    paymentMode: text('payment_mode'),
+    paymentMethod: text('payment_method').notNull(),
+    companyAddress: text('company_address').notNull(),
+    termsVersion: integer('terms_version'),
+    ...timestamps,
+  },
+  (t) => [
+    index('enrollments_course_idx').on(t.courseId),
+    index('enrollments_email_lower_idx').on(sql`lower(${t.email})`),
+  ],
 );

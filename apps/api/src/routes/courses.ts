@@ -1,0 +1,139 @@
+/** Courses and areas of interest (issue 5; spec §7). `type=all` is the public catalogue. */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  COURSE_MESSAGES,
+  areaOfInterestSchema,
+  courseInputSchema,
+  courseListQuerySchema,
+  courseSchema,
+  courseUpdateSchema,
+  publicCourseSchema,
+} from '@registrar/contract/course';
+import { errorEnvelopeSchema, pageSchema, successEnvelope } from '@registrar/contract/envelope';
+import { CourseService } from '../services/course-service';
+
+const idParams = z.object({ id: z.uuid({ error: COURSE_MESSAGES.notFound }) });
+const errors = {
+  400: errorEnvelopeSchema,
+  401: errorEnvelopeSchema,
+  404: errorEnvelopeSchema,
+  409: errorEnvelopeSchema,
+};
+const staffOnly = [{ bearer: [] }];
+
+const courseRoutes: FastifyPluginAsyncZod = async (app) => {
+  const courses = new CourseService(app.database.db);
+
+  app.get(
+    '/course',
+    {
+      // Public with ?type=all (the forms' course list); otherwise the staff's paged list.
+      preHandler: async (request, reply) => {
+        if ((request.query as { type?: string }).type !== 'all') await app.requireStaff(request, reply);
+      },
+      schema: {
+        tags: ['courses'],
+        summary: 'Public active courses (type=all) or the staff paged list',
+        querystring: courseListQuerySchema,
+        response: {
+          200: z.union([successEnvelope(z.array(publicCourseSchema)), successEnvelope(pageSchema(courseSchema))]),
+          ...errors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { type, page, limit, search, active } = request.query;
+      if (type === 'all') {
+        void reply.header('cache-control', 'public, max-age=60');
+        return { success: true as const, message: '', data: await courses.publicList() };
+      }
+      const data = await courses.page({
+        page,
+        limit,
+        search,
+        active: active === undefined ? undefined : active === 'true',
+      });
+      return { success: true as const, message: '', data };
+    },
+  );
+
+  app.get(
+    '/area-of-interest',
+    { schema: { tags: ['courses'], response: { 200: successEnvelope(z.array(areaOfInterestSchema)) } } },
+    async (_request, reply) => {
+      void reply.header('cache-control', 'public, max-age=60');
+      const data = (await courses.publicList()).map((c) => ({ _id: c._id, name: c.name }));
+      return { success: true as const, message: '', data };
+    },
+  );
+
+  app.get(
+    '/course/:id',
+    {
+      preHandler: app.requireStaff,
+      schema: {
+        tags: ['courses'],
+        security: staffOnly,
+        params: idParams,
+        response: { 200: successEnvelope(courseSchema), ...errors },
+      },
+    },
+    async (request) => ({ success: true as const, message: '', data: await courses.get(request.params.id) }),
+  );
+
+  app.post(
+    '/course',
+    {
+      preHandler: app.requireStaff,
+      schema: {
+        tags: ['courses'],
+        security: staffOnly,
+        body: courseInputSchema,
+        response: { 201: successEnvelope(courseSchema), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const data = await courses.create(request.body);
+      return reply.code(201).send({ success: true as const, message: COURSE_MESSAGES.created, data });
+    },
+  );
+
+  app.put(
+    '/course/:id',
+    {
+      preHandler: app.requireStaff,
+      schema: {
+        tags: ['courses'],
+        security: staffOnly,
+        params: idParams,
+        body: courseUpdateSchema,
+        response: { 200: successEnvelope(courseSchema), ...errors },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: COURSE_MESSAGES.updated,
+      data: await courses.update(request.params.id, request.body),
+    }),
+  );
+
+  app.delete(
+    '/course/:id',
+    {
+      preHandler: app.requireStaff,
+      schema: {
+        tags: ['courses'],
+        security: staffOnly,
+        params: idParams,
+        response: { 200: successEnvelope(z.null()), ...errors },
+      },
+    },
+    async (request) => {
+      await courses.delete(request.params.id);
+      return { success: true as const, message: COURSE_MESSAGES.deleted, data: null };
+    },
+  );
+};
+
+export default courseRoutes;

@@ -1,0 +1,51 @@
+/** The terms & conditions page (issue 5; spec §7 `/api/cms/terms_condition`). */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorEnvelopeSchema, successEnvelope } from '@registrar/contract/envelope';
+import { TERMS_MESSAGES, termsInputSchema, termsSchema, termsVersionSchema } from '@registrar/contract/terms';
+import { TermsService } from '../services/terms-service';
+
+const termsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const terms = new TermsService(app.database.db);
+  const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema };
+
+  app.get(
+    '/cms/terms_condition',
+    { schema: { tags: ['terms'], summary: 'Current terms (public)', response: { 200: successEnvelope(termsSchema) } } },
+    async () => ({ success: true as const, message: '', data: await terms.current() }),
+  );
+
+  app.put(
+    '/cms/terms_condition',
+    {
+      preHandler: app.requireStaff,
+      bodyLimit: 512 * 1024,
+      schema: {
+        tags: ['terms'],
+        security: [{ bearer: [] }],
+        body: termsInputSchema,
+        response: { 200: successEnvelope(termsSchema), ...errors },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: TERMS_MESSAGES.saved,
+      data: await terms.save(request.body, request.staffAuth!.staff.id),
+    }),
+  );
+
+  app.get(
+    '/cms/terms_condition/versions',
+    {
+      preHandler: app.requireStaff,
+      schema: {
+        tags: ['terms'],
+        security: [{ bearer: [] }],
+        response: { 200: successEnvelope(z.array(termsVersionSchema)), ...errors },
+      },
+    },
+    async () => ({ success: true as const, message: '', data: await terms.history() }),
+  );
+};
+
+export default termsRoutes;
