@@ -20,6 +20,7 @@ import healthRoutes from './routes/health';
 import authRoutes from './routes/auth';
 import courseRoutes from './routes/courses';
 import termsRoutes from './routes/terms';
+import siteRoutes from './routes/site';
 import authPlugin from './plugins/auth';
 import outboxPlugin, { type OutboxPluginOptions } from './plugins/outbox';
 import { APP_VERSION } from './lib/version';
@@ -110,6 +111,7 @@ export async function buildApp({
       await api.register(authRoutes);
       await api.register(courseRoutes);
       await api.register(termsRoutes);
+      await api.register(siteRoutes);
     },
     { prefix: '/api' },
   );

@@ -80,3 +80,17 @@ describe('OpenAPI', async () => {
     expect(res.headers['content-type']).toMatch(/html/);
   });
 });
+
+describe('site information', async () => {
+  const { app } = await build({
+    config: { contactEmail: 'help@acme.in', contactPhone: '9123456780', instituteName: 'Acme' },
+  });
+  it('tells the public forms the support phone and email from configuration', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/site' });
+    expect(res.json().data).toMatchObject({
+      instituteName: 'Acme',
+      contactEmail: 'help@acme.in',
+      contactPhone: '9123456780',
+    });
+  });
+});

@@ -1,0 +1,22 @@
+/** Public facts about the institute for the public forms (support phone and email, spec §2). */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { successEnvelope } from '@registrar/contract/envelope';
+import { siteInfoSchema } from '@registrar/contract/site';
+
+const siteRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/site',
+    { schema: { tags: ['system'], response: { 200: successEnvelope(siteInfoSchema) } } },
+    async (_req, reply) => {
+      void reply.header('cache-control', 'public, max-age=300');
+      const { instituteName, contactEmail, contactPhone, companyAddress } = app.config;
+      return {
+        success: true as const,
+        message: '',
+        data: { instituteName, contactEmail, contactPhone, companyAddress },
+      };
+    },
+  );
+};
+
+export default siteRoutes;
