@@ -2,12 +2,10 @@
  * /forgotPassword (spec §2, §5): the email of a staff account, 'Get Link', 'Back to Login'. The
  * server answers the same whether or not the email exists; its message is shown here and toasted.
  */
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useDispatch, useSelector } from 'react-redux';
 import { Link, Navigate } from 'react-router';
-import { forgotPasswordSchema, type ForgotPasswordInput } from '@registrar/contract/auth';
+import { forgotPasswordSchema } from '@registrar/contract/auth';
 import { requestFailed, requestSucceeded } from '../../shared/state/services-slice';
 import { selectSession, type SessionState } from '../session/session-slice';
 import { requestPasswordReset } from './auth-api';
@@ -15,6 +13,7 @@ import { AuthLayout, BusyStatus } from './auth-layout';
 import { ButtonSpinner, TextField } from './form-fields';
 import { publicFailureMessage } from './public-failure';
 import { useFocusOnMount } from './use-focus-on-mount';
+import { useSchemaForm } from './use-schema-form';
 
 type Outcome = { kind: 'sent'; message: string; email: string } | { kind: 'failed'; message: string } | null;
 
@@ -47,15 +46,7 @@ export function ForgotPasswordScreen() {
   const dispatch = useDispatch();
   const signedInAlready = useSelector((state: { session: SessionState }) => Boolean(selectSession(state).accessToken));
   const [outcome, setOutcome] = useState<Outcome>(null);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<ForgotPasswordInput>({
-    resolver: zodResolver(forgotPasswordSchema),
-    mode: 'onTouched',
-    defaultValues: { email: '' },
-  });
+  const { register, handleSubmit, errors, isSubmitting } = useSchemaForm(forgotPasswordSchema, { email: '' });
 
   if (signedInAlready) return <Navigate to="/dashboard" replace />;
 
@@ -87,12 +78,7 @@ export function ForgotPasswordScreen() {
               {outcome.message}
             </p>
           )}
-          <form
-            className="auth-form"
-            noValidate
-            onSubmit={(e) => (isSubmitting ? e.preventDefault() : void onSubmit(e))}
-            aria-busy={isSubmitting}
-          >
+          <form className="auth-form" noValidate onSubmit={(e) => void onSubmit(e)} aria-busy={isSubmitting}>
             <TextField
               label="Email"
               type="email"
@@ -100,7 +86,7 @@ export function ForgotPasswordScreen() {
               inputMode="email"
               autoCapitalize="off"
               spellCheck={false}
-              error={errors.email?.message}
+              error={errors.email}
               {...register('email')}
             />
             <button type="submit" className="auth-button" aria-disabled={isSubmitting || undefined}>

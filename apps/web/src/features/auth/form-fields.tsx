@@ -1,7 +1,7 @@
 /**
  * Plain form fields of the public sign-in screens (no MUI: DESIGN §9's /login budget). A label,
  * the input, an optional hint and the error, tied together with `aria-describedby` and
- * `aria-invalid`. `ref` comes from react-hook-form's `register`.
+ * `aria-invalid`. `ref` and the handlers come from `useSchemaForm`'s `register`.
  */
 import { useId, useState, type ComponentPropsWithRef } from 'react';
 

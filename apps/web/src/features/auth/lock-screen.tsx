@@ -3,8 +3,6 @@
  * box. Unlike the spec's inert button, 'Login' signs them back in (issue 3). 'Use Another Account'
  * goes to /login. Someone signed in goes to the dashboard.
  */
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { useDispatch, useSelector } from 'react-redux';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { loginSchema } from '@registrar/contract/auth';
@@ -12,9 +10,9 @@ import { selectSession, signedIn, type SessionState } from '../session/session-s
 import { useLoginMutation } from './auth-api';
 import { AuthLayout, BusyStatus } from './auth-layout';
 import { ButtonSpinner, PasswordField } from './form-fields';
+import { useSchemaForm } from './use-schema-form';
 
 const unlockSchema = loginSchema.pick({ password: true });
-type UnlockInput = { password: string };
 
 function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
@@ -28,17 +26,7 @@ export function LockScreen() {
   const session = useSelector((state: { session: SessionState }) => selectSession(state));
   const lastUser = session.lastUser;
   const [login, { isLoading }] = useLoginMutation();
-  const {
-    register,
-    handleSubmit,
-    setValue,
-    setFocus,
-    formState: { errors },
-  } = useForm<UnlockInput>({
-    resolver: zodResolver(unlockSchema),
-    mode: 'onTouched',
-    defaultValues: { password: '' },
-  });
+  const { register, handleSubmit, setValue, setFocus, errors } = useSchemaForm(unlockSchema, { password: '' });
 
   if (session.accessToken) return <Navigate to="/dashboard" replace />;
 
@@ -81,18 +69,13 @@ export function LockScreen() {
         </div>
       </div>
       <p className="auth-lead">Enter your password to continue where you left off.</p>
-      <form
-        className="auth-form"
-        noValidate
-        onSubmit={(e) => (isLoading ? e.preventDefault() : void onSubmit(e))}
-        aria-busy={isLoading}
-      >
+      <form className="auth-form" noValidate onSubmit={(e) => void onSubmit(e)} aria-busy={isLoading}>
         {/* Lets password managers match the saved login; not shown. */}
         <input type="email" name="username" autoComplete="username" value={lastUser.email} readOnly hidden />
         <PasswordField
           label="Password"
           autoComplete="current-password"
-          error={errors.password?.message}
+          error={errors.password}
           {...register('password')}
         />
         <button type="submit" className="auth-button" aria-disabled={isLoading || undefined}>

@@ -4,31 +4,23 @@
  * stores the token and the staff member and goes to /dashboard; a failure toasts the server's
  * message (through the services slice). Someone already signed in goes straight to /dashboard.
  */
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { useDispatch, useSelector } from 'react-redux';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { loginSchema, type LoginInput } from '@registrar/contract/auth';
+import { loginSchema } from '@registrar/contract/auth';
 import { selectSession, signedIn, type SessionState } from '../session/session-slice';
 import { useLoginMutation } from './auth-api';
 import { AuthLayout, BusyStatus } from './auth-layout';
 import { ButtonSpinner, PasswordField, TextField } from './form-fields';
+import { useSchemaForm } from './use-schema-form';
 
 export function LoginScreen() {
   const dispatch = useDispatch();
   const navigate = useNavigate();
   const signedInAlready = useSelector((state: { session: SessionState }) => Boolean(selectSession(state).accessToken));
   const [login, { isLoading }] = useLoginMutation();
-  const {
-    register,
-    handleSubmit,
-    setValue,
-    setFocus,
-    formState: { errors },
-  } = useForm<LoginInput>({
-    resolver: zodResolver(loginSchema),
-    mode: 'onTouched',
-    defaultValues: { email: '', password: '' },
+  const { register, handleSubmit, setValue, setFocus, errors } = useSchemaForm(loginSchema, {
+    email: '',
+    password: '',
   });
 
   if (signedInAlready) return <Navigate to="/dashboard" replace />;
@@ -51,12 +43,7 @@ export function LoginScreen() {
     <AuthLayout>
       <h1>Sign in</h1>
       <p className="auth-lead">Welcome back. Sign in to the admissions and fees console.</p>
-      <form
-        className="auth-form"
-        noValidate
-        onSubmit={(e) => (isLoading ? e.preventDefault() : void onSubmit(e))}
-        aria-busy={isLoading}
-      >
+      <form className="auth-form" noValidate onSubmit={(e) => void onSubmit(e)} aria-busy={isLoading}>
         <TextField
           label="Email"
           type="email"
@@ -64,13 +51,13 @@ export function LoginScreen() {
           inputMode="email"
           autoCapitalize="off"
           spellCheck={false}
-          error={errors.email?.message}
+          error={errors.email}
           {...register('email')}
         />
         <PasswordField
           label="Password"
           autoComplete="current-password"
-          error={errors.password?.message}
+          error={errors.password}
           {...register('password')}
         />
         <div className="auth-row auth-row--end">

@@ -49,6 +49,9 @@ describe('/reset-password/:id (spec §2, §5, §8)', () => {
     fireEvent.change(confirmPassword(), { target: { value: 'New-Passw0rX' } });
     fireEvent.blur(confirmPassword());
     expect(await screen.findByText(MESSAGES.passwordsDoNotMatch)).toBeTruthy();
+    // Editing the first field re-checks the confirmation too.
+    fireEvent.change(newPassword(), { target: { value: 'New-Passw0rX' } });
+    await waitFor(() => expect(screen.queryByText(MESSAGES.passwordsDoNotMatch)).toBeNull());
   });
 
   it('has a show/hide button for each password', () => {

@@ -6,12 +6,10 @@
  * Unlike /login, spec §2 does not send signed-in staff away from here: a link opened while signed
  * in still works (the reset ends every session, this one included).
  */
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useDispatch } from 'react-redux';
 import { Link, useNavigate, useParams } from 'react-router';
-import { resetPasswordFormSchema, type ResetPasswordFormInput } from '@registrar/contract/auth';
+import { resetPasswordFormSchema } from '@registrar/contract/auth';
 import { MESSAGES } from '@registrar/contract/messages';
 import { baseApi } from '../../shared/api/base-api';
 import { requestFailed, requestSucceeded } from '../../shared/state/services-slice';
@@ -21,6 +19,7 @@ import { AuthLayout, BusyStatus } from './auth-layout';
 import { ButtonSpinner, PasswordField } from './form-fields';
 import { publicFailureMessage } from './public-failure';
 import { useFocusOnMount } from './use-focus-on-mount';
+import { useSchemaForm } from './use-schema-form';
 
 function ResetDone() {
   const navigate = useNavigate();
@@ -46,14 +45,9 @@ export function ResetPasswordScreen() {
   const { id: token = '' } = useParams();
   const [done, setDone] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<ResetPasswordFormInput>({
-    resolver: zodResolver(resetPasswordFormSchema),
-    mode: 'onTouched',
-    defaultValues: { newpassword: '', confirmpassword: '' },
+  const { register, handleSubmit, errors, isSubmitting } = useSchemaForm(resetPasswordFormSchema, {
+    newpassword: '',
+    confirmpassword: '',
   });
 
   const onSubmit = handleSubmit(async ({ newpassword, confirmpassword }) => {
@@ -90,22 +84,17 @@ export function ResetPasswordScreen() {
               )}
             </div>
           )}
-          <form
-            className="auth-form"
-            noValidate
-            onSubmit={(e) => (isSubmitting ? e.preventDefault() : void onSubmit(e))}
-            aria-busy={isSubmitting}
-          >
+          <form className="auth-form" noValidate onSubmit={(e) => void onSubmit(e)} aria-busy={isSubmitting}>
             <PasswordField
               label="New password"
               autoComplete="new-password"
-              error={errors.newpassword?.message}
+              error={errors.newpassword}
               {...register('newpassword')}
             />
             <PasswordField
               label="Confirm password"
               autoComplete="new-password"
-              error={errors.confirmpassword?.message}
+              error={errors.confirmpassword}
               {...register('confirmpassword')}
             />
             <button type="submit" className="auth-button" aria-disabled={isSubmitting || undefined}>
