@@ -227,7 +227,12 @@ export function ProfileScreen() {
   const { data: user, isLoading, isError, error, refetch } = useSignedInProfileQuery();
   return (
     <Box component="section" aria-labelledby="profile-title" sx={{ p: { xs: 2, md: 3 }, maxWidth: 880, mx: 'auto' }}>
-      <Typography id="profile-title" variant="h4" component="h1" sx={{ mb: 3 }}>
+      <Typography
+        id="profile-title"
+        variant="h4"
+        component="h1"
+        sx={{ mb: 3, fontSize: { xs: '1.75rem', sm: '2.125rem' } }}
+      >
         User Profile
       </Typography>
       {isLoading && (
