@@ -22,6 +22,8 @@ import courseRoutes from './routes/courses';
 import termsRoutes from './routes/terms';
 import siteRoutes from './routes/site';
 import authPlugin from './plugins/auth';
+import throttlePlugin from './plugins/throttle';
+import inquiryRoutes from './routes/inquiries';
 import outboxPlugin, { type OutboxPluginOptions } from './plugins/outbox';
 import { APP_VERSION } from './lib/version';
 
@@ -103,6 +105,7 @@ export async function buildApp({
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   await app.register(outboxPlugin, outbox ?? {});
+  await app.register(throttlePlugin);
   await app.register(authPlugin);
 
   await app.register(
@@ -112,6 +115,7 @@ export async function buildApp({
       await api.register(courseRoutes);
       await api.register(termsRoutes);
       await api.register(siteRoutes);
+      await api.register(inquiryRoutes);
     },
     { prefix: '/api' },
   );

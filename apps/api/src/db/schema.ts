@@ -166,3 +166,50 @@ export const enrollments = pgTable(
     index('enrollments_email_lower_idx').on(sql`lower(${t.email})`),
   ],
 );
+
+/** Inquiries from prospective students (spec §3; DESIGN §5), with a timeline in inquiry_events. */
+export const inquiries = pgTable(
+  'inquiries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    address: text('address').notNull(),
+    email: text('email').notNull(),
+    phoneNumber: text('phone_number').notNull(),
+    currentlyWorkingAs: text('currently_working_as'),
+    currentlyAt: text('currently_at'),
+    areaOfInterest: jsonb('area_of_interest').$type<string[]>().notNull(),
+    reference: text('reference').notNull(),
+    friendName: text('friend_name'),
+    friendWorkingArea: text('friend_working_area'),
+    courseId: uuid('course_id').references(() => courses.id, { onDelete: 'set null' }),
+    status: text('status', { enum: ['new', 'contacted', 'follow_up', 'converted', 'closed'] })
+      .notNull()
+      .default('new'),
+    duplicateOf: uuid('duplicate_of'),
+    ...timestamps,
+  },
+  (t) => [
+    index('inquiries_created_idx').on(t.createdAt),
+    index('inquiries_email_lower_idx').on(sql`lower(${t.email})`),
+    index('inquiries_phone_idx').on(t.phoneNumber),
+    index('inquiries_status_idx').on(t.status),
+  ],
+);
+
+export const inquiryEvents = pgTable(
+  'inquiry_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    inquiryId: uuid('inquiry_id')
+      .notNull()
+      .references(() => inquiries.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['created', 'updated', 'status_changed', 'converted'] }).notNull(),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status'),
+    note: text('note'),
+    staffId: uuid('staff_id').references(() => staff.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('inquiry_events_inquiry_idx').on(t.inquiryId, t.createdAt)],
+);

@@ -11,7 +11,6 @@ import { MESSAGES } from '@registrar/contract/messages';
 import { unauthorized } from '../lib/http-errors';
 import { AuthService, type AuthenticatedStaff } from '../services/auth-service';
 import { SessionTokens } from '../services/session-tokens';
-import { Throttle } from '../services/throttle';
 
 export const SESSION_COOKIE = 'registrar_session';
 
@@ -40,7 +39,7 @@ function bearerToken(request: FastifyRequest): string | undefined {
 export default fp(async function auth(app: FastifyInstance) {
   await app.register(cookie);
   const tokens = new SessionTokens(app.database.db, app.config.jwtSecret);
-  const service = new AuthService(app.database.db, app.config, tokens, new Throttle(), () => app.outbox.kick());
+  const service = new AuthService(app.database.db, app.config, tokens, app.throttle, () => app.outbox.kick());
   const secure = app.config.publicUrl.startsWith('https:');
 
   app.decorate('auth', service);

@@ -46,4 +46,6 @@ export const THROTTLE_RULES = {
   forgotPerAccount: { limit: 3, windowMs: 60 * MINUTE },
   forgotPerIp: { limit: 10, windowMs: 60 * MINUTE },
   resetPerIp: { limit: 10, windowMs: 15 * MINUTE },
+  inquiryPerIp: { limit: 10, windowMs: 10 * MINUTE },
+  enrollmentPerIp: { limit: 5, windowMs: 10 * MINUTE },
 } as const satisfies Record<string, ThrottleRule>;

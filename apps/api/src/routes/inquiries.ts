@@ -1,0 +1,154 @@
+/** Inquiries (issue 6; spec §7): public POST, staff list/detail/edit/status/delete/export. */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorEnvelopeSchema, pageSchema, successEnvelope } from '@registrar/contract/envelope';
+import { inquirySchema } from '@registrar/contract/inquiry';
+import {
+  INQUIRY_HONEYPOT_FIELD,
+  INQUIRY_MESSAGES,
+  inquiryDetailSchema,
+  inquiryListQuerySchema,
+  inquiryRecordSchema,
+  inquiryRequestSchema,
+  inquiryStatusChangeSchema,
+} from '@registrar/contract/inquiry-admin';
+import { attachment } from '../lib/csv';
+import { InquiryService } from '../services/inquiry-service';
+
+const idParams = z.object({ id: z.uuid({ error: INQUIRY_MESSAGES.notFound }) });
+const errors = {
+  400: errorEnvelopeSchema,
+  401: errorEnvelopeSchema,
+  404: errorEnvelopeSchema,
+  409: errorEnvelopeSchema,
+};
+const security = [{ bearer: [] }];
+
+const inquiryRoutes: FastifyPluginAsyncZod = async (app) => {
+  const inquiries = new InquiryService(app.database.db, app.config, app.throttle, () => app.outbox.kick());
+
+  app.post(
+    '/inquiry',
+    {
+      schema: {
+        tags: ['inquiries'],
+        summary: 'Public inquiry form',
+        body: inquiryRequestSchema,
+        response: { 201: successEnvelope(z.null()), 400: errorEnvelopeSchema, 429: errorEnvelopeSchema },
+      },
+    },
+    async (request, reply) => {
+      const { [INQUIRY_HONEYPOT_FIELD]: honeypot, ...input } = request.body;
+      await inquiries.submit(input, honeypot, request.ip);
+      return reply.code(201).send({ success: true as const, message: INQUIRY_MESSAGES.received, data: null });
+    },
+  );
+
+  app.get(
+    '/inquiry',
+    {
+      preHandler: app.requireStaff,
+      schema: {
+        tags: ['inquiries'],
+        security,
+        querystring: inquiryListQuerySchema,
+        response: { 200: successEnvelope(pageSchema(inquiryRecordSchema)), ...errors },
+      },
+    },
+    async (request) => ({ success: true as const, message: '', data: await inquiries.page(request.query) }),
+  );
+
+  app.get(
+    '/inquiry/export.csv',
+    {
+      preHandler: app.requireStaff,
+      config: { cookieAuth: true },
+      schema: { tags: ['inquiries'], security, querystring: inquiryListQuerySchema.omit({ page: true, limit: true }) },
+    },
+    async (request, reply) => {
+      const csv = await inquiries.exportCsv(request.query);
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', attachment(`inquiries-${day}.csv`))
+        .header('cache-control', 'no-store')
+        .send(csv);
+    },
+  );
+
+  app.get(
+    '/inquiry/:id',
+    {
+      preHandler: app.requireStaff,
+      schema: {
+        tags: ['inquiries'],
+        security,
+        params: idParams,
+        response: { 200: successEnvelope(inquiryDetailSchema), ...errors },
+      },
+    },
+    async (request) => ({ success: true as const, message: '', data: await inquiries.detail(request.params.id) }),
+  );
+
+  app.put(
+    '/inquiry/status-change/:id',
+    {
+      preHandler: app.requireStaff,
+      schema: {
+        tags: ['inquiries'],
+        security,
+        params: idParams,
+        body: inquiryStatusChangeSchema,
+        response: { 200: successEnvelope(inquiryDetailSchema), ...errors },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: INQUIRY_MESSAGES.statusChanged,
+      data: await inquiries.changeStatus(
+        request.params.id,
+        request.body.status,
+        request.body.note,
+        request.staffAuth!.staff.id,
+      ),
+    }),
+  );
+
+  app.put(
+    '/inquiry/:id',
+    {
+      preHandler: app.requireStaff,
+      schema: {
+        tags: ['inquiries'],
+        security,
+        params: idParams,
+        body: inquirySchema,
+        response: { 200: successEnvelope(inquiryDetailSchema), ...errors },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: INQUIRY_MESSAGES.updated,
+      data: await inquiries.update(request.params.id, request.body, request.staffAuth!.staff.id),
+    }),
+  );
+
+  app.delete(
+    '/inquiry/:id',
+    {
+      preHandler: app.requireStaff,
+      schema: {
+        tags: ['inquiries'],
+        security,
+        params: idParams,
+        response: { 200: successEnvelope(z.null()), ...errors },
+      },
+    },
+    async (request) => {
+      await inquiries.delete(request.params.id);
+      return { success: true as const, message: INQUIRY_MESSAGES.deleted, data: null };
+    },
+  );
+};
+
+export default inquiryRoutes;

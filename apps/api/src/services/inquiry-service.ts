@@ -1,0 +1,256 @@
+/**
+ * Inquiries (issue 6; DESIGN §5): public intake with spam guards and duplicate linking, staff
+ * follow-up through a status funnel with a timeline, CSV export.
+ */
+import type { Inquiry } from '@registrar/contract/inquiry';
+import {
+  INQUIRY_MESSAGES,
+  INQUIRY_STATUS_LABELS,
+  INQUIRY_TRANSITIONS,
+  type InquiryDetail,
+  type InquiryListQuery,
+  type InquiryRecord,
+  type InquiryStatus,
+} from '@registrar/contract/inquiry-admin';
+import type { Page } from '@registrar/contract/envelope';
+import { ERROR_CODES } from '@registrar/contract/envelope';
+import type { Config } from '../config';
+import type { Db } from '../db/database';
+import { toCsv } from '../lib/csv';
+import { HttpError, badRequest, conflict, notFound } from '../lib/http-errors';
+import { courseRepository } from '../repositories/course-repository';
+import { inquiryRepository, type InquiryRow } from '../repositories/inquiry-repository';
+import { outboxRepository } from '../repositories/outbox-repository';
+import { brandedMail } from './mail/mail-message';
+import { THROTTLE_RULES, type Throttle } from './throttle';
+
+const DUPLICATE_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
+/** Course names change rarely; the public form is hot. A few seconds of staleness is harmless. */
+const AREA_CACHE_MS = 5000;
+
+export const toInquiryRecord = (row: InquiryRow): InquiryRecord => ({
+  _id: row.id,
+  name: row.name,
+  address: row.address,
+  email: row.email,
+  phoneNumber: row.phoneNumber,
+  currentlyWorkingAs: (row.currentlyWorkingAs as InquiryRecord['currentlyWorkingAs']) ?? null,
+  currentlyAt: row.currentlyAt,
+  areaOfInterest: row.areaOfInterest,
+  reference: row.reference as InquiryRecord['reference'],
+  friendName: row.friendName,
+  friendWorkingArea: row.friendWorkingArea,
+  courseId: row.courseId,
+  status: row.status,
+  duplicateOf: row.duplicateOf,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+const columns = (input: Inquiry) => ({
+  name: input.name,
+  address: input.address,
+  email: input.email,
+  phoneNumber: input.phoneNumber,
+  currentlyWorkingAs: input.currentlyWorkingAs ?? null,
+  currentlyAt: input.currentlyAt ?? null,
+  areaOfInterest: input.areaOfInterest,
+  reference: input.reference,
+  // Friend details belong to a friend reference only (spec §2).
+  friendName: input.reference === 'friend' ? (input.friendName ?? null) : null,
+  friendWorkingArea: input.reference === 'friend' ? (input.friendWorkingArea ?? null) : null,
+  courseId: input.courseId ?? null,
+});
+
+export class InquiryService {
+  private areaCache: { names: Map<string, string>; at: number } | undefined;
+
+  constructor(
+    private readonly db: Db,
+    private readonly config: Config,
+    private readonly throttle: Throttle,
+    private readonly onMailQueued: () => void,
+  ) {}
+
+  /** Active course names, keyed by lower case, to check and normalise areas of interest. */
+  private async areaNames(): Promise<Map<string, string>> {
+    if (this.areaCache && Date.now() - this.areaCache.at < AREA_CACHE_MS) return this.areaCache.names;
+    const names = new Map((await courseRepository.active(this.db)).map((c) => [c.name.toLowerCase(), c.name]));
+    this.areaCache = { names, at: Date.now() };
+    return names;
+  }
+
+  private async normaliseAreas(areas: string[]): Promise<string[]> {
+    const known = await this.areaNames();
+    const unknown = areas.filter((a) => !known.has(a.toLowerCase()));
+    if (unknown.length)
+      throw badRequest(INQUIRY_MESSAGES.unknownAreaOfInterest, [
+        { path: 'areaOfInterest', message: INQUIRY_MESSAGES.unknownAreaOfInterest },
+      ]);
+    return [...new Set(areas.map((a) => known.get(a.toLowerCase())!))];
+  }
+
+  /** Public intake. A filled honeypot gets a normal-looking answer and is dropped. */
+  async submit(input: Inquiry, honeypot: string | undefined, ip: string): Promise<{ stored: boolean }> {
+    const key = `inquiry:ip:${ip}`;
+    const wait = this.throttle.retryAfter(key, THROTTLE_RULES.inquiryPerIp);
+    if (wait > 0)
+      throw new HttpError(
+        429,
+        ERROR_CODES.rateLimited,
+        'Too many inquiries from this connection, please try again later',
+        undefined,
+        {
+          'retry-after': String(wait),
+        },
+      );
+    this.throttle.hit(key, THROTTLE_RULES.inquiryPerIp);
+    if (honeypot) return { stored: false };
+
+    const areaOfInterest = await this.normaliseAreas(input.areaOfInterest);
+    await this.db.transaction(async (tx) => {
+      const duplicateOf = await inquiryRepository.recentMatch(
+        tx,
+        input.email,
+        input.phoneNumber,
+        new Date(Date.now() - DUPLICATE_WINDOW_MS),
+      );
+      const row = await inquiryRepository.insert(tx, {
+        ...columns(input),
+        areaOfInterest,
+        duplicateOf: duplicateOf ?? null,
+      });
+      await inquiryRepository.addEvent(tx, { inquiryId: row.id, kind: 'created', toStatus: 'new' });
+      for (const recipient of await inquiryRepository.staffRecipients(tx)) {
+        await outboxRepository.enqueue(
+          tx,
+          'mail',
+          brandedMail({
+            to: recipient.email,
+            subject: `New inquiry from ${row.name}${duplicateOf ? ' (possible duplicate)' : ''}`,
+            instituteName: this.config.instituteName,
+            greeting: `Hello ${recipient.name},`,
+            paragraphs: [
+              `${row.name} (${row.email}, ${row.phoneNumber}) asked about ${areaOfInterest.join(', ')}.`,
+              `Reference: ${row.reference}.${duplicateOf ? ' The same email or phone asked within the last 30 days.' : ''}`,
+            ],
+            action: { label: 'Open the inquiry', url: `${this.config.publicUrl}/student-inquires/${row.id}` },
+          }),
+        );
+      }
+    });
+    this.onMailQueued();
+    return { stored: true };
+  }
+
+  async page(q: InquiryListQuery): Promise<Page<InquiryRecord>> {
+    const { items, total } = await inquiryRepository.page(this.db, q);
+    return {
+      items: items.map(toInquiryRecord),
+      page: q.page,
+      limit: q.limit,
+      total,
+      totalPages: Math.ceil(total / q.limit),
+    };
+  }
+
+  async detail(id: string): Promise<InquiryDetail> {
+    const row = await inquiryRepository.byId(this.db, id);
+    if (!row) throw notFound(INQUIRY_MESSAGES.notFound);
+    const [events, duplicate] = await Promise.all([
+      inquiryRepository.events(this.db, id),
+      row.duplicateOf ? inquiryRepository.byId(this.db, row.duplicateOf) : undefined,
+    ]);
+    return {
+      ...toInquiryRecord(row),
+      duplicate: duplicate
+        ? { _id: duplicate.id, name: duplicate.name, createdAt: duplicate.createdAt.toISOString() }
+        : null,
+      history: events.map(({ event, staff }) => ({
+        _id: event.id,
+        kind: event.kind,
+        fromStatus: (event.fromStatus as InquiryStatus | null) ?? null,
+        toStatus: (event.toStatus as InquiryStatus | null) ?? null,
+        note: event.note,
+        by: staff?.id ? { _id: staff.id, name: staff.name } : null,
+        at: event.createdAt.toISOString(),
+      })),
+    };
+  }
+
+  async update(id: string, input: Inquiry, staffId: string): Promise<InquiryDetail> {
+    const areaOfInterest = await this.normaliseAreas(input.areaOfInterest);
+    await this.db.transaction(async (tx) => {
+      const row = await inquiryRepository.update(tx, id, { ...columns(input), areaOfInterest });
+      if (!row) throw notFound(INQUIRY_MESSAGES.notFound);
+      await inquiryRepository.addEvent(tx, { inquiryId: id, kind: 'updated', staffId });
+    });
+    return this.detail(id);
+  }
+
+  async changeStatus(
+    id: string,
+    status: InquiryStatus,
+    note: string | undefined,
+    staffId: string,
+  ): Promise<InquiryDetail> {
+    await this.db.transaction(async (tx) => {
+      const row = await inquiryRepository.byId(tx, id);
+      if (!row) throw notFound(INQUIRY_MESSAGES.notFound);
+      if (!INQUIRY_TRANSITIONS[row.status].includes(status))
+        throw conflict(
+          `${INQUIRY_MESSAGES.transitionNotAllowed}: ${INQUIRY_STATUS_LABELS[row.status]} → ${INQUIRY_STATUS_LABELS[status]}`,
+        );
+      await inquiryRepository.update(tx, id, { status });
+      await inquiryRepository.addEvent(tx, {
+        inquiryId: id,
+        kind: 'status_changed',
+        fromStatus: row.status,
+        toStatus: status,
+        note: note || null,
+        staffId,
+      });
+    });
+    return this.detail(id);
+  }
+
+  async delete(id: string): Promise<void> {
+    if (!(await inquiryRepository.delete(this.db, id))) throw notFound(INQUIRY_MESSAGES.notFound);
+  }
+
+  async exportCsv(q: Omit<InquiryListQuery, 'page' | 'limit'>): Promise<string> {
+    const rows = await inquiryRepository.all(this.db, q);
+    return toCsv(
+      [
+        'Received',
+        'Name',
+        'Email',
+        'Phone',
+        'Address',
+        'Working as',
+        'At',
+        'Areas of interest',
+        'Reference',
+        'Friend',
+        'Friend works at',
+        'Status',
+        'Possible duplicate',
+      ],
+      rows.map((r) => [
+        r.createdAt.toISOString(),
+        r.name,
+        r.email,
+        r.phoneNumber,
+        r.address,
+        r.currentlyWorkingAs,
+        r.currentlyAt,
+        r.areaOfInterest,
+        r.reference,
+        r.friendName,
+        r.friendWorkingArea,
+        INQUIRY_STATUS_LABELS[r.status],
+        r.duplicateOf ? 'yes' : '',
+      ]),
+    );
+  }
+}
