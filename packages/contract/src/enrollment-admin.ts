@@ -1,0 +1,133 @@
+/** The staff side of enrolments (issue 7; DESIGN §4–§5): statuses, schedule, documents, detail. */
+import { z } from 'zod';
+import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, PAYMENT_METHODS, PAYMENT_MODES, WORKING_STATUS_OPTIONS } from './constants';
+import type { EnrollmentFileField } from './enrollment';
+
+export const ENROLLMENT_STATUSES = ['pending', 'approved', 'rejected', 'cancelled', 'completed'] as const;
+export type EnrollmentStatus = (typeof ENROLLMENT_STATUSES)[number];
+
+export const ENROLLMENT_STATUS_LABELS: Record<EnrollmentStatus, string> = {
+  pending: 'Pending',
+  approved: 'Approved',
+  rejected: 'Rejected',
+  cancelled: 'Cancelled',
+  completed: 'Completed',
+};
+
+/** DESIGN §5: pending → approved | rejected | cancelled; approved → completed | cancelled. */
+export const ENROLLMENT_TRANSITIONS: Record<EnrollmentStatus, readonly EnrollmentStatus[]> = {
+  pending: ['approved', 'rejected', 'cancelled'],
+  approved: ['completed', 'cancelled'],
+  rejected: [],
+  cancelled: [],
+  completed: [],
+};
+
+export const ENROLLMENT_MESSAGES = {
+  received: 'Thank you! Your enrolment has been received.',
+  alreadyEnrolled: 'You have already enrolled in this course',
+  courseUnavailable: 'This course is not open for enrolment',
+  amountsDisagree: 'The installment amounts do not match the course; please reload the page',
+  fileTooLarge: 'The file is too large',
+  fileTypeNotAllowed: 'Please upload a jpg, jpeg, png, gif, svg or pdf file',
+  tooManyParts: 'The upload has too many parts',
+  updated: 'Enrolment updated',
+  deleted: 'Enrolment deleted',
+  statusChanged: 'Status updated',
+  notFound: 'Enrolment not found',
+  transitionNotAllowed: 'This status change is not allowed',
+  documentNotFound: 'Document not found',
+} as const;
+
+export const INSTALLMENT_STATUSES = ['unpaid', 'partial', 'paid', 'overdue'] as const;
+export type InstallmentStatus = (typeof INSTALLMENT_STATUSES)[number];
+
+export const installmentSchema = z.object({
+  _id: z.string(),
+  number: z.number().int(),
+  amount: z.number(),
+  dueDate: z.string(),
+  paidAmount: z.number(),
+  status: z.enum(INSTALLMENT_STATUSES),
+});
+export type Installment = z.infer<typeof installmentSchema>;
+
+export const documentSchema = z.object({
+  _id: z.string(),
+  field: z.string(),
+  url: z.string(),
+  mime: z.string(),
+  size: z.number().int(),
+  originalName: z.string(),
+});
+export type EnrollmentDocument = z.infer<typeof documentSchema> & { field: EnrollmentFileField };
+
+export const enrollmentEventSchema = z.object({
+  _id: z.string(),
+  kind: z.string(),
+  fromStatus: z.string().nullable(),
+  toStatus: z.string().nullable(),
+  note: z.string().nullable(),
+  by: z.object({ _id: z.string(), name: z.string() }).nullable(),
+  at: z.string(),
+});
+
+export const enrollmentRecordSchema = z.object({
+  _id: z.string(),
+  enrollmentNumber: z.string(),
+  status: z.enum(ENROLLMENT_STATUSES),
+  name: z.string(),
+  email: z.string(),
+  phoneNumber: z.string(),
+  alterNativePhoneNumber: z.string().nullable(),
+  currentAddress: z.string(),
+  permanentAddress: z.string(),
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  courseId: z.string(),
+  course: z.object({ _id: z.string(), name: z.string(), price: z.number() }),
+  currentlyWorking: z.enum(WORKING_STATUS_OPTIONS),
+  currentlyWorkingPlace: z.string(),
+  currentSem: z.string().nullable(),
+  designation: z.string().nullable(),
+  paymentMode: z.enum(PAYMENT_MODES).nullable(),
+  paymentMethod: z.enum(PAYMENT_METHODS),
+  companyAddress: z.string(),
+  termsVersion: z.number().int().nullable(),
+  totalFee: z.number(),
+  paidAmount: z.number(),
+  outstanding: z.number(),
+  profilePictureUrl: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type EnrollmentRecord = z.infer<typeof enrollmentRecordSchema>;
+
+export const enrollmentDetailSchema = enrollmentRecordSchema.extend({
+  documents: z.array(documentSchema),
+  installments: z.array(installmentSchema),
+  payments: z.array(z.record(z.string(), z.unknown())),
+  announcements: z.array(z.record(z.string(), z.unknown())),
+  history: z.array(enrollmentEventSchema),
+  inquiryId: z.string().nullable(),
+});
+export type EnrollmentDetail = z.infer<typeof enrollmentDetailSchema>;
+
+export const ENROLLMENT_SORTS = ['createdAt', '-createdAt', 'name', '-name', 'status', '-status'] as const;
+
+export const enrollmentListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
+  search: z.string().trim().max(100).optional(),
+  status: z.enum(ENROLLMENT_STATUSES).optional(),
+  courseId: z.uuid().optional(),
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+  sort: z.enum(ENROLLMENT_SORTS).default('-createdAt'),
+});
+export type EnrollmentListQuery = z.infer<typeof enrollmentListQuerySchema>;
+
+export const enrollmentStatusChangeSchema = z.object({
+  status: z.enum(ENROLLMENT_STATUSES, { error: 'Choose a status' }),
+  note: z.string().trim().max(1000).optional(),
+});
