@@ -28,8 +28,8 @@ function LinkSent({ message, email, onAgain }: { message: string; email: string;
         {message}
       </p>
       <p className="auth-lead">
-        We sent it to <strong className="auth-break">{email}</strong>. The link works once and expires after 30 minutes.
-        Did not arrive? Look in the spam folder, or{' '}
+        The link works once and expires after 30 minutes. Nothing yet? Look in the spam folder of{' '}
+        <strong className="auth-break">{email}</strong>, or{' '}
         <button type="button" className="link-button" onClick={onAgain}>
           send another link
         </button>

@@ -6,7 +6,7 @@
  */
 import { useEffect, type ReactNode } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
-import { Navigate, useLocation } from 'react-router';
+import { Navigate } from 'react-router';
 import { useSignedInProfileQuery } from '../session/session-api';
 import { selectSession, userUpdated, type SessionState } from '../session/session-slice';
 
@@ -21,7 +21,6 @@ function SessionCheck({ children }: { children: ReactNode }) {
 
 export function RequireSession({ children }: { children: ReactNode }) {
   const token = useSelector((state: { session: SessionState }) => selectSession(state).accessToken);
-  const location = useLocation();
-  if (!token) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  if (!token) return <Navigate to="/login" replace />;
   return <SessionCheck>{children}</SessionCheck>;
 }
