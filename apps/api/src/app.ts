@@ -24,6 +24,8 @@ import siteRoutes from './routes/site';
 import authPlugin from './plugins/auth';
 import throttlePlugin from './plugins/throttle';
 import inquiryRoutes from './routes/inquiries';
+import enrollmentRoutes from './routes/enrollments';
+import storagePlugin from './plugins/storage';
 import outboxPlugin, { type OutboxPluginOptions } from './plugins/outbox';
 import { APP_VERSION } from './lib/version';
 
@@ -106,6 +108,7 @@ export async function buildApp({
 
   await app.register(outboxPlugin, outbox ?? {});
   await app.register(throttlePlugin);
+  await app.register(storagePlugin);
   await app.register(authPlugin);
 
   await app.register(
@@ -116,6 +119,7 @@ export async function buildApp({
       await api.register(termsRoutes);
       await api.register(siteRoutes);
       await api.register(inquiryRoutes);
+      await api.register(enrollmentRoutes);
     },
     { prefix: '/api' },
   );

@@ -10,6 +10,7 @@ import {
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   text,
   timestamp,
@@ -159,12 +160,72 @@ export const enrollments = pgTable(
     paymentMethod: text('payment_method').notNull(),
     companyAddress: text('company_address').notNull(),
     termsVersion: integer('terms_version'),
+    inquiryId: uuid('inquiry_id'),
     ...timestamps,
   },
   (t) => [
     index('enrollments_course_idx').on(t.courseId),
     index('enrollments_email_lower_idx').on(sql`lower(${t.email})`),
+    index('enrollments_created_idx').on(t.createdAt),
+    index('enrollments_status_idx').on(t.status),
+    // One open enrolment per email and course, even when two submissions race.
+    uniqueIndex('enrollments_open_email_course_key')
+      .on(sql`lower(${t.email})`, t.courseId)
+      .where(sql`${t.status} in ('pending', 'approved')`),
   ],
+);
+
+/** Enrolment numbers (ENR-2026-00042): a sequence, so concurrent enrolments never share one. */
+export const enrollmentNumberSeq = pgSequence('enrollment_number_seq', { startWith: 1 });
+
+/** Identity documents and signatures. Files live in storage under the row's id. */
+export const enrollmentDocuments = pgTable(
+  'enrollment_documents',
+  {
+    id: uuid('id').primaryKey(),
+    enrollmentId: uuid('enrollment_id')
+      .notNull()
+      .references(() => enrollments.id, { onDelete: 'cascade' }),
+    field: text('field').notNull(),
+    mime: text('mime').notNull(),
+    size: integer('size').notNull(),
+    originalName: text('original_name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('enrollment_documents_enrollment_idx').on(t.enrollmentId)],
+);
+
+/** The fee schedule, built from the course (DESIGN §5). Paid amounts come from the payments ledger. */
+export const installments = pgTable(
+  'installments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    enrollmentId: uuid('enrollment_id')
+      .notNull()
+      .references(() => enrollments.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+    dueDate: date('due_date').notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('installments_enrollment_number_key').on(t.enrollmentId, t.number)],
+);
+
+export const enrollmentEvents = pgTable(
+  'enrollment_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    enrollmentId: uuid('enrollment_id')
+      .notNull()
+      .references(() => enrollments.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status'),
+    note: text('note'),
+    staffId: uuid('staff_id').references(() => staff.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('enrollment_events_enrollment_idx').on(t.enrollmentId, t.createdAt)],
 );
 
 /** Inquiries from prospective students (spec §3; DESIGN §5), with a timeline in inquiry_events. */

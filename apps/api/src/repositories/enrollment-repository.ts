@@ -1,0 +1,249 @@
+/** Enrolment queries: the record, its documents, schedule and events; the staff list. */
+import { and, asc, desc, eq, gte, ilike, inArray, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import type { EnrollmentListQuery } from '@registrar/contract/enrollment-admin';
+import type { Db } from '../db/database';
+import {
+  courses,
+  enrollmentDocuments,
+  enrollmentEvents,
+  enrollments,
+  inquiries,
+  installments,
+  staff,
+} from '../db/schema';
+import type { Executor } from './staff-repository';
+
+export type EnrollmentRow = typeof enrollments.$inferSelect;
+export type EnrollmentInsert = typeof enrollments.$inferInsert;
+export type DocumentRow = typeof enrollmentDocuments.$inferSelect;
+export type InstallmentRow = typeof installments.$inferSelect;
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+// Sub-selects spelled out: drizzle prints an outer column unqualified inside them.
+const totalFeePaise = sql<number>`(select coalesce(sum("installments"."amount_paise"), 0)::bigint from "installments" where "installments"."enrollment_id" = "enrollments"."id")`;
+const profilePictureId = sql<
+  string | null
+>`(select "d"."id" from "enrollment_documents" "d" where "d"."enrollment_id" = "enrollments"."id" and "d"."field" = 'profilePicture' order by "d"."created_at" desc limit 1)`;
+
+function filters(q: Omit<EnrollmentListQuery, 'page' | 'limit' | 'sort'>): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (q.search) {
+    const like = `%${escapeLike(q.search)}%`;
+    conditions.push(
+      or(
+        ilike(enrollments.name, like),
+        ilike(enrollments.email, like),
+        ilike(enrollments.phoneNumber, like),
+        ilike(enrollments.enrollmentNumber, like),
+        ilike(courses.name, like),
+      )!,
+    );
+  }
+  if (q.status) conditions.push(eq(enrollments.status, q.status));
+  if (q.courseId) conditions.push(eq(enrollments.courseId, q.courseId));
+  if (q.from) conditions.push(gte(enrollments.createdAt, new Date(`${q.from}T00:00:00`)));
+  if (q.to) conditions.push(lt(enrollments.createdAt, new Date(new Date(`${q.to}T00:00:00`).getTime() + 86_400_000)));
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+function orderBy(sort: EnrollmentListQuery['sort']): SQL[] {
+  const direction = sort.startsWith('-') ? desc : asc;
+  const key = sort.replace(/^-/, '') as 'createdAt' | 'name' | 'status';
+  return [
+    direction({ createdAt: enrollments.createdAt, name: enrollments.name, status: enrollments.status }[key]),
+    desc(enrollments.id),
+  ];
+}
+
+const listColumns = {
+  enrollment: enrollments,
+  course: { id: courses.id, name: courses.name, pricePaise: courses.pricePaise },
+  totalFeePaise,
+  profilePictureId,
+};
+
+export type EnrollmentListRow = {
+  enrollment: EnrollmentRow;
+  course: { id: string; name: string; pricePaise: number };
+  totalFeePaise: number;
+  profilePictureId: string | null;
+};
+
+export const enrollmentRepository = {
+  async page(db: Db, q: EnrollmentListQuery): Promise<{ items: EnrollmentListRow[]; total: number }> {
+    const where = filters(q);
+    const [items, totals] = await Promise.all([
+      db
+        .select(listColumns)
+        .from(enrollments)
+        .innerJoin(courses, eq(courses.id, enrollments.courseId))
+        .where(where)
+        .orderBy(...orderBy(q.sort))
+        .limit(q.limit)
+        .offset((q.page - 1) * q.limit),
+      db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(enrollments)
+        .innerJoin(courses, eq(courses.id, enrollments.courseId))
+        .where(where),
+    ]);
+    return { items: items as EnrollmentListRow[], total: totals[0]?.n ?? 0 };
+  },
+
+  async all(db: Db, q: Omit<EnrollmentListQuery, 'page' | 'limit'>, cap = 50_000): Promise<EnrollmentListRow[]> {
+    return (await db
+      .select(listColumns)
+      .from(enrollments)
+      .innerJoin(courses, eq(courses.id, enrollments.courseId))
+      .where(filters(q))
+      .orderBy(...orderBy(q.sort))
+      .limit(cap)) as EnrollmentListRow[];
+  },
+
+  async byId(db: Executor, id: string): Promise<EnrollmentListRow | undefined> {
+    const rows = await db
+      .select(listColumns)
+      .from(enrollments)
+      .innerJoin(courses, eq(courses.id, enrollments.courseId))
+      .where(eq(enrollments.id, id))
+      .limit(1);
+    return rows[0] as EnrollmentListRow | undefined;
+  },
+
+  async nextNumber(db: Executor): Promise<number> {
+    const result = await db.execute(sql`select nextval('enrollment_number_seq')::int as n`);
+    return (result as unknown as { rows: { n: number }[] }).rows[0]!.n;
+  },
+
+  async openEnrollmentExists(db: Executor, email: string, courseId: string): Promise<boolean> {
+    const rows = await db
+      .select({ id: enrollments.id })
+      .from(enrollments)
+      .where(
+        and(
+          sql`lower(${enrollments.email}) = ${email.toLowerCase()}`,
+          eq(enrollments.courseId, courseId),
+          inArray(enrollments.status, ['pending', 'approved']),
+        ),
+      )
+      .limit(1);
+    return rows.length > 0;
+  },
+
+  async insert(db: Executor, values: EnrollmentInsert): Promise<EnrollmentRow> {
+    return (await db.insert(enrollments).values(values).returning())[0]!;
+  },
+
+  async update(db: Executor, id: string, values: Partial<EnrollmentInsert>): Promise<EnrollmentRow | undefined> {
+    const rows = await db
+      .update(enrollments)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(enrollments.id, id))
+      .returning();
+    return rows[0];
+  },
+
+  async delete(db: Executor, id: string): Promise<boolean> {
+    return (await db.delete(enrollments).where(eq(enrollments.id, id)).returning({ id: enrollments.id })).length > 0;
+  },
+
+  async addDocuments(db: Executor, rows: (typeof enrollmentDocuments.$inferInsert)[]): Promise<void> {
+    if (rows.length) await db.insert(enrollmentDocuments).values(rows);
+  },
+
+  async documents(db: Executor, enrollmentId: string): Promise<DocumentRow[]> {
+    return db
+      .select()
+      .from(enrollmentDocuments)
+      .where(eq(enrollmentDocuments.enrollmentId, enrollmentId))
+      .orderBy(asc(enrollmentDocuments.createdAt));
+  },
+
+  async document(db: Executor, id: string): Promise<DocumentRow | undefined> {
+    return (await db.select().from(enrollmentDocuments).where(eq(enrollmentDocuments.id, id)).limit(1))[0];
+  },
+
+  async removeDocuments(db: Executor, ids: string[]): Promise<void> {
+    if (ids.length) await db.delete(enrollmentDocuments).where(inArray(enrollmentDocuments.id, ids));
+  },
+
+  /** Which of these ids are committed document rows (for storage recovery at start). */
+  async existingDocumentIds(db: Db, ids: string[]): Promise<Set<string>> {
+    const rows = await db
+      .select({ id: enrollmentDocuments.id })
+      .from(enrollmentDocuments)
+      .where(inArray(enrollmentDocuments.id, ids));
+    return new Set(rows.map((r) => r.id));
+  },
+
+  async replaceSchedule(
+    db: Executor,
+    enrollmentId: string,
+    rows: { number: number; amountPaise: number; dueDate: string }[],
+  ) {
+    await db.delete(installments).where(eq(installments.enrollmentId, enrollmentId));
+    if (rows.length) await db.insert(installments).values(rows.map((r) => ({ ...r, enrollmentId })));
+  },
+
+  async schedule(db: Executor, enrollmentId: string): Promise<InstallmentRow[]> {
+    return db
+      .select()
+      .from(installments)
+      .where(eq(installments.enrollmentId, enrollmentId))
+      .orderBy(asc(installments.number));
+  },
+
+  async addEvent(db: Executor, values: typeof enrollmentEvents.$inferInsert): Promise<void> {
+    await db.insert(enrollmentEvents).values(values);
+  },
+
+  /** Whether this staff member viewed this document in the last `withinMs` (views are recorded once per visit). */
+  async recentView(
+    db: Executor,
+    enrollmentId: string,
+    documentId: string,
+    staffId: string,
+    withinMs: number,
+  ): Promise<boolean> {
+    const rows = await db
+      .select({ id: enrollmentEvents.id })
+      .from(enrollmentEvents)
+      .where(
+        and(
+          eq(enrollmentEvents.enrollmentId, enrollmentId),
+          eq(enrollmentEvents.kind, 'document_viewed'),
+          eq(enrollmentEvents.staffId, staffId),
+          eq(enrollmentEvents.note, documentId),
+          gte(enrollmentEvents.createdAt, new Date(Date.now() - withinMs)),
+        ),
+      )
+      .limit(1);
+    return rows.length > 0;
+  },
+
+  async events(db: Db, enrollmentId: string) {
+    return db
+      .select({ event: enrollmentEvents, staff: { id: staff.id, name: staff.name } })
+      .from(enrollmentEvents)
+      .leftJoin(staff, eq(staff.id, enrollmentEvents.staffId))
+      .where(eq(enrollmentEvents.enrollmentId, enrollmentId))
+      .orderBy(asc(enrollmentEvents.createdAt));
+  },
+
+  /** The newest open inquiry from the same email or phone (DESIGN §5: it converts). */
+  async openInquiryFor(db: Executor, email: string, phone: string): Promise<string | undefined> {
+    const rows = await db
+      .select({ id: inquiries.id })
+      .from(inquiries)
+      .where(
+        and(
+          or(sql`lower(${inquiries.email}) = ${email.toLowerCase()}`, eq(inquiries.phoneNumber, phone)),
+          notInArray(inquiries.status, ['converted', 'closed']),
+        ),
+      )
+      .orderBy(desc(inquiries.createdAt))
+      .limit(1);
+    return rows[0]?.id;
+  },
+};

@@ -1,0 +1,213 @@
+/** Enrolments (issue 7; spec §7): public multipart intake, staff list/detail/edit/status/delete/export, documents. */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorEnvelopeSchema, pageSchema, successEnvelope } from '@registrar/contract/envelope';
+import {
+  ENROLLMENT_MESSAGES,
+  enrollmentDetailSchema,
+  enrollmentListQuerySchema,
+  enrollmentRecordSchema,
+  enrollmentStatusChangeSchema,
+} from '@registrar/contract/enrollment-admin';
+import { attachment } from '../lib/csv';
+import { EnrollmentService, ENROLLMENT_FILE_FIELD_NAMES } from '../services/enrollment-service';
+import { EXTENSION_FOR, type SniffedType } from '../services/uploads/content-type';
+import { readMultipart } from '../services/uploads/multipart-reader';
+
+const idParams = z.object({ id: z.uuid({ error: ENROLLMENT_MESSAGES.notFound }) });
+const errors = {
+  400: errorEnvelopeSchema,
+  401: errorEnvelopeSchema,
+  404: errorEnvelopeSchema,
+  409: errorEnvelopeSchema,
+  413: errorEnvelopeSchema,
+  415: errorEnvelopeSchema,
+  429: errorEnvelopeSchema,
+};
+const security = [{ bearer: [] }];
+
+const enrollmentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const enrollments = new EnrollmentService(app.database.db, app.config, app.storage, app.throttle, () =>
+    app.outbox.kick(),
+  );
+  const readForm = (request: Parameters<typeof readMultipart>[0]) =>
+    readMultipart(request, app.storage, {
+      fileFields: ENROLLMENT_FILE_FIELD_NAMES,
+      maxFileBytes: app.config.uploadMaxBytes,
+    });
+
+  app.post(
+    '/student-enrollment',
+    {
+      schema: {
+        tags: ['enrollments'],
+        summary: 'Public enrolment form (multipart/form-data: the enrolment fields and files)',
+        consumes: ['multipart/form-data'],
+        response: { 201: successEnvelope(z.object({ enrollmentNumber: z.string() })), ...errors },
+      },
+    },
+    async (request, reply) => {
+      enrollments.checkRate(request.ip);
+      const form = await readForm(request);
+      try {
+        const { enrollmentNumber } = await enrollments.create(form.fields, form.files);
+        return reply
+          .code(201)
+          .send({ success: true as const, message: ENROLLMENT_MESSAGES.received, data: { enrollmentNumber } });
+      } catch (err) {
+        await form.discard();
+        throw err;
+      }
+    },
+  );
+
+  app.get(
+    '/student-enrollment',
+    {
+      preHandler: app.requireStaff,
+      schema: {
+        tags: ['enrollments'],
+        security,
+        querystring: enrollmentListQuerySchema,
+        response: { 200: successEnvelope(pageSchema(enrollmentRecordSchema)), ...errors },
+      },
+    },
+    async (request) => ({ success: true as const, message: '', data: await enrollments.page(request.query) }),
+  );
+
+  app.get(
+    '/student-enrollment/export.csv',
+    {
+      preHandler: app.requireStaff,
+      config: { cookieAuth: true },
+      schema: {
+        tags: ['enrollments'],
+        security,
+        querystring: enrollmentListQuerySchema.omit({ page: true, limit: true }),
+      },
+    },
+    async (request, reply) => {
+      const csv = await enrollments.exportCsv(request.query);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', attachment(`enrollments-${new Date().toISOString().slice(0, 10)}.csv`))
+        .header('cache-control', 'no-store')
+        .send(csv);
+    },
+  );
+
+  app.get(
+    '/student-enrollment/:id',
+    {
+      preHandler: app.requireStaff,
+      schema: {
+        tags: ['enrollments'],
+        security,
+        params: idParams,
+        response: { 200: successEnvelope(enrollmentDetailSchema), ...errors },
+      },
+    },
+    async (request) => ({ success: true as const, message: '', data: await enrollments.detail(request.params.id) }),
+  );
+
+  app.put(
+    '/student-enrollment/:id',
+    {
+      preHandler: app.requireStaff,
+      schema: {
+        tags: ['enrollments'],
+        security,
+        summary: 'Edit details, replace documents, attach the authority signature (multipart/form-data)',
+        consumes: ['multipart/form-data'],
+        params: idParams,
+        response: { 200: successEnvelope(enrollmentDetailSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const form = await readForm(request);
+      try {
+        const data = await enrollments.update(request.params.id, form.fields, form.files, request.staffAuth!.staff.id);
+        return { success: true as const, message: ENROLLMENT_MESSAGES.updated, data };
+      } catch (err) {
+        await form.discard();
+        throw err;
+      }
+    },
+  );
+
+  app.put(
+    '/student-enrollment-status/:id',
+    {
+      preHandler: app.requireStaff,
+      schema: {
+        tags: ['enrollments'],
+        security,
+        params: idParams,
+        body: enrollmentStatusChangeSchema,
+        response: { 200: successEnvelope(enrollmentDetailSchema), ...errors },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: ENROLLMENT_MESSAGES.statusChanged,
+      data: await enrollments.changeStatus(
+        request.params.id,
+        request.body.status,
+        request.body.note,
+        request.staffAuth!.staff.id,
+      ),
+    }),
+  );
+
+  app.delete(
+    '/student-enrollment/:id',
+    {
+      preHandler: app.requireStaff,
+      schema: {
+        tags: ['enrollments'],
+        security,
+        params: idParams,
+        response: { 200: successEnvelope(z.null()), ...errors },
+      },
+    },
+    async (request) => {
+      await enrollments.delete(request.params.id);
+      return { success: true as const, message: ENROLLMENT_MESSAGES.deleted, data: null };
+    },
+  );
+
+  app.get(
+    '/files/:id',
+    {
+      preHandler: app.requireStaff,
+      config: { cookieAuth: true },
+      schema: {
+        tags: ['enrollments'],
+        security,
+        summary: 'A document (staff only; the login cookie works, for <img>)',
+        params: idParams,
+      },
+    },
+    async (request, reply) => {
+      const { doc, file } = await enrollments.openDocument(request.params.id, request.staffAuth!.staff.id);
+      const svg = doc.mime === 'image/svg+xml';
+      const name = `${doc.field}.${EXTENSION_FOR[doc.mime as SniffedType] ?? 'bin'}`;
+      return (
+        reply
+          .type(doc.mime)
+          .header('content-length', String(file.size))
+          .header('x-content-type-options', 'nosniff')
+          .header('cache-control', 'no-store')
+          // A document can never run anything, even if opened directly.
+          .header(
+            'content-security-policy',
+            "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox",
+          )
+          .header('content-disposition', svg ? attachment(name) : attachment(name).replace(/^attachment/, 'inline'))
+          .send(file.stream)
+      );
+    },
+  );
+};
+
+export default enrollmentRoutes;

@@ -1,0 +1,474 @@
+/**
+ * Enrolments (issue 7; DESIGN §5, §7). Public intake is all or nothing: files are staged,
+ * the row and everything it implies (schedule, history, inquiry link, mail) commit in one
+ * transaction, and only then are the files moved into place.
+ */
+import {
+  ENROLLMENT_FILE_FIELDS,
+  enrollmentFieldsSchema,
+  localIsoDate,
+  missingEnrollmentFiles,
+} from '@registrar/contract/enrollment';
+import {
+  ENROLLMENT_MESSAGES,
+  ENROLLMENT_STATUS_LABELS,
+  ENROLLMENT_TRANSITIONS,
+  type EnrollmentDetail,
+  type EnrollmentListQuery,
+  type EnrollmentRecord,
+  type EnrollmentStatus,
+} from '@registrar/contract/enrollment-admin';
+import { ERROR_CODES, type FieldError, type Page } from '@registrar/contract/envelope';
+import { MESSAGES } from '@registrar/contract/messages';
+import type { Config } from '../config';
+import type { Db } from '../db/database';
+import { toCsv } from '../lib/csv';
+import { HttpError, badRequest, conflict, notFound } from '../lib/http-errors';
+import { toRupees } from '../lib/money';
+import { courseRepository } from '../repositories/course-repository';
+import { enrollmentRepository, type EnrollmentListRow } from '../repositories/enrollment-repository';
+import { inquiryRepository } from '../repositories/inquiry-repository';
+import { outboxRepository } from '../repositories/outbox-repository';
+import { termsRepository } from '../repositories/terms-repository';
+import { amountsAgree, installmentStatus, planFeeSchedule } from './enrollment-fee-schedule';
+import { brandedMail } from './mail/mail-message';
+import { THROTTLE_RULES, type Throttle } from './throttle';
+import type { FileStorage } from './uploads/file-storage';
+import type { StagedFile } from './uploads/multipart-reader';
+
+export const ENROLLMENT_FILE_FIELD_NAMES: ReadonlySet<string> = new Set(Object.keys(ENROLLMENT_FILE_FIELDS));
+const VIEW_DEDUPE_MS = 10 * 60 * 1000;
+
+const fileUrl = (id: string) => `/api/files/${id}`;
+const isUniqueViolation = (err: unknown) =>
+  ((err as { code?: string }).code ?? (err as { cause?: { code?: string } }).cause?.code) === '23505';
+
+export function toEnrollmentRecord(row: EnrollmentListRow, paidPaise = 0): EnrollmentRecord {
+  const e = row.enrollment;
+  const total = Number(row.totalFeePaise);
+  return {
+    _id: e.id,
+    enrollmentNumber: e.enrollmentNumber,
+    status: e.status,
+    name: e.name,
+    email: e.email,
+    phoneNumber: e.phoneNumber,
+    alterNativePhoneNumber: e.alterNativePhoneNumber,
+    currentAddress: e.currentAddress,
+    permanentAddress: e.permanentAddress,
+    startDate: e.startDate,
+    endDate: e.endDate,
+    courseId: e.courseId,
+    course: { _id: row.course.id, name: row.course.name, price: toRupees(row.course.pricePaise) },
+    currentlyWorking: e.currentlyWorking as EnrollmentRecord['currentlyWorking'],
+    currentlyWorkingPlace: e.currentlyWorkingPlace,
+    currentSem: e.currentSem,
+    designation: e.designation,
+    paymentMode: (e.paymentMode as EnrollmentRecord['paymentMode']) ?? null,
+    paymentMethod: e.paymentMethod as EnrollmentRecord['paymentMethod'],
+    companyAddress: e.companyAddress,
+    termsVersion: e.termsVersion,
+    totalFee: toRupees(total),
+    paidAmount: toRupees(paidPaise),
+    outstanding: toRupees(total - paidPaise),
+    profilePictureUrl: row.profilePictureId ? fileUrl(row.profilePictureId) : null,
+    createdAt: e.createdAt.toISOString(),
+    updatedAt: e.updatedAt.toISOString(),
+  };
+}
+
+function validationError(errors: FieldError[]): HttpError {
+  return new HttpError(400, ERROR_CODES.validation, errors[0]?.message ?? MESSAGES.validationFailed, errors);
+}
+
+export class EnrollmentService {
+  constructor(
+    private readonly db: Db,
+    private readonly config: Config,
+    private readonly storage: FileStorage,
+    private readonly throttle: Throttle,
+    private readonly onMailQueued: () => void,
+  ) {}
+
+  /** Called before reading the body, so a flood never costs disk writes. */
+  checkRate(ip: string): void {
+    const key = `enrollment:ip:${ip}`;
+    const wait = this.throttle.retryAfter(key, THROTTLE_RULES.enrollmentPerIp);
+    if (wait > 0)
+      throw new HttpError(
+        429,
+        ERROR_CODES.rateLimited,
+        'Too many enrolments from this connection, please try again later',
+        undefined,
+        {
+          'retry-after': String(wait),
+        },
+      );
+    this.throttle.hit(key, THROTTLE_RULES.enrollmentPerIp);
+  }
+
+  async create(fields: Record<string, string>, files: StagedFile[]): Promise<{ enrollmentNumber: string; id: string }> {
+    const parsed = enrollmentFieldsSchema.safeParse(fields);
+    const errors: FieldError[] = parsed.success
+      ? []
+      : parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+    errors.push(...missingEnrollmentFiles(new Set(files.map((f) => f.field))));
+    if (!parsed.success || errors.length) throw validationError(errors);
+    const input = parsed.data;
+
+    const course = await courseRepository.byId(this.db, input.courseId).catch(() => undefined);
+    if (!course || !course.active)
+      throw validationError([{ path: 'courseId', message: ENROLLMENT_MESSAGES.courseUnavailable }]);
+    const today = localIsoDate();
+    const schedule = planFeeSchedule(course, input.paymentMethod, input.startDate ?? today);
+    if (!amountsAgree(schedule, input.emiPrice))
+      throw validationError([{ path: 'emiPrice', message: ENROLLMENT_MESSAGES.amountsDisagree }]);
+    if (await enrollmentRepository.openEnrollmentExists(this.db, input.email, course.id))
+      throw conflict(ENROLLMENT_MESSAGES.alreadyEnrolled);
+    const terms = await termsRepository.latest(this.db);
+
+    let created: { id: string; enrollmentNumber: string };
+    try {
+      created = await this.db.transaction(async (tx) => {
+        const n = await enrollmentRepository.nextNumber(tx);
+        const enrollmentNumber = `ENR-${today.slice(0, 4)}-${String(n).padStart(5, '0')}`;
+        const inquiryId = await enrollmentRepository.openInquiryFor(tx, input.email, input.phoneNumber);
+        const row = await enrollmentRepository.insert(tx, {
+          enrollmentNumber,
+          courseId: course.id,
+          name: input.name,
+          email: input.email,
+          phoneNumber: input.phoneNumber,
+          alterNativePhoneNumber: input.alterNativePhoneNumber ?? null,
+          currentAddress: input.currentAddress,
+          permanentAddress: input.permanentAddress,
+          startDate: input.startDate ?? null,
+          endDate: input.endDate ?? null,
+          currentlyWorking: input.currentlyWorking,
+          currentlyWorkingPlace: input.currentlyWorkingPlace,
+          currentSem: input.currentSem ?? null,
+          designation: input.designation ?? null,
+          paymentMode: input.paymentMode ?? null,
+          paymentMethod: input.paymentMethod,
+          companyAddress: this.config.companyAddress, // from configuration, never the client (DESIGN §5)
+          termsVersion: terms?.version ?? null,
+          inquiryId: inquiryId ?? null,
+        });
+        await enrollmentRepository.addDocuments(
+          tx,
+          files.map((f) => ({
+            id: f.id,
+            enrollmentId: row.id,
+            field: f.field,
+            mime: f.mime,
+            size: f.size,
+            originalName: f.originalName,
+          })),
+        );
+        await enrollmentRepository.replaceSchedule(tx, row.id, schedule);
+        await enrollmentRepository.addEvent(tx, { enrollmentId: row.id, kind: 'created', toStatus: 'pending' });
+        if (inquiryId) {
+          const inquiry = await inquiryRepository.byId(tx, inquiryId);
+          await inquiryRepository.update(tx, inquiryId, { status: 'converted' });
+          await inquiryRepository.addEvent(tx, {
+            inquiryId,
+            kind: 'converted',
+            fromStatus: inquiry?.status ?? null,
+            toStatus: 'converted',
+            note: `Enrolled as ${enrollmentNumber}`,
+          });
+        }
+        await this.queueIntakeMails(
+          tx,
+          { ...row, courseName: course.name },
+          schedule.reduce((t, s) => t + s.amountPaise, 0),
+        );
+        return { id: row.id, enrollmentNumber };
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw conflict(ENROLLMENT_MESSAGES.alreadyEnrolled);
+      throw err;
+    }
+    // Committed: move the files into place. A crash here is finished by storage recovery at start.
+    await Promise.all(files.map((f) => this.storage.commit(f.id)));
+    this.onMailQueued();
+    return created;
+  }
+
+  private async queueIntakeMails(
+    tx: Parameters<Parameters<Db['transaction']>[0]>[0],
+    row: { id: string; name: string; email: string; enrollmentNumber: string; courseName: string },
+    totalPaise: number,
+  ) {
+    const { instituteName, contactEmail, contactPhone, publicUrl } = this.config;
+    await outboxRepository.enqueue(
+      tx,
+      'mail',
+      brandedMail({
+        to: row.email,
+        subject: `Your enrolment ${row.enrollmentNumber} at ${instituteName}`,
+        instituteName,
+        greeting: `Dear ${row.name},`,
+        paragraphs: [
+          `Thank you for enrolling in ${row.courseName}. Your enrolment number is ${row.enrollmentNumber}; the total fee is ₹${toRupees(totalPaise).toLocaleString('en-IN')}.`,
+          'We will review your documents and write to you at this address with updates.',
+        ],
+        footer: `Questions? Call ${contactPhone} or write to ${contactEmail}.`,
+      }),
+    );
+    for (const recipient of await inquiryRepository.staffRecipients(tx)) {
+      await outboxRepository.enqueue(
+        tx,
+        'mail',
+        brandedMail({
+          to: recipient.email,
+          subject: `New enrolment ${row.enrollmentNumber}: ${row.name} in ${row.courseName}`,
+          instituteName,
+          greeting: `Hello ${recipient.name},`,
+          paragraphs: [`${row.name} (${row.email}) enrolled in ${row.courseName} and is waiting for review.`],
+          action: { label: 'Review the enrolment', url: `${publicUrl}/student-enrollments/${row.id}` },
+        }),
+      );
+    }
+  }
+
+  async page(q: EnrollmentListQuery): Promise<Page<EnrollmentRecord>> {
+    const { items, total } = await enrollmentRepository.page(this.db, q);
+    return {
+      items: items.map((r) => toEnrollmentRecord(r)),
+      page: q.page,
+      limit: q.limit,
+      total,
+      totalPages: Math.ceil(total / q.limit),
+    };
+  }
+
+  async detail(id: string): Promise<EnrollmentDetail> {
+    const row = await enrollmentRepository.byId(this.db, id);
+    if (!row) throw notFound(ENROLLMENT_MESSAGES.notFound);
+    const [documents, schedule, events] = await Promise.all([
+      enrollmentRepository.documents(this.db, id),
+      enrollmentRepository.schedule(this.db, id),
+      enrollmentRepository.events(this.db, id),
+    ]);
+    const today = localIsoDate();
+    return {
+      ...toEnrollmentRecord(row),
+      inquiryId: row.enrollment.inquiryId,
+      documents: documents.map((d) => ({
+        _id: d.id,
+        field: d.field,
+        url: fileUrl(d.id),
+        mime: d.mime,
+        size: d.size,
+        originalName: d.originalName,
+      })),
+      installments: schedule.map((i) => ({
+        _id: i.id,
+        number: i.number,
+        amount: toRupees(i.amountPaise),
+        dueDate: i.dueDate,
+        paidAmount: 0,
+        status: installmentStatus(i.amountPaise, 0, i.dueDate, today),
+      })),
+      payments: [],
+      announcements: [],
+      history: events.map(({ event, staff }) => ({
+        _id: event.id,
+        kind: event.kind,
+        fromStatus: event.fromStatus,
+        toStatus: event.toStatus,
+        note: event.note,
+        by: staff?.id ? { _id: staff.id, name: staff.name } : null,
+        at: event.createdAt.toISOString(),
+      })),
+    };
+  }
+
+  /** Staff edit: any text fields, replaced documents, the authority signature. */
+  async update(
+    id: string,
+    patch: Record<string, string>,
+    files: StagedFile[],
+    staffId: string,
+  ): Promise<EnrollmentDetail> {
+    const current = await enrollmentRepository.byId(this.db, id);
+    if (!current) throw notFound(ENROLLMENT_MESSAGES.notFound);
+    const e = current.enrollment;
+    const asText = (v: string | null | undefined) => v ?? '';
+    const merged: Record<string, string> = {
+      name: e.name,
+      currentAddress: e.currentAddress,
+      permanentAddress: e.permanentAddress,
+      phoneNumber: e.phoneNumber,
+      email: e.email,
+      alterNativePhoneNumber: asText(e.alterNativePhoneNumber),
+      endDate: asText(e.endDate),
+      courseId: e.courseId,
+      currentlyWorking: e.currentlyWorking,
+      currentlyWorkingPlace: e.currentlyWorkingPlace,
+      currentSem: asText(e.currentSem),
+      designation: asText(e.designation),
+      paymentMode: asText(e.paymentMode),
+      paymentMethod: e.paymentMethod,
+      ...patch,
+    };
+    // An unchanged joining date in the past is history, not a mistake: check it only when changed.
+    if (patch.startDate === undefined) delete merged.startDate;
+    delete merged.emiPrice;
+    const parsed = enrollmentFieldsSchema.safeParse(merged);
+    if (!parsed.success)
+      throw validationError(parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })));
+    const v = parsed.data;
+    const startDate = patch.startDate === undefined ? e.startDate : (v.startDate ?? null);
+    const changed = Object.keys(patch).filter((k) => k !== 'emiPrice');
+
+    let replacedIds: string[] = [];
+    await this.db.transaction(async (tx) => {
+      await enrollmentRepository.update(tx, id, {
+        name: v.name,
+        currentAddress: v.currentAddress,
+        permanentAddress: v.permanentAddress,
+        phoneNumber: v.phoneNumber,
+        email: v.email,
+        alterNativePhoneNumber: v.alterNativePhoneNumber ?? null,
+        startDate,
+        endDate: v.endDate ?? null,
+        courseId: v.courseId,
+        currentlyWorking: v.currentlyWorking,
+        currentlyWorkingPlace: v.currentlyWorkingPlace,
+        currentSem: v.currentSem ?? null,
+        designation: v.designation ?? null,
+        paymentMode: v.paymentMode ?? null,
+        paymentMethod: v.paymentMethod,
+      });
+      if (
+        v.courseId !== e.courseId ||
+        v.paymentMethod !== e.paymentMethod ||
+        (startDate ?? null) !== (e.startDate ?? null)
+      ) {
+        const course = await courseRepository.byId(tx, v.courseId);
+        if (!course) throw validationError([{ path: 'courseId', message: ENROLLMENT_MESSAGES.courseUnavailable }]);
+        await enrollmentRepository.replaceSchedule(
+          tx,
+          id,
+          planFeeSchedule(course, v.paymentMethod, startDate ?? e.createdAt.toISOString().slice(0, 10)),
+        );
+      }
+      if (files.length) {
+        const fields = new Set(files.map((f) => f.field));
+        replacedIds = (await enrollmentRepository.documents(tx, id))
+          .filter((d) => fields.has(d.field))
+          .map((d) => d.id);
+        await enrollmentRepository.removeDocuments(tx, replacedIds);
+        await enrollmentRepository.addDocuments(
+          tx,
+          files.map((f) => ({
+            id: f.id,
+            enrollmentId: id,
+            field: f.field,
+            mime: f.mime,
+            size: f.size,
+            originalName: f.originalName,
+          })),
+        );
+      }
+      const what = [...changed, ...files.map((f) => `${f.field} (file)`)];
+      await enrollmentRepository.addEvent(tx, {
+        enrollmentId: id,
+        kind: 'updated',
+        note: what.length ? `Changed: ${what.join(', ')}` : null,
+        staffId,
+      });
+    });
+    await Promise.all(files.map((f) => this.storage.commit(f.id)));
+    await Promise.all(replacedIds.map((docId) => this.storage.remove(docId)));
+    return this.detail(id);
+  }
+
+  async changeStatus(
+    id: string,
+    status: EnrollmentStatus,
+    note: string | undefined,
+    staffId: string,
+  ): Promise<EnrollmentDetail> {
+    await this.db.transaction(async (tx) => {
+      const row = await enrollmentRepository.byId(tx, id);
+      if (!row) throw notFound(ENROLLMENT_MESSAGES.notFound);
+      const from = row.enrollment.status;
+      if (!ENROLLMENT_TRANSITIONS[from].includes(status))
+        throw conflict(
+          `${ENROLLMENT_MESSAGES.transitionNotAllowed}: ${ENROLLMENT_STATUS_LABELS[from]} → ${ENROLLMENT_STATUS_LABELS[status]}`,
+        );
+      await enrollmentRepository.update(tx, id, { status });
+      await enrollmentRepository.addEvent(tx, {
+        enrollmentId: id,
+        kind: 'status_changed',
+        fromStatus: from,
+        toStatus: status,
+        note: note || null,
+        staffId,
+      });
+    });
+    return this.detail(id);
+  }
+
+  async delete(id: string): Promise<void> {
+    const documents = await enrollmentRepository.documents(this.db, id);
+    if (!(await enrollmentRepository.delete(this.db, id))) throw notFound(ENROLLMENT_MESSAGES.notFound);
+    await Promise.all(documents.map((d) => this.storage.remove(d.id)));
+  }
+
+  /** A document for staff; each view lands in the enrolment's history (once per 10 minutes per person). */
+  async openDocument(documentId: string, staffId: string) {
+    const doc = await enrollmentRepository.document(this.db, documentId);
+    if (!doc) throw notFound(ENROLLMENT_MESSAGES.documentNotFound);
+    const file = await this.storage.open(doc.id);
+    if (!file) throw notFound(ENROLLMENT_MESSAGES.documentNotFound);
+    if (!(await enrollmentRepository.recentView(this.db, doc.enrollmentId, doc.id, staffId, VIEW_DEDUPE_MS)))
+      await enrollmentRepository.addEvent(this.db, {
+        enrollmentId: doc.enrollmentId,
+        kind: 'document_viewed',
+        note: doc.id,
+        staffId,
+      });
+    return { doc, file };
+  }
+
+  async exportCsv(q: Omit<EnrollmentListQuery, 'page' | 'limit'>): Promise<string> {
+    const rows = await enrollmentRepository.all(this.db, q);
+    return toCsv(
+      [
+        'Enrolment number',
+        'Received',
+        'Status',
+        'Name',
+        'Email',
+        'Phone',
+        'Course',
+        'Payment method',
+        'Joining date',
+        'Total fee (INR)',
+        'Working',
+        'Place',
+      ],
+      rows.map((r) => {
+        const e = r.enrollment;
+        return [
+          e.enrollmentNumber,
+          e.createdAt.toISOString(),
+          ENROLLMENT_STATUS_LABELS[e.status],
+          e.name,
+          e.email,
+          e.phoneNumber,
+          r.course.name,
+          e.paymentMethod,
+          e.startDate,
+          toRupees(Number(r.totalFeePaise)).toFixed(2),
+          e.currentlyWorking,
+          e.currentlyWorkingPlace,
+        ];
+      }),
+    );
+  }
+}

@@ -1,0 +1,150 @@
+/**
+ * Reads a multipart request field by field, streaming each file to staging while its first
+ * bytes decide its type (so memory stays flat whatever the upload size). On any failure every
+ * file staged so far is removed before the error leaves.
+ */
+import { randomUUID } from 'node:crypto';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyRequest } from 'fastify';
+import { ERROR_CODES } from '@registrar/contract/envelope';
+import { ENROLLMENT_MESSAGES } from '@registrar/contract/enrollment-admin';
+import { HttpError } from '../../lib/http-errors';
+import { SNIFF_BYTES, sniffContentType, type SniffedType } from './content-type';
+import type { FileStorage } from './file-storage';
+import { sanitizeSvg } from './svg-sanitizer';
+
+export interface StagedFile {
+  id: string;
+  field: string;
+  mime: SniffedType;
+  size: number;
+  originalName: string;
+}
+
+export interface MultipartResult {
+  fields: Record<string, string>;
+  files: StagedFile[];
+  /** Deletes every staged file (call when the request fails after reading). */
+  discard(): Promise<void>;
+}
+
+const unsupported = (field: string) =>
+  new HttpError(415, ERROR_CODES.unsupportedType, ENROLLMENT_MESSAGES.fileTypeNotAllowed, [
+    { path: field, message: ENROLLMENT_MESSAGES.fileTypeNotAllowed },
+  ]);
+const tooLarge = (field: string) =>
+  new HttpError(413, ERROR_CODES.tooLarge, ENROLLMENT_MESSAGES.fileTooLarge, [
+    { path: field, message: ENROLLMENT_MESSAGES.fileTooLarge },
+  ]);
+
+/** Passes bytes through, deciding the type once SNIFF_BYTES (or the whole file) have been seen. */
+class Sniffer extends Transform {
+  type: SniffedType | undefined;
+  size = 0;
+  private head: Buffer[] = [];
+  private headLength = 0;
+  private decided = false;
+
+  constructor(private readonly field: string) {
+    super();
+  }
+
+  private decide() {
+    this.decided = true;
+    this.type = sniffContentType(Buffer.concat(this.head));
+    this.head = [];
+    if (!this.type) throw unsupported(this.field);
+  }
+
+  override _transform(chunk: Buffer, _enc: BufferEncoding, done: (err?: Error | null, data?: Buffer) => void) {
+    this.size += chunk.length;
+    if (!this.decided) {
+      this.head.push(chunk);
+      this.headLength += chunk.length;
+      if (this.headLength >= SNIFF_BYTES) {
+        try {
+          this.decide();
+        } catch (err) {
+          return done(err as Error);
+        }
+      }
+    }
+    done(null, chunk);
+  }
+
+  override _flush(done: (err?: Error | null) => void) {
+    if (this.decided || this.size === 0) return done();
+    try {
+      this.decide();
+      done();
+    } catch (err) {
+      done(err as Error);
+    }
+  }
+}
+
+export async function readMultipart(
+  request: FastifyRequest,
+  storage: FileStorage,
+  options: { fileFields: ReadonlySet<string>; maxFileBytes: number },
+): Promise<MultipartResult> {
+  const fields: Record<string, string> = {};
+  const files: StagedFile[] = [];
+  const staged: string[] = [];
+  const discard = async () => {
+    await Promise.all(staged.map((id) => storage.remove(id)));
+  };
+  try {
+    for await (const part of request.parts({ limits: { fileSize: options.maxFileBytes } })) {
+      if (part.type === 'field') {
+        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+        continue;
+      }
+      const field = part.fieldname;
+      if (!options.fileFields.has(field) || files.some((f) => f.field === field)) {
+        part.file.resume(); // drain what we will not keep
+        throw new HttpError(400, ERROR_CODES.validation, `Unexpected file field ${field}`.slice(0, 120), [
+          { path: field, message: 'Unexpected file' },
+        ]);
+      }
+      const id = randomUUID();
+      staged.push(id);
+      const sniffer = new Sniffer(field);
+      try {
+        await pipeline(part.file, sniffer, storage.stagingStream(id));
+      } catch (err) {
+        const code = (err as { code?: string }).code;
+        if (code === 'FST_REQ_FILE_TOO_LARGE' || part.file.truncated) throw tooLarge(field);
+        throw err;
+      }
+      if (part.file.truncated) throw tooLarge(field);
+      if (sniffer.size === 0) continue; // an empty file input counts as no file
+      let size = sniffer.size;
+      if (sniffer.type === 'image/svg+xml') {
+        const clean = Buffer.from(sanitizeSvg((await storage.readStaged(id)).toString('utf8')), 'utf8');
+        await storage.writeStaged(id, clean);
+        size = clean.length;
+      }
+      files.push({
+        id,
+        field,
+        mime: sniffer.type!,
+        size,
+        originalName: (part.filename || field).replace(/[\u0000-\u001f\u007f/\\]/g, '_').slice(0, 200),
+      });
+    }
+  } catch (err) {
+    await discard();
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT')
+      throw new HttpError(413, ERROR_CODES.tooLarge, ENROLLMENT_MESSAGES.tooManyParts);
+    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE')
+      throw new HttpError(415, ERROR_CODES.unsupportedType, 'Send the form as multipart/form-data');
+    throw err;
+  }
+  // Empty file inputs were staged as zero-byte files: drop them now.
+  const kept = new Set(files.map((f) => f.id));
+  await Promise.all(staged.filter((id) => !kept.has(id)).map((id) => storage.remove(id)));
+  return { fields, files, discard: () => Promise.all(files.map((f) => storage.remove(f.id))).then(() => undefined) };
+}
