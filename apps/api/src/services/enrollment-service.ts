@@ -23,7 +23,7 @@ import { MESSAGES } from '@registrar/contract/messages';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 import { toCsv } from '../lib/csv';
-import { HttpError, badRequest, conflict, notFound } from '../lib/http-errors';
+import { HttpError, conflict, notFound } from '../lib/http-errors';
 import { toRupees } from '../lib/money';
 import { courseRepository } from '../repositories/course-repository';
 import { enrollmentRepository, type EnrollmentListRow } from '../repositories/enrollment-repository';

@@ -84,6 +84,12 @@ class Sniffer extends Transform {
   }
 }
 
+/** A client's file name, for display only: no control characters or path separators. */
+const safeName = (name: string) =>
+  Array.from(name, (c) => (c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127 || c === '/' || c === '\\' ? '_' : c))
+    .join('')
+    .slice(0, 200);
+
 export async function readMultipart(
   request: FastifyRequest,
   storage: FileStorage,
@@ -131,7 +137,7 @@ export async function readMultipart(
         field,
         mime: sniffer.type!,
         size,
-        originalName: (part.filename || field).replace(/[\u0000-\u001f\u007f/\\]/g, '_').slice(0, 200),
+        originalName: safeName(part.filename || field),
       });
     }
   } catch (err) {
