@@ -87,12 +87,13 @@ export class AuthService {
       [account, THROTTLE_RULES.loginPerAccount],
       [ip, THROTTLE_RULES.loginPerIp],
     ]);
-    this.throttle.hit(ip, THROTTLE_RULES.loginPerIp);
 
     const row = await staffRepository.findByEmail(this.db, email);
     const ok = row ? await verifyPassword(row.passwordHash, password) : (await burnVerification(password), false);
     if (!row || !ok) {
+      // Failures count, per account and per address; staff signing in successfully never lock themselves out.
       this.throttle.hit(account, THROTTLE_RULES.loginPerAccount);
+      this.throttle.hit(ip, THROTTLE_RULES.loginPerIp);
       throw new HttpError(401, 'INVALID_CREDENTIALS', STAFF_MESSAGES.invalidCredentials);
     }
     const now = this.now();
