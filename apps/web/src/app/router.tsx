@@ -47,7 +47,12 @@ export const routes: RouteObject[] = [
     children: [
       ...authRoutes,
       { path: '/student-enrollment', lazy: placeholder('Student enrolment', 'The enrolment form is coming soon.') },
-      { path: '/student-inquiry', lazy: placeholder('Student inquiry', 'The inquiry form is coming soon.') },
+      {
+        path: '/student-inquiry',
+        lazy: async () => ({
+          Component: (await import('../features/inquiry-form/inquiry-form-screen')).InquiryFormScreen,
+        }),
+      },
       { path: '/', lazy: adminLayout, children: adminScreens },
     ],
   },

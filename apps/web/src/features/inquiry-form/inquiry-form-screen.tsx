@@ -1,0 +1,318 @@
+/**
+ * /student-inquiry (spec §2, §3, §5, §8; issue 6): the public inquiry form for prospective students
+ * on their phones. Plain elements and CSS on the shared tokens (no MUI, no shell: DESIGN §9).
+ *
+ * - Every field of spec §3; areas of interest from `GET /api/area-of-interest`; friend fields
+ *   only when the reference is a friend; a hidden honeypot for bots.
+ * - The contract's schema and messages; errors after blur or a submit attempt.
+ * - Submit: `POST /api/inquiry` with a busy button. Success: a toast and the thank-you modal (Ok
+ *   reloads). Failure: 'Network error' when nothing answered, else the server's message, with the
+ *   server's field errors on their fields. Nothing typed is lost.
+ */
+import { useRef, useState, type FocusEvent } from 'react';
+import { useDispatch } from 'react-redux';
+import { useSearchParams } from 'react-router';
+import { INQUIRY_WORKING_AS_OPTIONS, REFERENCE_OPTIONS } from '@registrar/contract/constants';
+import { INQUIRY_HONEYPOT_FIELD, INQUIRY_MESSAGES } from '@registrar/contract/inquiry-admin';
+import { MESSAGES } from '@registrar/contract/messages';
+import { ApiError } from '../../shared/api/api-error';
+import { requestFailed, requestSucceeded } from '../../shared/state/services-slice';
+import { ButtonSpinner, RequiredMark, Select, TextArea, TextInput } from './form-controls';
+import { postInquiry, useAreasOfInterest, useSiteInfo, type AreaOfInterest } from './inquiry-form-api';
+import { ThankYouDialog } from './thank-you-dialog';
+import { EMPTY_INQUIRY, useInquiryForm, type InquiryField } from './use-inquiry-form';
+import './inquiry-form.css';
+
+export const WORKING_AS_LABELS: Record<(typeof INQUIRY_WORKING_AS_OPTIONS)[number], string> = {
+  college: 'College student',
+  university: 'University student',
+  company: 'Working at a company',
+};
+
+export const REFERENCE_LABELS: Record<(typeof REFERENCE_OPTIONS)[number], string> = {
+  friend: 'A friend',
+  website: 'Our website',
+  instagram: 'Instagram',
+  linkedin: 'LinkedIn',
+  facebook: 'Facebook',
+  other: 'Other',
+};
+
+const WORKING_AS_OPTIONS = INQUIRY_WORKING_AS_OPTIONS.map((value) => ({ value, label: WORKING_AS_LABELS[value] }));
+const REFERENCE_SELECT = REFERENCE_OPTIONS.map((value) => ({ value, label: REFERENCE_LABELS[value] }));
+
+const CURRENTLY_AT_HINT = {
+  '': 'Your semester and college, or the company you work for.',
+  college: 'Your semester and college, e.g. 5th semester, City College.',
+  university: 'Your semester and university, e.g. 3rd semester, State University.',
+  company: 'The company you work for.',
+} as const;
+
+/** What to tell the visitor when the call failed (spec §8). */
+function failureMessage(err: unknown): string {
+  if (err instanceof ApiError && !err.isNetworkError) return err.message || MESSAGES.somethingWentWrong;
+  return MESSAGES.networkError;
+}
+
+interface AreasProps {
+  areas: ReturnType<typeof useAreasOfInterest>;
+  selected: string[];
+  error: string | undefined;
+  onChange: (next: string[]) => void;
+  onLeave: () => void;
+  firstRef: (element: HTMLElement | null) => void;
+}
+
+/** Areas of interest: a group of checkboxes, one per course on offer. */
+function AreasOfInterest({ areas, selected, error, onChange, onLeave, firstRef }: AreasProps) {
+  const errorId = 'inq-areas-error';
+  const onBlur = (event: FocusEvent<HTMLFieldSetElement>) => {
+    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) onLeave();
+  };
+  const toggle = (name: string, on: boolean) =>
+    onChange(on ? [...selected.filter((n) => n !== name), name] : selected.filter((n) => n !== name));
+
+  let body;
+  if (areas.state === 'loading') {
+    body = (
+      <div className="inq-areas-loading" role="status">
+        <span className="inq-spinner inq-spinner--dark" aria-hidden="true" /> Loading courses…
+      </div>
+    );
+  } else if (areas.state === 'failed') {
+    body = (
+      <div className="inq-notice inq-notice--error" role="alert">
+        <p>The list of courses could not be loaded. {areas.message}</p>
+        <button type="button" className="inq-button inq-button--secondary" onClick={areas.reload}>
+          Try again
+        </button>
+      </div>
+    );
+  } else if (areas.data.length === 0) {
+    body = <p className="inq-hint">No courses are open for inquiries right now. Please check back soon.</p>;
+  } else {
+    body = (
+      <ul className="inq-checks">
+        {areas.data.map((area: AreaOfInterest, index) => (
+          <li key={area._id}>
+            <label className="inq-check">
+              <input
+                ref={index === 0 ? firstRef : undefined}
+                type="checkbox"
+                name="areaOfInterest"
+                value={area.name}
+                checked={selected.includes(area.name)}
+                onChange={(event) => toggle(area.name, event.target.checked)}
+                aria-describedby={error ? errorId : undefined}
+              />
+              <span>{area.name}</span>
+            </label>
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <fieldset className="inq-fieldset" onBlur={onBlur} aria-describedby={error ? errorId : undefined}>
+      <legend>
+        Areas of interest
+        <RequiredMark />
+      </legend>
+      <p className="inq-hint">Choose one or more courses.</p>
+      {body}
+      {error && (
+        <p id={errorId} className="inq-error">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+export function InquiryFormScreen() {
+  const dispatch = useDispatch();
+  const [searchParams] = useSearchParams();
+  const areas = useAreasOfInterest();
+  const site = useSiteInfo();
+  const { values, setValue, blur, errorOf, refFor, submit, setServerErrors } = useInquiryForm({
+    ...EMPTY_INQUIRY,
+    courseId: searchParams.get('courseId') ?? '',
+  });
+  const honeypotRef = useRef<HTMLInputElement>(null);
+  const [sending, setSending] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+
+  const text = (name: Exclude<InquiryField, 'areaOfInterest'>) => ({
+    name,
+    value: values[name],
+    error: errorOf(name),
+    ref: refFor(name),
+    onChange: (event: { target: { value: string } }) => setValue(name, event.target.value as never),
+    onBlur: () => blur(name),
+  });
+
+  const onSubmit = () =>
+    submit((inquiry) => {
+      if (sending) return;
+      setSending(true);
+      setFailure(null);
+      postInquiry(inquiry, honeypotRef.current?.value ?? '')
+        .then((message) => {
+          dispatch(requestSucceeded(message || INQUIRY_MESSAGES.received));
+          setSentTo(inquiry.email);
+          if (site.state === 'failed') site.reload();
+        })
+        .catch((err: unknown) => {
+          const message = failureMessage(err);
+          dispatch(requestFailed(message));
+          setFailure(message);
+          if (err instanceof ApiError) setServerErrors(err.fieldErrors);
+        })
+        .finally(() => setSending(false));
+    });
+
+  const courses = areas.state === 'ready' ? areas.data : [];
+  const courseOptions = courses.map((c) => ({ value: c._id, label: c.name }));
+  // A course id from a link that is not (or no longer) on offer is left out rather than refused.
+  const courseIdValue = courses.some((c) => c._id === values.courseId) ? values.courseId : '';
+  const isFriend = values.reference === 'friend';
+  const contact = site.state === 'ready' ? site.data : undefined;
+
+  return (
+    <div className="inq-page">
+      <header className="inq-header">
+        <p className="inq-brand">{contact?.instituteName ?? '\u00a0'}</p>
+      </header>
+      <main className="inq-card" id="main-content">
+        <h1>Ask about a course</h1>
+        <p className="inq-lead">
+          Tell us a little about yourself and what you would like to learn. Our admissions team will reply by email.
+          Fields marked <span aria-hidden="true">*</span>
+          <span className="visually-hidden">with an asterisk</span> are required.
+        </p>
+
+        <form
+          className="inq-form"
+          noValidate
+          aria-busy={sending}
+          onSubmit={(event) => {
+            event.preventDefault();
+            onSubmit();
+          }}
+        >
+          <TextInput label="Name" required autoComplete="name" maxLength={100} {...text('name')} />
+          <TextArea
+            label="Address"
+            required
+            autoComplete="street-address"
+            rows={3}
+            maxLength={500}
+            {...text('address')}
+          />
+          <div className="inq-row">
+            <TextInput
+              label="Email"
+              required
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              autoCapitalize="off"
+              spellCheck={false}
+              {...text('email')}
+            />
+            <TextInput
+              label="Phone number"
+              required
+              type="tel"
+              inputMode="numeric"
+              autoComplete="tel-national"
+              hint="10 digits, not starting with 0"
+              {...text('phoneNumber')}
+            />
+          </div>
+          <div className="inq-row">
+            <Select
+              label="Currently working as"
+              placeholder="Choose (optional)"
+              options={WORKING_AS_OPTIONS}
+              {...text('currentlyWorkingAs')}
+            />
+            <TextInput
+              label="Currently at"
+              hint={CURRENTLY_AT_HINT[values.currentlyWorkingAs]}
+              maxLength={200}
+              {...text('currentlyAt')}
+            />
+          </div>
+
+          <AreasOfInterest
+            areas={areas}
+            selected={values.areaOfInterest}
+            error={errorOf('areaOfInterest')}
+            onChange={(next) => setValue('areaOfInterest', next)}
+            onLeave={() => blur('areaOfInterest')}
+            firstRef={refFor('areaOfInterest')}
+          />
+
+          <Select
+            label="Preferred course"
+            placeholder="No preference"
+            options={courseOptions}
+            {...text('courseId')}
+            value={courseIdValue}
+          />
+
+          <Select
+            label="How did you hear about us?"
+            required
+            placeholder="Choose one"
+            options={REFERENCE_SELECT}
+            {...text('reference')}
+          />
+          {isFriend && (
+            <div className="inq-row">
+              <TextInput label="Friend's name" autoComplete="off" maxLength={100} {...text('friendName')} />
+              <TextInput
+                label="Friend's working area"
+                hint="Where your friend works or studies."
+                autoComplete="off"
+                maxLength={200}
+                {...text('friendWorkingArea')}
+              />
+            </div>
+          )}
+
+          {/* For bots only: people never see or hear it, and the server ignores an inquiry that fills it. */}
+          <div className="inq-honeypot" aria-hidden="true">
+            <label htmlFor="inq-middle-name">Middle name</label>
+            <input
+              ref={honeypotRef}
+              id="inq-middle-name"
+              type="text"
+              name={INQUIRY_HONEYPOT_FIELD}
+              tabIndex={-1}
+              autoComplete="off"
+              defaultValue=""
+            />
+          </div>
+
+          {failure && (
+            <p className="inq-notice inq-notice--error" role="alert">
+              {failure}
+            </p>
+          )}
+          <button type="submit" className="inq-button inq-submit" aria-disabled={sending || undefined}>
+            {sending && <ButtonSpinner />}
+            {sending ? 'Sending…' : 'Submit'}
+          </button>
+          <p role="status" className="visually-hidden">
+            {sending ? 'Sending your inquiry…' : ''}
+          </p>
+        </form>
+      </main>
+      {sentTo !== null && <ThankYouDialog email={sentTo} site={contact} onOk={() => window.location.reload()} />}
+    </div>
+  );
+}

@@ -1,0 +1,111 @@
+/**
+ * The thank-you modal of spec §2: updates will come by email; the support phone and email from
+ * configuration (`GET /api/site`); Ok reloads the page for a fresh form. A native modal <dialog>:
+ * the page behind it is inert, Tab stays inside, Escape (like Ok) closes it. Where `showModal` is
+ * missing (old browsers, jsdom) it opens in place and this component keeps Tab inside itself.
+ */
+import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
+import type { SiteInfo } from '@registrar/contract/site';
+
+interface ThankYouDialogProps {
+  email: string;
+  site: SiteInfo | undefined;
+  onOk: () => void;
+}
+
+const FOCUSABLE = 'a[href], button:not([disabled])';
+
+export function ThankYouDialog({ email, site, onOk }: ThankYouDialogProps) {
+  const id = useId();
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const okRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    if (typeof dialog.showModal === 'function') {
+      if (!dialog.open) dialog.showModal();
+    } else dialog.setAttribute('open', '');
+    okRef.current?.focus();
+    return () => {
+      if (typeof dialog.close === 'function' && dialog.open) dialog.close();
+    };
+  }, []);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      onOk();
+      return;
+    }
+    if (event.key !== 'Tab') return;
+    const focusable = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)];
+    const first = focusable[0];
+    const last = focusable[focusable.length - 1];
+    if (!first || !last) return;
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+
+  return (
+    <dialog
+      ref={dialogRef}
+      className="inq-dialog"
+      aria-modal="true"
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-body`}
+      onKeyDown={onKeyDown}
+      onCancel={(event) => {
+        // Escape on a native modal: close the same way as Ok.
+        event.preventDefault();
+        onOk();
+      }}
+    >
+      <h2 id={`${id}-title`} className="inq-dialog-title">
+        Thank you!
+      </h2>
+      <div id={`${id}-body`}>
+        <p>
+          We have received your inquiry. Updates will come by email
+          {email ? (
+            <>
+              {' '}
+              to <strong className="inq-break">{email}</strong>
+            </>
+          ) : null}
+          .
+        </p>
+        {site && (site.contactPhone || site.contactEmail) ? (
+          <>
+            <p>Need help sooner? Contact our support team:</p>
+            <ul className="inq-contact">
+              {site.contactPhone && (
+                <li>
+                  Phone: <a href={`tel:${site.contactPhone.replace(/[^\d+]/g, '')}`}>{site.contactPhone}</a>
+                </li>
+              )}
+              {site.contactEmail && (
+                <li>
+                  Email:{' '}
+                  <a className="inq-break" href={`mailto:${site.contactEmail}`}>
+                    {site.contactEmail}
+                  </a>
+                </li>
+              )}
+            </ul>
+          </>
+        ) : null}
+      </div>
+      <div className="inq-dialog-actions">
+        <button ref={okRef} type="button" className="inq-button" onClick={onOk}>
+          Ok
+        </button>
+      </div>
+    </dialog>
+  );
+}
