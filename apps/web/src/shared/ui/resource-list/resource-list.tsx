@@ -1,0 +1,366 @@
+/**
+ * The one list screen of the console (DESIGN §8), react-admin style: a screen declares its title,
+ * columns, query hook and filters; paging, search and their place in the URL live here.
+ *
+ *   <ResourceList title="Courses" noun={{ one: 'course', other: 'courses' }}
+ *     columns={columns} useQuery={useGetCoursesQuery} filters={[statusFilter]}
+ *     actions={<Button>Add course</Button>} empty={{ title: 'No courses yet', action: … }} />
+ *
+ * - Server paging (MUI X DataGrid, paginationMode="server"); 10, 25, 50 or 100 a page.
+ * - `?page`, `?limit`, `?search` and each filter are kept in the URL (use-list-params).
+ * - Search waits 300 ms after the last keystroke (Enter searches at once) and goes back to page 1.
+ * - First load: a skeleton. Nothing found: an empty state with a call to action, or "clear the
+ *   search". A failure: the message and Retry. Refetches keep the rows and show a progress bar.
+ * - At 360 px the grid scrolls sideways inside its box; columns marked `hideBelow` step aside.
+ * - A page is at most 100 rows, so the grid is not virtualized: every row is in the DOM.
+ */
+import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import InputAdornment from '@mui/material/InputAdornment';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import SearchIcon from '@mui/icons-material/Search';
+import { DataGrid, type GridColDef, type GridColumnVisibilityModel, type GridRowHeightParams } from '@mui/x-data-grid';
+import type { Page } from '@registrar/contract/envelope';
+import { PAGE_SIZE_OPTIONS, SEARCH_MAX, useListParams } from './use-list-params';
+
+export const SEARCH_DEBOUNCE_MS = 300;
+
+/** What an RTK Query `use…Query` hook returns, as far as the list needs it. */
+export interface ListQueryResult<Row> {
+  data?: Page<Row> | undefined;
+  isLoading: boolean;
+  isFetching: boolean;
+  isError: boolean;
+  error?: unknown;
+  refetch: () => unknown;
+}
+
+/** What the list passes to the query hook: the URL's page, limit, search and filter values. */
+export interface ListQueryArgs {
+  page: number;
+  limit: number;
+  search?: string;
+}
+
+/** A DataGrid column that can step aside on small screens. */
+export type ResourceColumn<Row extends { _id: string }> = GridColDef<Row> & { hideBelow?: 'sm' | 'md' };
+
+/** A select shown next to the search box; its value lives in the URL under `name` ('' = all). */
+export interface ListFilter {
+  name: string;
+  label: string;
+  options: readonly { value: string; label: string }[];
+}
+
+export interface ResourceListProps<Row extends { _id: string }, Args extends ListQueryArgs> {
+  title: string;
+  description?: ReactNode;
+  /** Singular and plural of one row, for messages ("No courses match"). */
+  noun: { one: string; other: string };
+  columns: readonly ResourceColumn<Row>[];
+  useQuery: (args: Args) => ListQueryResult<Row>;
+  filters?: readonly ListFilter[];
+  /** Buttons beside the title, e.g. "Add course". */
+  actions?: ReactNode;
+  searchLabel?: string;
+  /** Says what the search looks at, e.g. "Course name". */
+  searchHint?: string;
+  /** What to show when there is nothing at all yet (no search, no filter). */
+  empty: { title: string; description?: ReactNode; action?: ReactNode };
+  /** Let rows grow with multi-line cells. */
+  autoRowHeight?: boolean;
+}
+
+const getRowId = (row: { _id: string }) => row._id;
+const autoHeight = (_params: GridRowHeightParams) => 'auto' as const;
+
+/** The query's failure message, else a plain sentence. */
+function errorMessage(error: unknown): string {
+  const message = (error as { message?: unknown } | undefined)?.message;
+  return typeof message === 'string' && message ? message : 'Something went wrong';
+}
+
+function SearchBox({
+  label,
+  hint,
+  value,
+  onSearch,
+}: {
+  label: string;
+  hint?: string | undefined;
+  value: string | undefined;
+  onSearch: (search: string) => void;
+}) {
+  const [input, setInput] = useState(value ?? '');
+  // Back/forward or a link changed the search: show it (but never undo what is being typed).
+  const [seen, setSeen] = useState(value);
+  if (seen !== value) {
+    setSeen(value);
+    if ((value ?? '') !== input.trim()) setInput(value ?? '');
+  }
+
+  const pending = input.trim() !== (value ?? '');
+  useEffect(() => {
+    if (!pending) return;
+    const timer = setTimeout(() => onSearch(input), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [input, pending, onSearch]);
+
+  return (
+    <TextField
+      type="search"
+      label={label}
+      value={input}
+      onChange={(event) => setInput(event.target.value)}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') {
+          event.preventDefault();
+          onSearch(input);
+        }
+      }}
+      helperText={hint}
+      size="small"
+      autoComplete="off"
+      sx={{ flex: '1 1 240px', minWidth: 0, maxWidth: { sm: 420 } }}
+      slotProps={{
+        htmlInput: { maxLength: SEARCH_MAX, enterKeyHint: 'search' },
+        input: {
+          startAdornment: (
+            <InputAdornment position="start">
+              <SearchIcon fontSize="small" />
+            </InputAdornment>
+          ),
+        },
+      }}
+    />
+  );
+}
+
+function LoadingRows({ label }: { label: string }) {
+  return (
+    <Box role="status" aria-label={label} sx={{ p: 2 }}>
+      <Skeleton variant="rounded" height={40} sx={{ mb: 1.5 }} />
+      {Array.from({ length: 5 }, (_, i) => (
+        <Skeleton key={i} variant="text" height={44} />
+      ))}
+    </Box>
+  );
+}
+
+function EmptyState({ title, description, action }: { title: string; description?: ReactNode; action?: ReactNode }) {
+  return (
+    <Stack spacing={1.5} sx={{ alignItems: 'center', textAlign: 'center', py: { xs: 5, sm: 8 }, px: 2 }}>
+      <Typography component="h2" variant="h6">
+        {title}
+      </Typography>
+      {description && (
+        <Typography color="text.secondary" sx={{ maxWidth: 480 }}>
+          {description}
+        </Typography>
+      )}
+      {action && <Box sx={{ pt: 1 }}>{action}</Box>}
+    </Stack>
+  );
+}
+
+export function ResourceList<Row extends { _id: string }, Args extends ListQueryArgs>({
+  title,
+  description,
+  noun,
+  columns,
+  useQuery,
+  filters = [],
+  actions,
+  searchLabel,
+  searchHint,
+  empty,
+  autoRowHeight = false,
+}: ResourceListProps<Row, Args>) {
+  const titleId = useId();
+  const filterNames = useMemo(() => filters.map((f) => f.name), [filters]);
+  const {
+    page,
+    limit,
+    search,
+    filters: filterValues,
+    setPage,
+    setLimit,
+    setSearch,
+    setFilter,
+    clearSearchAndFilters,
+  } = useListParams(filterNames);
+
+  const args: Record<string, string | number> = { page, limit };
+  if (search) args.search = search;
+  for (const [name, value] of Object.entries(filterValues)) if (value) args[name] = value;
+  const { data, isFetching, isError, error, refetch } = useQuery(args as unknown as Args);
+
+  // A page past the end (the last row of the last page was deleted, or an old link): go to the last page.
+  useEffect(() => {
+    if (!data || isFetching) return;
+    const last = Math.max(1, data.totalPages);
+    if (page > last) setPage(last, { replace: true });
+  }, [data, isFetching, page, setPage]);
+
+  const theme = useTheme();
+  const belowSm = useMediaQuery(theme.breakpoints.down('sm'));
+  const belowMd = useMediaQuery(theme.breakpoints.down('md'));
+  const { gridColumns, visibility } = useMemo(() => {
+    const model: GridColumnVisibilityModel = {};
+    const cols = columns.map(({ hideBelow, ...col }) => {
+      if ((hideBelow === 'sm' && belowSm) || (hideBelow === 'md' && belowMd)) model[col.field] = false;
+      return { sortable: false, ...col } as GridColDef<Row>;
+    });
+    return { gridColumns: cols, visibility: model };
+  }, [columns, belowSm, belowMd]);
+
+  const filterActive = Object.values(filterValues).some(Boolean);
+  const filtered = Boolean(search) || filterActive;
+
+  let body: ReactNode;
+  if (isError) {
+    body = (
+      <Alert
+        severity="error"
+        sx={{ m: 2 }}
+        action={
+          <Button color="inherit" size="small" onClick={() => void refetch()}>
+            Retry
+          </Button>
+        }
+      >
+        <AlertTitle>The {noun.other} could not be loaded</AlertTitle>
+        {errorMessage(error)}
+      </Alert>
+    );
+  } else if (!data) {
+    body = <LoadingRows label={`Loading ${noun.other}`} />;
+  } else if (data.total === 0 && !isFetching) {
+    body = filtered ? (
+      <EmptyState
+        title={search ? `No ${noun.other} match “${search}”` : `No ${noun.other} match these filters`}
+        description="Check the spelling, or try fewer words."
+        action={
+          <Button variant="outlined" onClick={clearSearchAndFilters}>
+            {!filterActive ? 'Clear search' : search ? 'Clear search and filters' : 'Clear filters'}
+          </Button>
+        }
+      />
+    ) : (
+      <EmptyState {...empty} />
+    );
+  } else {
+    body = (
+      <Box sx={{ width: '100%', minWidth: 0 }}>
+        <DataGrid<Row>
+          aria-labelledby={titleId}
+          rows={data.items}
+          columns={gridColumns}
+          getRowId={getRowId}
+          columnVisibilityModel={visibility}
+          paginationMode="server"
+          rowCount={data.total}
+          pageSizeOptions={PAGE_SIZE_OPTIONS as unknown as number[]}
+          paginationModel={{ page: page - 1, pageSize: limit }}
+          onPaginationModelChange={(model) => {
+            if (model.pageSize !== limit) setLimit(model.pageSize);
+            else if (model.page + 1 !== page) setPage(model.page + 1);
+          }}
+          loading={isFetching}
+          slotProps={{ loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'skeleton' } }}
+          getRowHeight={autoRowHeight ? autoHeight : undefined}
+          // A page holds at most 100 rows: render them all, so find-in-page and screen readers see every row.
+          disableVirtualization
+          disableColumnMenu
+          disableColumnSorting
+          disableColumnFilter
+          disableColumnSelector
+          disableRowSelectionOnClick
+          sx={{
+            border: 0,
+            '& .MuiDataGrid-cell': autoRowHeight ? { py: 1 } : undefined,
+            '& .MuiDataGrid-columnHeaderTitle': { fontWeight: 600 },
+          }}
+        />
+      </Box>
+    );
+  }
+
+  return (
+    <Box
+      component="section"
+      aria-labelledby={titleId}
+      sx={{ p: { xs: 2, md: 3 }, maxWidth: 1280, mx: 'auto', minWidth: 0 }}
+    >
+      <Stack
+        direction="row"
+        spacing={2}
+        useFlexGap
+        sx={{ mb: 2, alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}
+      >
+        <Box sx={{ minWidth: 0 }}>
+          <Typography id={titleId} variant="h4" component="h1">
+            {title}
+          </Typography>
+          {description && <Typography color="text.secondary">{description}</Typography>}
+        </Box>
+        {actions && (
+          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+            {actions}
+          </Stack>
+        )}
+      </Stack>
+
+      <Paper variant="outlined" sx={{ minWidth: 0, overflow: 'hidden' }}>
+        <Stack
+          direction="row"
+          spacing={2}
+          useFlexGap
+          sx={{ p: 2, flexWrap: 'wrap', alignItems: 'flex-start', borderBottom: 1, borderColor: 'divider' }}
+          role="search"
+          aria-label={`Search ${noun.other}`}
+        >
+          <SearchBox
+            label={searchLabel ?? `Search ${noun.other}`}
+            hint={searchHint}
+            value={search}
+            onSearch={setSearch}
+          />
+          {filters.map((filter) => (
+            <TextField
+              key={filter.name}
+              select
+              size="small"
+              label={filter.label}
+              value={filterValues[filter.name] ?? ''}
+              onChange={(event) => setFilter(filter.name, event.target.value || undefined)}
+              sx={{ flex: '0 1 180px', minWidth: 140 }}
+              slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+            >
+              {filter.options.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </TextField>
+          ))}
+        </Stack>
+        {body}
+        <p className="visually-hidden" role="status" aria-live="polite">
+          {data && !isFetching && !isError
+            ? `${data.total} ${data.total === 1 ? noun.one : noun.other}${search ? ` matching “${search}”` : ''}`
+            : ''}
+        </p>
+      </Paper>
+    </Box>
+  );
+}
