@@ -81,6 +81,9 @@ try {
     const total = [...scripts.values()].reduce((a, b) => a + b, 0);
     const ok = total <= budgetKiB * KiB;
     failed ||= !ok;
+    if (process.env.BENCH_VERBOSE)
+      for (const [url, size] of [...scripts].sort((a, b) => b[1] - a[1]))
+        console.log(`${route}\t${(size / KiB).toFixed(1)} KiB\t${url.split('/').pop()}`);
     rows.push({
       route,
       files: scripts.size,

@@ -1,23 +1,25 @@
 /**
- * The Redux store: session, services and RTK Query, persisted under key 'root' with a 5000 ms
- * time-out (spec §4). Server state (RTK Query) and transient request state are never persisted.
+ * The Redux store: session, services and theme slices, persisted under key 'root' with a 5000 ms
+ * time-out (spec §4). RTK Query joins lazily (shared/state/store-injection.ts) when a screen that
+ * needs server state loads, so the public forms never download it. Server state and transient
+ * request state are never persisted.
  */
-import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import { combineSlices, configureStore, createDynamicMiddleware, type Reducer } from '@reduxjs/toolkit';
 import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE, persistReducer, persistStore } from 'redux-persist';
 import storage from 'redux-persist/es/storage';
 import { PERSIST_KEY, PERSIST_TIMEOUT_MS } from '@registrar/contract/constants';
-import { baseApi } from '../shared/api/base-api';
 import { configureApiFetch } from '../shared/api/api-fetch';
 import { servicesSlice } from '../shared/state/services-slice';
+import { setStoreInjector } from '../shared/state/store-injection';
 import { sessionSlice, signedOut } from '../features/session/session-slice';
 import { themeSettingSlice } from '../features/theme/theme-slice';
 
-const rootReducer = combineReducers({
-  session: sessionSlice.reducer,
-  services: servicesSlice.reducer,
-  themeSetting: themeSettingSlice.reducer,
-  [baseApi.reducerPath]: baseApi.reducer,
-});
+/** RTK Query's reducer path (shared/api/base-api.ts), injected later. */
+const API_REDUCER_PATH = 'api';
+
+const rootReducer = combineSlices(sessionSlice, servicesSlice, themeSettingSlice).withLazyLoadedSlices<
+  Record<string, unknown>
+>();
 
 export const persistConfig = {
   key: PERSIST_KEY,
@@ -25,22 +27,28 @@ export const persistConfig = {
   timeout: PERSIST_TIMEOUT_MS,
   // spec §4 excludes scrumboard, themeSetting, LanguageSwitcher, themeChanger; server state and
   // request flags are never worth restoring either.
-  blacklist: ['scrumboard', 'themeSetting', 'LanguageSwitcher', 'themeChanger', 'services', baseApi.reducerPath],
+  blacklist: ['scrumboard', 'themeSetting', 'LanguageSwitcher', 'themeChanger', 'services', API_REDUCER_PATH],
 };
 
 export function createStore() {
+  const dynamicMiddleware = createDynamicMiddleware();
   const store = configureStore({
-    reducer: persistReducer(persistConfig, rootReducer),
+    reducer: persistReducer(persistConfig, rootReducer as Reducer),
     middleware: (getDefault) =>
       getDefault({ serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] } }).concat(
-        baseApi.middleware,
+        dynamicMiddleware.middleware,
       ),
+  });
+  setStoreInjector(({ reducerPath, reducer, middleware }) => {
+    rootReducer.inject({ reducerPath, reducer });
+    dynamicMiddleware.addMiddleware(middleware);
+    store.dispatch({ type: `${reducerPath}/injected` }); // let the new slice build its state now
   });
   configureApiFetch({
     getToken: () => store.getState().session.accessToken,
     onUnauthorized: () => {
       store.dispatch(signedOut());
-      store.dispatch(baseApi.util.resetApiState());
+      // Leaving for /login reloads the page, which drops any cached server state with it.
       if (window.location.pathname !== '/login') window.location.assign('/login');
     },
   });
@@ -49,5 +57,5 @@ export function createStore() {
 }
 
 export type AppStore = ReturnType<typeof createStore>['store'];
-export type RootState = ReturnType<typeof rootReducer>;
+export type RootState = ReturnType<AppStore['getState']>;
 export type AppDispatch = AppStore['dispatch'];

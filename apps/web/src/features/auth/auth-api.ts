@@ -1,14 +1,18 @@
 /**
- * The sign-in calls of spec §7: login (an RTK Query mutation, so the services slice toasts its
- * message), and forgot / reset / logout as plain calls whose failures the screens word themselves
+ * The sign-in calls of spec §7: login (reported through the services slice, so it toasts like any
+ * write), and forgot / reset / logout as plain calls whose failures the screens word themselves
  * (the reset flow says 'Network error' where the console says 'Something went wrong', spec §8).
+ * No RTK Query here: /login must stay within its bundle budget (DESIGN §9).
  */
 import type { ForgotPasswordInput, LoginInput, ResetPasswordInput } from '@registrar/contract/auth';
 import type { SuccessEnvelope } from '@registrar/contract/envelope';
 import { MESSAGES } from '@registrar/contract/messages';
 import type { StaffUser } from '@registrar/contract/staff';
+import { useCallback, useState } from 'react';
+import { useDispatch } from 'react-redux';
 import { apiFetch } from '../../shared/api/api-fetch';
-import { baseApi, type ApiQueryError } from '../../shared/api/base-api';
+import type { ApiQueryError } from '../../shared/api/base-api';
+import { requestFailed, requestStarted, requestSucceeded } from '../../shared/state/services-slice';
 
 export interface LoginResponse extends SuccessEnvelope<{ user: StaffUser }> {
   token: string;
@@ -58,15 +62,36 @@ export async function postLogin(
   return { data: payload as unknown as LoginResponse };
 }
 
-export const authApi = baseApi.injectEndpoints({
-  endpoints: (build) => ({
-    login: build.mutation<LoginResponse, LoginInput>({
-      queryFn: (credentials, { signal }) => postLogin(credentials, signal),
+/**
+ * `[login, { isLoading }]` like an RTK Query mutation: `login(credentials).unwrap()` resolves with
+ * the response or rejects with the error, and the services slice toasts either (spec §4, §8).
+ */
+export function useLoginMutation() {
+  const dispatch = useDispatch();
+  const [isLoading, setLoading] = useState(false);
+  const login = useCallback(
+    (credentials: LoginInput) => ({
+      unwrap: async (): Promise<LoginResponse> => {
+        setLoading(true);
+        dispatch(requestStarted());
+        try {
+          const result = await postLogin(credentials);
+          if ('error' in result) {
+            const { status, message } = result.error;
+            dispatch(requestFailed(status === undefined ? MESSAGES.somethingWentWrong : message));
+            throw result.error;
+          }
+          dispatch(requestSucceeded(result.data.message));
+          return result.data;
+        } finally {
+          setLoading(false);
+        }
+      },
     }),
-  }),
-});
-
-export const { useLoginMutation } = authApi;
+    [dispatch],
+  );
+  return [login, { isLoading }] as const;
+}
 
 export const requestPasswordReset = (body: ForgotPasswordInput) =>
   apiFetch<unknown>('/api/forgot-password', { method: 'POST', body });

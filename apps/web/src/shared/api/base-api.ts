@@ -3,6 +3,7 @@
  * server state has one cache and one client (`apiFetch`).
  */
 import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
+import { injectIntoStore } from '../state/store-injection';
 import { apiFetch, type ApiFetchInit } from './api-fetch';
 import { ApiError } from './api-error';
 
@@ -35,3 +36,6 @@ export const baseApi = createApi({
   tagTypes: ['Course', 'Enrollment', 'Inquiry', 'Terms', 'Profile'],
   endpoints: () => ({}),
 });
+
+// Loaded lazily (never by the public forms): joins the store when first imported.
+injectIntoStore(baseApi as unknown as Parameters<typeof injectIntoStore>[0]);
