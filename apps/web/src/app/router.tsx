@@ -5,6 +5,7 @@
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
 import { ErrorPage } from './error-page';
 import { FullScreenLoader } from '../shared/ui/full-screen-loader';
+import { ChunkErrorBoundary, lazyRoute, lazyScreen, loadChunk } from '../shared/ui/lazy-screen';
 import { authRoutes } from '../features/auth/auth-routes';
 import { RequireSession } from '../features/auth/require-session';
 
@@ -13,9 +14,23 @@ const placeholder = (title: string, description?: string) => async () => {
   return { Component: () => <PlaceholderScreen title={title} description={description} /> };
 };
 
-/** The admin shell's own code is a lazy chunk too: the public forms never download it. */
-const adminLayout = async () => {
-  const { AdminLayout } = await import('../features/shell/admin-layout');
+/** A console screen still to come, inside the shell (no `<main>` of its own). */
+const shellPlaceholder = (title: string) =>
+  lazyScreen(
+    () => import('../features/shell/shell-placeholder'),
+    ({ ShellPlaceholder }) =>
+      function Placeholder() {
+        return <ShellPlaceholder title={title} />;
+      },
+  );
+
+/**
+ * The admin shell's own code is a lazy chunk too: the public forms never download it. Its loads
+ * give up after 120000 ms and fail as 'Loading chunk failed' / 'Loading CSS chunk failed'.
+ */
+const loadShell = () => loadChunk(() => import('../features/shell/admin-layout'));
+const adminLayout = lazyRoute(async () => {
+  const { AdminLayout } = await loadShell();
   return {
     Component: () => (
       <RequireSession>
@@ -23,21 +38,30 @@ const adminLayout = async () => {
       </RequireSession>
     ),
   };
-};
+});
+
+/** Screens fail inside the shell: the sidebar stays, the screen area says what went wrong. */
+const adminScreenBoundary = lazyRoute(async () => ({ ErrorBoundary: (await loadShell()).ShellErrorBoundary }));
 
 export const adminScreens: RouteObject[] = [
-  { index: true, lazy: placeholder('Dashboard') },
-  { path: 'dashboard', lazy: placeholder('Dashboard') },
+  { index: true, lazy: shellPlaceholder('Dashboard') },
+  { path: 'dashboard', lazy: shellPlaceholder('Dashboard') },
   {
     path: 'profile',
     lazy: async () => ({ Component: (await import('../features/profile/profile-screen')).ProfileScreen }),
   },
   { path: 'courses', lazy: placeholder('Courses') },
-  { path: 'student-enrollments', lazy: placeholder('Student Enrollments') },
-  { path: 'student-inquires', lazy: placeholder('Student Inquiries') },
+  { path: 'student-enrollments', lazy: shellPlaceholder('Student Enrollments') },
+  { path: 'student-inquires', lazy: shellPlaceholder('Student Inquiries') },
   { path: 'student-inquiries', element: <Navigate to="/student-inquires" replace /> },
   { path: 'terms-condition', lazy: placeholder('Terms & Condition') },
-  { path: '*', lazy: placeholder('Page not found', 'There is no page at this address.') },
+  {
+    path: '*',
+    lazy: lazyScreen(
+      () => import('../features/shell/not-found-screen'),
+      (m) => m.NotFoundScreen,
+    ),
+  },
 ];
 
 export const routes: RouteObject[] = [
@@ -53,7 +77,12 @@ export const routes: RouteObject[] = [
           Component: (await import('../features/inquiry-form/inquiry-form-screen')).InquiryFormScreen,
         }),
       },
-      { path: '/', lazy: adminLayout, children: adminScreens },
+      {
+        path: '/',
+        lazy: adminLayout,
+        errorElement: <ChunkErrorBoundary as="main" fallback={<ErrorPage />} />,
+        children: [{ lazy: adminScreenBoundary, children: adminScreens }],
+      },
     ],
   },
 ];

@@ -1,0 +1,22 @@
+/** The icon of each menu entry (the spec's "icon class"), drawn with MUI's SVG icons. */
+import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
+import FolderOutlined from '@mui/icons-material/FolderOutlined';
+import GavelOutlined from '@mui/icons-material/GavelOutlined';
+import HowToRegOutlined from '@mui/icons-material/HowToRegOutlined';
+import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
+import QuestionAnswerOutlined from '@mui/icons-material/QuestionAnswerOutlined';
+import type { MenuIcon } from './menu-items';
+
+const ICONS: Record<MenuIcon, typeof DashboardOutlined> = {
+  dashboard: DashboardOutlined,
+  courses: MenuBookOutlined,
+  enrollments: HowToRegOutlined,
+  inquiries: QuestionAnswerOutlined,
+  terms: GavelOutlined,
+  folder: FolderOutlined,
+};
+
+export function MenuEntryIcon({ icon }: { icon: MenuIcon }) {
+  const Icon = ICONS[icon];
+  return <Icon className="menu-icon" aria-hidden="true" focusable="false" />;
+}

@@ -1,0 +1,94 @@
+/**
+ * The admin menu as data (spec §2): each entry has a route path, a list name (the label), a short
+ * name (shown under the icon in the mini sidebar) and an icon. An entry with children is a group:
+ * it opens or closes, and opens by itself when the current path is one of its children's. A group
+ * has no path of its own, so it can never lead to a dead page (the spec's placeholder 'demo').
+ *
+ * Paths keep the spec's spelling (`student-inquires`); labels are correct English.
+ */
+
+export type MenuIcon = 'dashboard' | 'courses' | 'enrollments' | 'inquiries' | 'terms' | 'folder';
+
+interface MenuEntryBase {
+  /** Stable id: React key, DOM ids, the open-group state. */
+  key: string;
+  listName: string;
+  shortName: string;
+  icon: MenuIcon;
+}
+
+export interface MenuLink extends MenuEntryBase {
+  /** Route path below the shell, without the leading slash. */
+  path: string;
+  /** Other paths that show the same screen (the shell's index '/' is the dashboard). */
+  alsoActiveOn?: readonly string[];
+  children?: undefined;
+}
+
+export interface MenuGroup extends MenuEntryBase {
+  path?: undefined;
+  children: readonly MenuLink[];
+}
+
+export type MenuEntry = MenuLink | MenuGroup;
+
+export const MENU_ITEMS: readonly MenuEntry[] = [
+  {
+    key: 'dashboard',
+    path: 'dashboard',
+    alsoActiveOn: [''],
+    listName: 'Dashboard',
+    shortName: 'Home',
+    icon: 'dashboard',
+  },
+  { key: 'courses', path: 'courses', listName: 'Courses', shortName: 'Courses', icon: 'courses' },
+  {
+    key: 'student-enrollments',
+    path: 'student-enrollments',
+    listName: 'Student Enrollments',
+    shortName: 'Enrol',
+    icon: 'enrollments',
+  },
+  {
+    key: 'student-inquires',
+    path: 'student-inquires',
+    listName: 'Student Inquiries',
+    shortName: 'Inquiry',
+    icon: 'inquiries',
+  },
+  { key: 'terms-condition', path: 'terms-condition', listName: 'Terms & Condition', shortName: 'Terms', icon: 'terms' },
+];
+
+export const isGroup = (entry: MenuEntry): entry is MenuGroup => Array.isArray(entry.children);
+
+export const linkTo = (link: MenuLink) => `/${link.path}`;
+
+const trimSlashes = (path: string) => path.replace(/^\/+|\/+$/g, '');
+
+/** Whether `pathname` shows this link's screen (its own path or a page below it). */
+export function isLinkActive(link: MenuLink, pathname: string): boolean {
+  const current = trimSlashes(pathname);
+  return [link.path, ...(link.alsoActiveOn ?? [])].some((path) =>
+    path === '' ? current === '' : current === path || current.startsWith(`${path}/`),
+  );
+}
+
+export function isEntryActive(entry: MenuEntry, pathname: string): boolean {
+  return isGroup(entry) ? entry.children.some((child) => isLinkActive(child, pathname)) : isLinkActive(entry, pathname);
+}
+
+/** The keys of the groups that contain the current page: these open by themselves. */
+export function groupsOpenFor(entries: readonly MenuEntry[], pathname: string): string[] {
+  return entries.filter((entry) => isGroup(entry) && isEntryActive(entry, pathname)).map((entry) => entry.key);
+}
+
+/** The link of the current page, for the window title. */
+export function activeLink(entries: readonly MenuEntry[], pathname: string): MenuLink | undefined {
+  for (const entry of entries) {
+    if (isGroup(entry)) {
+      const child = entry.children.find((c) => isLinkActive(c, pathname));
+      if (child) return child;
+    } else if (isLinkActive(entry, pathname)) return entry;
+  }
+  return undefined;
+}

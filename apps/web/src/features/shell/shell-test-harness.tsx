@@ -1,0 +1,124 @@
+/**
+ * Test-only: the admin shell inside a real store (session, theme, services, RTK Query) and a
+ * memory router, with `fetch` answered by a mock. Features cannot import app/, so this mirrors
+ * the app's store wiring on a small scale.
+ */
+import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import { render } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { vi } from 'vitest';
+import type { ThemeSettings } from '@registrar/contract/theme-settings';
+import { configureApiFetch } from '../../shared/api/api-fetch';
+import { baseApi } from '../../shared/api/base-api';
+import { servicesSlice } from '../../shared/state/services-slice';
+import { sessionSlice, signedOut, type SessionState, type StaffUser } from '../session/session-slice';
+import { themeSettingSlice } from '../theme/theme-slice';
+import { AdminLayout } from './admin-layout';
+
+export const JWT = 'header.payload.signature';
+export const STAFF = {
+  _id: '0195f6a4-6d1e-7a3b-9c2d-1f2e3d4c5b6a',
+  name: 'Asha Verma',
+  email: 'asha@registrar.test',
+  phone: '9876543210',
+  themeSettings: null as ThemeSettings | null,
+  createdAt: '2026-01-15T09:30:00.000Z',
+  updatedAt: '2026-01-15T09:30:00.000Z',
+};
+
+export const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+const reducer = combineReducers({
+  session: sessionSlice.reducer,
+  services: servicesSlice.reducer,
+  themeSetting: themeSettingSlice.reducer,
+  [baseApi.reducerPath]: baseApi.reducer,
+});
+
+export function createShellStore(user: (StaffUser & { themeSettings?: ThemeSettings | null }) | null = STAFF) {
+  const session: SessionState = {
+    isLogin: Boolean(user),
+    accessToken: user ? JWT : null,
+    user,
+    lastUser: user ? { name: user.name, email: user.email } : null,
+  };
+  const store = configureStore({
+    reducer,
+    preloadedState: { session } as Partial<ReturnType<typeof reducer>>,
+    middleware: (getDefault) => getDefault().concat(baseApi.middleware),
+  });
+  configureApiFetch({
+    getToken: () => store.getState().session.accessToken,
+    onUnauthorized: () => store.dispatch(signedOut()),
+  });
+  return store;
+}
+
+/** Answers GET /api/user-profile with `user` and PUT with the body it was sent. */
+export function mockProfileApi(user: typeof STAFF = STAFF) {
+  const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
+    const url = String(input);
+    if (url.endsWith('/api/user-profile') && (init?.method ?? 'GET') === 'GET')
+      return json(200, { success: true, message: '', data: { user } });
+    if (url.endsWith('/api/user-profile') && init?.method === 'PUT') {
+      const body = JSON.parse(String(init.body)) as Partial<typeof STAFF>;
+      return json(200, { success: true, message: 'Profile updated', data: { user: { ...user, ...body } } });
+    }
+    if (url.endsWith('/api/logout')) return json(200, { success: true, message: 'Signed out', data: null });
+    return json(404, { success: false, message: 'Not found', error: 'NOT_FOUND' });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+export const putBodies = (fetchMock: ReturnType<typeof mockProfileApi>) =>
+  fetchMock.mock.calls
+    .filter(([, init]) => init?.method === 'PUT')
+    .map(
+      ([, init]) =>
+        JSON.parse(String(init?.body)) as { name: string; phone: string | null; themeSettings: ThemeSettings },
+    );
+
+const screenRoutes: RouteObject[] = [
+  { index: true, element: <h1>Dashboard</h1> },
+  ...['dashboard', 'courses', 'student-enrollments', 'student-inquires', 'terms-condition', 'profile'].map((path) => ({
+    path,
+    element: <h1>Screen {path}</h1>,
+  })),
+  { path: 'login', element: <h1>Sign in</h1> },
+];
+
+export function renderShell({ url = '/dashboard', store = createShellStore() } = {}) {
+  const router = createMemoryRouter(
+    [
+      { path: '/', element: <AdminLayout />, children: screenRoutes.filter((r) => r.path !== 'login') },
+      { path: '/login', element: <h1>Sign in</h1> },
+    ],
+    { initialEntries: [url] },
+  );
+  const view = render(
+    <Provider store={store}>
+      <RouterProvider router={router} />
+    </Provider>,
+  );
+  return { ...view, store, router };
+}
+
+/** Makes MUI's useMediaQuery see a phone (max-width queries match) until restored. */
+export function emulatePhone() {
+  vi.stubGlobal(
+    'matchMedia',
+    vi.fn((query: string) => ({
+      matches: query.includes('max-width'),
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    })),
+  );
+}
