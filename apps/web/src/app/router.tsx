@@ -52,7 +52,16 @@ export const adminScreens: RouteObject[] = [
   },
   { path: 'courses', lazy: placeholder('Courses') },
   { path: 'student-enrollments', lazy: shellPlaceholder('Student Enrollments') },
-  { path: 'student-inquires', lazy: shellPlaceholder('Student Inquiries') },
+  {
+    path: 'student-inquires',
+    lazy: async () => ({ Component: (await import('../features/inquiries/inquiries-screen')).InquiriesScreen }),
+  },
+  {
+    path: 'student-inquires/:id',
+    lazy: async () => ({
+      Component: (await import('../features/inquiries/inquiry-detail-screen')).InquiryDetailScreen,
+    }),
+  },
   { path: 'student-inquiries', element: <Navigate to="/student-inquires" replace /> },
   { path: 'terms-condition', lazy: placeholder('Terms & Condition') },
   {

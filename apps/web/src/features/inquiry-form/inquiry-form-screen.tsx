@@ -19,24 +19,10 @@ import { ApiError } from '../../shared/api/api-error';
 import { requestFailed, requestSucceeded } from '../../shared/state/services-slice';
 import { ButtonSpinner, RequiredMark, Select, TextArea, TextInput } from './form-controls';
 import { postInquiry, useAreasOfInterest, useSiteInfo, type AreaOfInterest } from './inquiry-form-api';
+import { REFERENCE_LABELS, WORKING_AS_LABELS } from './labels';
 import { ThankYouDialog } from './thank-you-dialog';
 import { EMPTY_INQUIRY, useInquiryForm, type InquiryField } from './use-inquiry-form';
 import './inquiry-form.css';
-
-export const WORKING_AS_LABELS: Record<(typeof INQUIRY_WORKING_AS_OPTIONS)[number], string> = {
-  college: 'College student',
-  university: 'University student',
-  company: 'Working at a company',
-};
-
-export const REFERENCE_LABELS: Record<(typeof REFERENCE_OPTIONS)[number], string> = {
-  friend: 'A friend',
-  website: 'Our website',
-  instagram: 'Instagram',
-  linkedin: 'LinkedIn',
-  facebook: 'Facebook',
-  other: 'Other',
-};
 
 const WORKING_AS_OPTIONS = INQUIRY_WORKING_AS_OPTIONS.map((value) => ({ value, label: WORKING_AS_LABELS[value] }));
 const REFERENCE_SELECT = REFERENCE_OPTIONS.map((value) => ({ value, label: REFERENCE_LABELS[value] }));

@@ -1,0 +1,332 @@
+/**
+ * Student Inquiries (spec §2 /student-inquires; issue 6): the shared list over
+ * `GET /api/inquiry?page&limit&search&status&reference&from&to&sort` with a status chip and a
+ * 'possible duplicate' badge per row, a date range, sorting, a CSV export of what is shown, and
+ * delete after confirmation. A row's name opens its detail page.
+ */
+import { useCallback, useMemo, useState } from 'react';
+import { useDispatch, useSelector } from 'react-redux';
+import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
+import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
+import OpenInNewIcon from '@mui/icons-material/ArrowForward';
+import { GridActionsCellItem } from '@mui/x-data-grid';
+import { REFERENCE_OPTIONS } from '@registrar/contract/constants';
+import { INQUIRY_STATUSES, INQUIRY_STATUS_LABELS, type InquiryRecord } from '@registrar/contract/inquiry-admin';
+import { baseApi, type ApiQueryError } from '../../shared/api/base-api';
+import { requestFailed } from '../../shared/state/services-slice';
+import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
+import { ResourceList, type ListFilter, type ResourceColumn } from '../../shared/ui/resource-list/resource-list';
+import { selectSession, signedOut, type SessionState } from '../session/session-slice';
+import { REFERENCE_LABELS } from '../inquiry-form/labels';
+import { downloadInquiriesCsv } from './api/export-csv';
+import { useDeleteInquiryMutation, useGetInquiriesQuery, type InquiryListArgs } from './api/inquiries-api';
+import { formatDate } from './format';
+import { INQUIRIES_PATH } from './paths';
+import { DuplicateBadge, StatusChip } from './status-chip';
+
+const FILTERS: readonly ListFilter[] = [
+  {
+    name: 'status',
+    label: 'Status',
+    options: [
+      { value: '', label: 'All statuses' },
+      ...INQUIRY_STATUSES.map((s) => ({ value: s, label: INQUIRY_STATUS_LABELS[s] })),
+    ],
+  },
+  {
+    name: 'reference',
+    label: 'Reference',
+    options: [
+      { value: '', label: 'All references' },
+      ...REFERENCE_OPTIONS.map((r) => ({ value: r, label: REFERENCE_LABELS[r] })),
+    ],
+  },
+  {
+    name: 'sort',
+    label: 'Sort by',
+    options: [
+      { value: '', label: 'Newest first' },
+      { value: 'createdAt', label: 'Oldest first' },
+      { value: 'name', label: 'Name (A–Z)' },
+      { value: '-name', label: 'Name (Z–A)' },
+      { value: 'status', label: 'Status' },
+    ],
+  },
+];
+const NOUN = { one: 'inquiry', other: 'inquiries' };
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const dateParam = (value: string | null) => (value && ISO_DATE.test(value) ? value : undefined);
+
+/** The received-between dates in the URL (`?from=2026-03-01&to=2026-03-31`); `to` before `from` is ignored. */
+function useDateRange() {
+  const [params, setParams] = useSearchParams();
+  const from = dateParam(params.get('from'));
+  const rawTo = dateParam(params.get('to'));
+  const toBeforeFrom = Boolean(from && rawTo && rawTo < from);
+  const to = toBeforeFrom ? undefined : rawTo;
+  const set = useCallback(
+    (name: 'from' | 'to', value: string) =>
+      setParams((current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set(name, value);
+        else next.delete(name);
+        next.delete('page');
+        return next;
+      }),
+    [setParams],
+  );
+  const clear = useCallback(
+    () =>
+      setParams((current) => {
+        const next = new URLSearchParams(current);
+        next.delete('from');
+        next.delete('to');
+        next.delete('page');
+        return next;
+      }),
+    [setParams],
+  );
+  return { from, to, rawTo, toBeforeFrom, set, clear };
+}
+
+/** The list's query with the date range added (the shared list knows select filters only). */
+function useInquiriesQuery(args: InquiryListArgs) {
+  const { from, to } = useDateRange();
+  return useGetInquiriesQuery({ ...args, ...(from ? { from } : {}), ...(to ? { to } : {}) });
+}
+
+function DateRange() {
+  const { from, rawTo, toBeforeFrom, set } = useDateRange();
+  return (
+    <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }} role="group" aria-label="Received between">
+      <TextField
+        type="date"
+        size="small"
+        label="Received from"
+        value={from ?? ''}
+        onChange={(event) => set('from', event.target.value)}
+        slotProps={{ inputLabel: { shrink: true } }}
+        sx={{ width: 170 }}
+      />
+      <TextField
+        type="date"
+        size="small"
+        label="Received to"
+        value={rawTo ?? ''}
+        onChange={(event) => set('to', event.target.value)}
+        error={toBeforeFrom}
+        helperText={toBeforeFrom ? 'Before the start date: ignored' : undefined}
+        slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: from } }}
+        sx={{ width: 170 }}
+      />
+    </Box>
+  );
+}
+
+function ExportButton() {
+  const dispatch = useDispatch();
+  const token = useSelector((state: { session: SessionState }) => selectSession(state).accessToken);
+  const [params] = useSearchParams();
+  const [busy, setBusy] = useState(false);
+  const onExport = async () => {
+    setBusy(true);
+    try {
+      const filters: Partial<InquiryListArgs> = {};
+      for (const key of ['search', 'status', 'reference', 'from', 'to', 'sort'] as const) {
+        const value = params.get(key)?.trim();
+        if (value) (filters as Record<string, string>)[key] = value;
+      }
+      if (filters.from && filters.to && filters.to < filters.from) delete filters.to;
+      await downloadInquiriesCsv(filters, token);
+    } catch (err) {
+      dispatch(requestFailed((err as Error).message || 'The export failed'));
+      // spec §8: a 401 ends the session (the guard then sends the browser to /login).
+      if ((err as { status?: number }).status === 401) {
+        dispatch(signedOut());
+        dispatch(baseApi.util.resetApiState());
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button
+      variant="outlined"
+      startIcon={<FileDownloadOutlinedIcon />}
+      onClick={() => void onExport()}
+      loading={busy}
+      loadingPosition="start"
+    >
+      Export CSV
+    </Button>
+  );
+}
+
+export function InquiriesScreen() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { from, rawTo, clear } = useDateRange();
+  const [deleting, setDeleting] = useState<{ inquiry: InquiryRecord; error: string | null } | null>(null);
+  const [deleteInquiry, { isLoading: removing }] = useDeleteInquiryMutation();
+  const listSearch = location.search;
+
+  const columns = useMemo<ResourceColumn<InquiryRecord>[]>(
+    () => [
+      {
+        field: 'name',
+        headerName: 'Name',
+        flex: 1.4,
+        minWidth: 200,
+        renderCell: ({ row }) => (
+          <Box sx={{ minWidth: 0, py: 0.5 }}>
+            <Link
+              component={RouterLink}
+              to={`${INQUIRIES_PATH}/${row._id}`}
+              state={{ listSearch }}
+              sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}
+            >
+              {row.name}
+            </Link>
+            <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere', whiteSpace: 'normal' }}>
+              {row.email}
+            </Typography>
+            {row.duplicateOf && (
+              <Box sx={{ mt: 0.5 }}>
+                <DuplicateBadge />
+              </Box>
+            )}
+          </Box>
+        ),
+      },
+      { field: 'phoneNumber', headerName: 'Phone', minWidth: 120, flex: 0.6, hideBelow: 'sm' },
+      {
+        field: 'areaOfInterest',
+        headerName: 'Areas of interest',
+        minWidth: 180,
+        flex: 1,
+        hideBelow: 'md',
+        renderCell: ({ row }) => (
+          <Typography variant="body2" sx={{ whiteSpace: 'normal', overflowWrap: 'anywhere' }}>
+            {row.areaOfInterest.join(', ')}
+          </Typography>
+        ),
+      },
+      {
+        field: 'reference',
+        headerName: 'Reference',
+        minWidth: 110,
+        flex: 0.5,
+        hideBelow: 'md',
+        valueFormatter: (value: InquiryRecord['reference']) => REFERENCE_LABELS[value] ?? value,
+      },
+      {
+        field: 'status',
+        headerName: 'Status',
+        minWidth: 120,
+        flex: 0.5,
+        renderCell: ({ row }) => <StatusChip status={row.status} />,
+      },
+      {
+        field: 'createdAt',
+        headerName: 'Received',
+        minWidth: 120,
+        flex: 0.5,
+        hideBelow: 'sm',
+        valueFormatter: (value: string) => formatDate(value),
+      },
+      {
+        field: 'actions',
+        type: 'actions',
+        headerName: 'Actions',
+        minWidth: 100,
+        getActions: ({ row }) => [
+          <GridActionsCellItem
+            key="open"
+            icon={<OpenInNewIcon />}
+            label={`Open ${row.name}`}
+            title="Open"
+            onClick={() => void navigate(`${INQUIRIES_PATH}/${row._id}`, { state: { listSearch } })}
+          />,
+          <GridActionsCellItem
+            key="delete"
+            icon={<DeleteOutlineIcon />}
+            label={`Delete ${row.name}`}
+            title="Delete"
+            onClick={() => setDeleting({ inquiry: row, error: null })}
+          />,
+        ],
+      },
+    ],
+    [listSearch, navigate],
+  );
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    try {
+      await deleteInquiry(deleting.inquiry._id).unwrap();
+      setDeleting(null);
+    } catch (err) {
+      const message = (err as Partial<ApiQueryError>).message || 'The inquiry could not be deleted.';
+      setDeleting((d) => (d ? { ...d, error: message } : d));
+    }
+  };
+
+  const dated = Boolean(from || rawTo);
+
+  return (
+    <>
+      <ResourceList<InquiryRecord, InquiryListArgs>
+        title="Student Inquiries"
+        description="Questions from prospective students, sent with the public inquiry form."
+        noun={NOUN}
+        columns={columns}
+        useQuery={useInquiriesQuery}
+        filters={FILTERS}
+        searchLabel="Search inquiries"
+        searchHint="By name, email or phone"
+        actions={
+          <>
+            <DateRange />
+            <ExportButton />
+          </>
+        }
+        autoRowHeight
+        empty={
+          dated
+            ? {
+                title: 'No inquiries in these dates',
+                description: 'Try a wider date range.',
+                action: (
+                  <Button variant="outlined" onClick={clear}>
+                    Clear dates
+                  </Button>
+                ),
+              }
+            : {
+                title: 'No inquiries yet',
+                description: 'Inquiries sent with the public form at /student-inquiry appear here.',
+              }
+        }
+      />
+
+      <ConfirmDialog
+        open={Boolean(deleting)}
+        title={`Delete the inquiry from “${deleting?.inquiry.name ?? ''}”?`}
+        description="The inquiry and its timeline will be removed. This cannot be undone."
+        error={deleting?.error}
+        confirmLabel="Delete"
+        destructive
+        busy={removing}
+        onConfirm={() => void confirmDelete()}
+        onClose={() => setDeleting(null)}
+      />
+    </>
+  );
+}
