@@ -79,7 +79,12 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <FullScreenLoader />,
     children: [
       ...authRoutes,
-      { path: '/student-enrollment', lazy: placeholder('Student enrolment', 'The enrolment form is coming soon.') },
+      {
+        path: '/student-enrollment',
+        lazy: async () => ({
+          Component: (await import('../features/enrollment-form/enrollment-form-screen')).EnrollmentFormScreen,
+        }),
+      },
       {
         path: '/student-inquiry',
         lazy: async () => ({

@@ -1,0 +1,349 @@
+/**
+ * /student-enrollment, the public enrolment form (spec §2, §3, §5, §8; issue 7). Plain elements
+ * and CSS for phones (DESIGN §9: at most 170 KiB of JS, Lighthouse ≥ 0.95):
+ * - every field of spec §3 with the contract's rules and messages, errors after blur or a submit
+ *   attempt; semester only for college or university, designation only for company;
+ * - the course list from GET /api/course?type=all; installments show one read-only amount each,
+ *   full payment one read-only amount equal to the price; those amounts are sent as `emiPrice`;
+ * - uploads checked for type and size before anything is sent, with previews, and the signature
+ *   drawn or uploaded; the whole form goes as multipart with an upload progress bar;
+ * - success: a toast and the thank-you modal with the enrolment number; a failure: 'Network error'
+ *   or the server's message, its field errors on the fields, and nothing typed or chosen is lost;
+ * - name, email and phone arrive prefilled from `?name=&email=&phone=` (links sent from inquiries).
+ *
+ * What is below the first screen (course, work, documents, the terms' sanitizer, the upload code
+ * and the thank-you modal) loads when the visitor starts filling in the form, scrolls towards it
+ * or submits, so a phone's first load stays small.
+ */
+import { useEffect, useRef, useState, type ComponentType, type FormEvent } from 'react';
+import { useDispatch } from 'react-redux';
+import { useSearchParams } from 'react-router';
+import type { PublicCourse } from '@registrar/contract/course';
+import { enrollmentFieldsSchema, missingEnrollmentFiles, type EnrollmentFields } from '@registrar/contract/enrollment';
+import type { SiteInfo } from '@registrar/contract/site';
+import { ApiError } from '../../shared/api/api-error';
+import { requestFailed, requestSucceeded } from '../../shared/state/services-slice';
+import { publicFailureMessage } from '../auth/public-failure';
+import { TextArea, TextInput } from './form-controls';
+import type { Files, UploadName, Values } from './form-types';
+import type { LaterSectionsProps } from './later-sections';
+import { LazyPart } from './lazy-part';
+import type { EnrollmentCreated } from './submit-enrollment';
+import { TermsSection } from './terms-section';
+import type { ThankYouModalProps } from './thank-you-modal';
+import { useNearViewport } from './use-near-viewport';
+import { useOnTouchedForm } from './use-on-touched-form';
+import { usePublicResource } from './use-public-resource';
+import './enrollment-form.css';
+
+export const COURSES_URL = '/api/course?type=all';
+export const SITE_URL = '/api/site';
+
+const loadLaterSections = () => import('./later-sections').then((m) => m.LaterSections);
+const loadSendParts = () => import('./send-parts');
+
+/** The amounts the visitor sees, and sends as `emiPrice`: the course's installments, or its price. */
+export function amountsFor(course: PublicCourse | undefined, paymentMethod: string): number[] | undefined {
+  if (!course) return undefined;
+  if (paymentMethod === 'installment') return course.emiPrice;
+  if (paymentMethod === 'full_payment') return [course.price];
+  return undefined;
+}
+
+function initialValues(params: URLSearchParams): Values {
+  const take = (key: string, max: number) => (params.get(key) ?? '').trim().slice(0, max);
+  return {
+    name: take('name', 50),
+    email: take('email', 60),
+    phoneNumber: take('phone', 10),
+    alterNativePhoneNumber: '',
+    currentAddress: '',
+    permanentAddress: '',
+    startDate: '',
+    endDate: '',
+    courseId: '',
+    currentlyWorking: '',
+    currentlyWorkingPlace: '',
+    currentSem: '',
+    designation: '',
+    paymentMode: '',
+    paymentMethod: '',
+  };
+}
+
+/** The multipart body: the parsed text fields (phones as strings, emiPrice as JSON) and the files. */
+function buildBody(fields: EnrollmentFields, files: Files): FormData {
+  const body = new FormData();
+  for (const [key, value] of Object.entries(fields)) {
+    if (value !== undefined) body.append(key, Array.isArray(value) ? JSON.stringify(value) : String(value));
+  }
+  for (const [key, file] of Object.entries(files)) body.append(key, file, file.name);
+  return body;
+}
+
+const FOCUSABLE_ERROR =
+  'input[aria-invalid="true"],select[aria-invalid="true"],textarea[aria-invalid="true"],fieldset[aria-invalid="true"] input';
+
+export function EnrollmentFormScreen() {
+  const dispatch = useDispatch();
+  const [searchParams] = useSearchParams();
+  const [defaults] = useState(() => initialValues(searchParams));
+  const courses = usePublicResource<PublicCourse[]>(COURSES_URL);
+  const site = usePublicResource<SiteInfo>(SITE_URL);
+  const [files, setFiles] = useState<Files>({});
+  const [sameAddress, setSameAddress] = useState(false);
+  const [started, setStarted] = useState(false);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [created, setCreated] = useState<{
+    result: EnrollmentCreated;
+    Modal: ComponentType<ThankYouModalProps>;
+  } | null>(null);
+  const [focusTick, setFocusTick] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
+  const later = useNearViewport<HTMLDivElement>('200px');
+
+  const courseList = courses.data ?? [];
+
+  const form = useOnTouchedForm<keyof Values, EnrollmentFields>(defaults, (values) => {
+    const course = courseList.find((c) => c._id === values.courseId);
+    const amounts = amountsFor(course, values.paymentMethod);
+    const parsed = enrollmentFieldsSchema.safeParse({
+      ...values,
+      emiPrice: amounts ? JSON.stringify(amounts) : undefined,
+    });
+    const errors: Record<string, string> = {};
+    for (const issue of parsed.error?.issues ?? []) {
+      const field = issue.path[0];
+      if (typeof field === 'string' && !(field in errors)) errors[field] = issue.message;
+    }
+    for (const { path, message } of missingEnrollmentFiles(new Set(Object.keys(files)))) errors[path] = message;
+    return { data: parsed.success && Object.keys(errors).length === 0 ? parsed.data : undefined, errors };
+  });
+  const { values, bind, error, setValue, touch } = form;
+
+  // Course-list failures show the error's message (spec §8).
+  useEffect(() => {
+    if (courses.error) dispatch(requestFailed(courses.error));
+  }, [courses.error, dispatch]);
+
+  // After a refused submit, focus goes to the first field that needs attention.
+  useEffect(() => {
+    if (focusTick > 0) formRef.current?.querySelector<HTMLElement>(FOCUSABLE_ERROR)?.focus();
+  }, [focusTick]);
+
+  const course = courseList.find((c) => c._id === values.courseId);
+  const uploading = progress !== null;
+
+  const setFile = (name: UploadName, file: File | null) => {
+    setFiles((current) => {
+      const next = { ...current };
+      if (file) next[name] = file;
+      else delete next[name];
+      return next;
+    });
+    form.changed(name);
+    touch(name);
+  };
+
+  const onCurrentAddress = (value: string) => {
+    setValue('currentAddress', value);
+    if (sameAddress) setValue('permanentAddress', value);
+  };
+
+  const onSameAddress = (checked: boolean) => {
+    setSameAddress(checked);
+    if (checked) setValue('permanentAddress', values.currentAddress);
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (uploading) return;
+    setStarted(true);
+    setFailure(null);
+    const valid = await form.submit(async (fields) => {
+      setProgress(0);
+      try {
+        const { submitEnrollment, ThankYouModal } = await loadSendParts();
+        const result = await submitEnrollment(buildBody(fields, files), setProgress);
+        dispatch(requestSucceeded(result.message));
+        setCreated({ result, Modal: ThankYouModal });
+      } catch (err) {
+        const message = publicFailureMessage(err);
+        dispatch(requestFailed(message));
+        setFailure(message);
+        if (err instanceof ApiError && err.fieldErrors.length > 0) {
+          form.setServerErrors(err.fieldErrors);
+          setFocusTick((n) => n + 1);
+        }
+      } finally {
+        setProgress(null);
+      }
+    });
+    if (!valid) setFocusTick((n) => n + 1);
+  };
+
+  const laterProps: LaterSectionsProps = {
+    form,
+    courses,
+    amounts: amountsFor(course, values.paymentMethod),
+    files,
+    onFile: setFile,
+    disabled: uploading,
+  };
+
+  return (
+    <div className="enr-page">
+      <header className="enr-header">
+        <p className="enr-brand">
+          <svg viewBox="0 0 32 32" width="28" height="28" aria-hidden="true" focusable="false">
+            <rect width="32" height="32" rx="8" fill="currentColor" />
+            <path
+              fill="#fff"
+              d="M16 7 4 13l12 6 9-4.5V21h2v-7.5L16 7Zm-7 9.8V21c0 1.7 3.1 4 7 4s7-2.3 7-4v-4.2l-7 3.5-7-3.5Z"
+            />
+          </svg>
+          {site.data?.instituteName || 'Registrar'}
+        </p>
+      </header>
+      <main id="main-content" className="enr-main">
+        <h1>Enrol in a course</h1>
+        <p className="enr-lead">
+          Fill in your details, choose your course and how you will pay, and add your documents. Fields marked{' '}
+          <span className="enr-req">*</span> are required.
+        </p>
+
+        <form
+          ref={formRef}
+          className="enr-form"
+          noValidate
+          onSubmit={(e) => void onSubmit(e)}
+          onFocus={() => setStarted(true)}
+          aria-busy={uploading}
+        >
+          <fieldset className="enr-card" disabled={uploading}>
+            <legend>
+              <h2>Your details</h2>
+            </legend>
+            <TextInput
+              label="Full name"
+              required
+              autoComplete="name"
+              maxLength={50}
+              error={error('name')}
+              {...bind('name')}
+            />
+            <TextInput
+              label="Email"
+              required
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              autoCapitalize="off"
+              spellCheck={false}
+              maxLength={60}
+              error={error('email')}
+              {...bind('email')}
+            />
+            <TextInput
+              label="Phone number"
+              required
+              type="tel"
+              inputMode="numeric"
+              autoComplete="tel-national"
+              maxLength={10}
+              hint="10 digits, not starting with 0"
+              error={error('phoneNumber')}
+              {...bind('phoneNumber')}
+            />
+            <TextInput
+              label="Alternative phone number"
+              type="tel"
+              inputMode="numeric"
+              maxLength={10}
+              error={error('alterNativePhoneNumber')}
+              {...bind('alterNativePhoneNumber')}
+            />
+            <TextArea
+              label="Current address"
+              required
+              autoComplete="street-address"
+              maxLength={500}
+              error={error('currentAddress')}
+              {...bind('currentAddress')}
+              onChange={(e) => onCurrentAddress(e.target.value)}
+            />
+            <label className="enr-check">
+              <input type="checkbox" checked={sameAddress} onChange={(e) => onSameAddress(e.target.checked)} />
+              Permanent address same as current address
+            </label>
+            <TextArea
+              label="Permanent address"
+              required
+              maxLength={500}
+              readOnly={sameAddress}
+              error={error('permanentAddress')}
+              {...bind('permanentAddress')}
+            />
+          </fieldset>
+
+          <div ref={later.ref} className="enr-later">
+            {later.near || started ? (
+              <LazyPart<LaterSectionsProps> what="the rest of the form" load={loadLaterSections} props={laterProps} />
+            ) : (
+              <p className="enr-hint">Loading the rest of the form…</p>
+            )}
+          </div>
+
+          <div className="enr-submit">
+            {failure && <p className="enr-notice enr-notice--error">{failure}</p>}
+            {uploading && (
+              <div>
+                <div
+                  className="enr-progress"
+                  role="progressbar"
+                  aria-label="Upload progress"
+                  aria-valuemin={0}
+                  aria-valuemax={100}
+                  aria-valuenow={progress}
+                  aria-valuetext={progress < 100 ? `${progress}% uploaded` : 'Uploaded, saving'}
+                >
+                  <span style={{ width: `${progress}%` }} />
+                </div>
+                <p className="enr-hint" aria-hidden="true">
+                  {progress < 100 ? `Uploading… ${progress}%` : 'Saving your enrolment…'}
+                </p>
+              </div>
+            )}
+            <p className="enr-hint">
+              By sending this form you accept the <a href="#terms">terms and conditions</a> below.
+            </p>
+            <button type="submit" className="enr-button enr-button--primary enr-button--wide" disabled={uploading}>
+              {uploading ? `Sending… ${progress}%` : 'Submit enrolment'}
+            </button>
+          </div>
+        </form>
+
+        <TermsSection />
+      </main>
+
+      {created && (
+        <created.Modal
+          phone={site.data?.contactPhone}
+          email={site.data?.contactEmail}
+          onOk={() => window.location.reload()}
+        >
+          <p>
+            Your enrolment has been received.
+            {created.result.enrollmentNumber && (
+              <>
+                {' '}
+                Your enrolment number is <strong className="enr-number">{created.result.enrollmentNumber}</strong>.
+              </>
+            )}
+          </p>
+        </created.Modal>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,166 @@
+/**
+ * One upload of the enrolment form (issue 7): a picture of what is expected until a file is
+ * chosen, then a preview (images through an object URL, PDFs as an icon and the file name). A
+ * file of the wrong type or over the size limit is refused before anything is sent, with a clear
+ * message; the file chosen before it, and everything else in the form, stays.
+ */
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { RequiredMark } from './form-controls';
+import { UPLOAD_ACCEPT, UPLOAD_MAX_BYTES, checkUpload, formatBytes, formatLimit, isPdf } from './file-rules';
+
+export interface FileFieldProps {
+  name: string;
+  label: string;
+  required?: boolean;
+  /** The drawn example shown until a file is chosen (public/images/placeholder-*.svg). */
+  placeholder: { src: string; alt: string };
+  file: File | null;
+  /** The form's error for this field (missing, or the server's). */
+  error?: string | undefined;
+  onFile: (file: File | null) => void;
+  onBlur: () => void;
+  /** More ways to provide the file (the signature pad), under the buttons. */
+  children?: ReactNode;
+  maxBytes?: number;
+}
+
+const supportsObjectUrls = () => typeof URL !== 'undefined' && typeof URL.createObjectURL === 'function';
+
+/** An object URL for an image file, revoked when the file changes or the field goes away. */
+function useObjectUrl(file: File | null): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!file || isPdf(file) || !supportsObjectUrls()) {
+      setUrl(null);
+      return;
+    }
+    const next = URL.createObjectURL(file);
+    setUrl(next);
+    return () => URL.revokeObjectURL(next);
+  }, [file]);
+  return url;
+}
+
+function PdfIcon() {
+  return (
+    <svg viewBox="0 0 48 56" width="48" height="56" aria-hidden="true" focusable="false">
+      <path
+        d="M4 2h28l12 12v38a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2Z"
+        fill="#fff"
+        stroke="#55536a"
+        strokeWidth="2"
+      />
+      <path d="M32 2v12h12" fill="none" stroke="#55536a" strokeWidth="2" />
+      <rect x="6" y="30" width="30" height="14" rx="2" fill="#b00020" />
+      <text x="21" y="41" fill="#fff" fontSize="10" fontFamily="sans-serif" fontWeight="700" textAnchor="middle">
+        PDF
+      </text>
+    </svg>
+  );
+}
+
+export function FileField({
+  name,
+  label,
+  required = false,
+  placeholder,
+  file,
+  error,
+  onFile,
+  onBlur,
+  children,
+  maxBytes = UPLOAD_MAX_BYTES,
+}: FileFieldProps) {
+  const id = useId();
+  const titleId = `${id}-title`;
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const statusId = `${id}-status`;
+  const input = useRef<HTMLInputElement>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const url = useObjectUrl(file);
+  const shownError = problem ?? error;
+
+  const choose = (chosen: File | undefined) => {
+    if (!chosen) return; // the picker was cancelled: keep what was there
+    const reason = checkUpload(chosen, maxBytes);
+    if (reason) {
+      setProblem(reason);
+      if (input.current) input.current.value = ''; // refused: the previous file stays
+      return;
+    }
+    setProblem(null);
+    onFile(chosen);
+  };
+
+  const remove = () => {
+    setProblem(null);
+    if (input.current) input.current.value = '';
+    onFile(null);
+    input.current?.focus();
+  };
+
+  return (
+    <div className="enr-upload" data-field={name}>
+      <p id={titleId} className="enr-upload-title">
+        {label}
+        {required && <RequiredMark />}
+      </p>
+      <div className="enr-upload-body">
+        <div className="enr-upload-preview">
+          {!file && <img src={placeholder.src} alt={placeholder.alt} width="160" height="104" />}
+          {file && url && <img src={url} alt={`Preview of ${file.name}`} width="160" height="104" />}
+          {file && !url && (
+            <span className="enr-upload-doc">
+              <PdfIcon />
+            </span>
+          )}
+        </div>
+        <div className="enr-upload-side">
+          <p id={statusId} className="enr-upload-status">
+            {file ? (
+              <>
+                <span className="enr-upload-name">{file.name}</span> ({formatBytes(file.size)})
+              </>
+            ) : (
+              'No file chosen'
+            )}
+          </p>
+          <div className="enr-upload-actions">
+            <input
+              ref={input}
+              id={id}
+              name={name}
+              type="file"
+              accept={UPLOAD_ACCEPT}
+              className="enr-file-input"
+              aria-labelledby={titleId}
+              aria-describedby={[statusId, hintId, shownError ? errorId : ''].filter(Boolean).join(' ')}
+              aria-invalid={shownError ? true : undefined}
+              aria-required={required ? true : undefined}
+              onChange={(event) => choose(event.target.files?.[0])}
+              onBlur={onBlur}
+            />
+            <label htmlFor={id} className="enr-button enr-button--secondary" aria-hidden="true">
+              {file ? 'Change file' : 'Choose file'}
+            </label>
+            {file && (
+              <button type="button" className="enr-button enr-button--text" onClick={remove}>
+                Remove<span className="visually-hidden"> {label.toLowerCase()}</span>
+              </button>
+            )}
+          </div>
+          <p id={hintId} className="enr-hint">
+            JPG, PNG, GIF, SVG or PDF, at most {formatLimit(maxBytes)}.
+          </p>
+          {shownError && (
+            <p id={errorId} className="enr-error" role={problem ? 'alert' : undefined}>
+              {shownError}
+            </p>
+          )}
+          {children}
+        </div>
+      </div>
+    </div>
+  );
+}

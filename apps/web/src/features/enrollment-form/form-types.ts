@@ -1,0 +1,13 @@
+/** Types shared by the parts of the enrolment form (no code: nothing here reaches the bundle). */
+import type { EnrollmentFields, EnrollmentFieldsInput } from '@registrar/contract/enrollment';
+import type { useOnTouchedForm } from './use-on-touched-form';
+
+/** The text fields of spec §3 as the form holds them: strings, '' for nothing. */
+export type TextName = Exclude<keyof EnrollmentFieldsInput, 'emiPrice'>;
+export type Values = Record<TextName, string>;
+
+/** The files of the public form (spec §3); `authoritySign` is the staff's. */
+export type UploadName = 'profilePicture' | 'aadharFront' | 'aadharBack' | 'pancard' | 'candidateSign';
+export type Files = Partial<Record<UploadName, File>>;
+
+export type EnrollmentForm = ReturnType<typeof useOnTouchedForm<TextName, EnrollmentFields>>;
