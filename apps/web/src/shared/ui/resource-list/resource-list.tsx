@@ -299,7 +299,8 @@ export function ResourceList<Row extends { _id: string }, Args extends ListQuery
     <Box
       component="section"
       aria-labelledby={titleId}
-      sx={{ p: { xs: 2, md: 3 }, maxWidth: 1280, mx: 'auto', minWidth: 0 }}
+      // The shell's <main> already pads the screen.
+      sx={{ maxWidth: 1280, mx: 'auto', minWidth: 0 }}
     >
       <Stack
         direction="row"
@@ -308,7 +309,7 @@ export function ResourceList<Row extends { _id: string }, Args extends ListQuery
         sx={{ mb: 2, alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}
       >
         <Box sx={{ minWidth: 0 }}>
-          <Typography id={titleId} variant="h4" component="h1">
+          <Typography id={titleId} variant="h4" component="h1" sx={{ fontSize: { xs: '1.75rem', sm: '2rem' } }}>
             {title}
           </Typography>
           {description && <Typography color="text.secondary">{description}</Typography>}
