@@ -1,8 +1,265 @@
-/** The Courses screen (issue 5). */
-export function CoursesScreen() {
+/**
+ * The Courses screen (spec §2 /courses; issue 5): the shared list with search, a status filter and
+ * paging over `GET /api/course?page&limit&search`; add and edit in a dialog; activate or
+ * deactivate in place; delete after confirmation (a course with enrolments cannot be deleted and
+ * is offered deactivation instead).
+ */
+import { useMemo, useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import VisibilityOffOutlinedIcon from '@mui/icons-material/VisibilityOffOutlined';
+import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
+import { GridActionsCellItem } from '@mui/x-data-grid';
+import { COURSE_MESSAGES, type Course } from '@registrar/contract/course';
+import type { ApiQueryError } from '../../shared/api/base-api';
+import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
+import { ResourceList, type ListFilter, type ResourceColumn } from '../../shared/ui/resource-list/resource-list';
+import {
+  useDeleteCourseMutation,
+  useGetCoursesQuery,
+  useUpdateCourseMutation,
+  type CourseListArgs,
+} from './api/courses-api';
+import { CourseFormDialog } from './course-form-dialog';
+import { formatRupees } from './money';
+
+const STATUS_FILTER: ListFilter = {
+  name: 'active',
+  label: 'Status',
+  options: [
+    { value: '', label: 'All courses' },
+    { value: 'true', label: 'Active' },
+    { value: 'false', label: 'Inactive' },
+  ],
+};
+const FILTERS = [STATUS_FILTER];
+const NOUN = { one: 'course', other: 'courses' };
+
+const enrolmentsSentence = (n: number) => (n > 0 ? `It has ${n} ${n === 1 ? 'enrolment' : 'enrolments'}. ` : '');
+const installmentsLabel = (n: number) => `${n} ${n === 1 ? 'installment' : 'installments'}`;
+
+/** "3 installments" over "₹5,000 + ₹5,000 + ₹5,000" (several equal ones as "12 × ₹2,500"). */
+function Installments({ amounts }: { amounts: number[] }) {
+  const allEqual = amounts.length > 2 && amounts.every((a) => a === amounts[0]);
+  const detail = allEqual ? `${amounts.length} × ${formatRupees(amounts[0]!)}` : amounts.map(formatRupees).join(' + ');
   return (
-    <main id="main-content">
-      <h1>Courses</h1>
-    </main>
+    <Box sx={{ minWidth: 0 }}>
+      <Typography variant="body2">{installmentsLabel(amounts.length)}</Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'normal', overflowWrap: 'anywhere' }}>
+        {detail}
+      </Typography>
+    </Box>
+  );
+}
+
+function StatusChip({ active }: { active: boolean }) {
+  return active ? (
+    <Chip label="Active" color="success" size="small" />
+  ) : (
+    <Chip label="Inactive" size="small" variant="outlined" />
+  );
+}
+
+type DeleteState = { course: Course; error: string | null };
+
+export function CoursesScreen() {
+  const [form, setForm] = useState<{ key: number; open: boolean; course: Course | null }>({
+    key: 0,
+    open: false,
+    course: null,
+  });
+  const [deleting, setDeleting] = useState<DeleteState | null>(null);
+  const [updateCourse, { isLoading: toggling, originalArgs: toggleArgs }] = useUpdateCourseMutation();
+  const [deleteCourse, { isLoading: removing }] = useDeleteCourseMutation();
+
+  const openForm = (course: Course | null) => setForm((f) => ({ key: f.key + 1, open: true, course }));
+  const closeForm = () => setForm((f) => ({ ...f, open: false }));
+
+  const setActive = async (course: Course, active: boolean) => {
+    try {
+      await updateCourse({ id: course._id, changes: { active } }).unwrap();
+      return true;
+    } catch {
+      return false; // the services slice has put up the server's message
+    }
+  };
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    try {
+      await deleteCourse(deleting.course._id).unwrap();
+      setDeleting(null);
+    } catch (err) {
+      const message = (err as Partial<ApiQueryError>).message || 'The course could not be deleted.';
+      setDeleting((d) => (d ? { ...d, error: message } : d));
+    }
+  };
+
+  const columns = useMemo<ResourceColumn<Course>[]>(
+    () => [
+      {
+        field: 'name',
+        headerName: 'Course',
+        flex: 1.4,
+        minWidth: 170,
+        renderCell: ({ row }) => (
+          <Box sx={{ minWidth: 0 }}>
+            <Typography variant="body2" sx={{ fontWeight: 600, whiteSpace: 'normal', overflowWrap: 'anywhere' }}>
+              {row.name}
+            </Typography>
+            {row.duration && (
+              <Typography variant="body2" color="text.secondary">
+                {row.duration}
+              </Typography>
+            )}
+            {/* On a phone the other columns step aside; their gist shows here instead. */}
+            <Box sx={{ display: { xs: 'block', sm: 'none' } }}>
+              <Typography variant="body2">
+                {formatRupees(row.price)} · {installmentsLabel(row.emiPrice.length)}
+              </Typography>
+              <StatusChip active={row.active} />
+            </Box>
+          </Box>
+        ),
+      },
+      {
+        field: 'price',
+        headerName: 'Price',
+        type: 'number',
+        minWidth: 110,
+        flex: 0.6,
+        hideBelow: 'sm',
+        valueFormatter: (value: number) => formatRupees(value),
+      },
+      {
+        field: 'emiPrice',
+        headerName: 'Installments',
+        minWidth: 190,
+        flex: 1,
+        hideBelow: 'sm',
+        renderCell: ({ row }) => <Installments amounts={row.emiPrice} />,
+      },
+      {
+        field: 'active',
+        headerName: 'Status',
+        minWidth: 100,
+        flex: 0.5,
+        hideBelow: 'sm',
+        renderCell: ({ row }) => <StatusChip active={row.active} />,
+      },
+      {
+        field: 'enrollmentCount',
+        headerName: 'Enrolments',
+        type: 'number',
+        minWidth: 120,
+        flex: 0.5,
+        hideBelow: 'sm',
+      },
+      {
+        field: 'actions',
+        type: 'actions',
+        headerName: 'Actions',
+        minWidth: 132,
+        getActions: ({ row }) => {
+          const busy = toggling && toggleArgs?.id === row._id;
+          return [
+            <GridActionsCellItem
+              key="edit"
+              icon={<EditOutlinedIcon />}
+              label={`Edit ${row.name}`}
+              title="Edit"
+              onClick={() => openForm(row)}
+            />,
+            <GridActionsCellItem
+              key="active"
+              icon={row.active ? <VisibilityOffOutlinedIcon /> : <VisibilityOutlinedIcon />}
+              label={`${row.active ? 'Deactivate' : 'Activate'} ${row.name}`}
+              title={row.active ? 'Deactivate (hide from the public forms)' : 'Activate (offer on the public forms)'}
+              disabled={busy}
+              onClick={() => void setActive(row, !row.active)}
+            />,
+            <GridActionsCellItem
+              key="delete"
+              icon={<DeleteOutlineIcon />}
+              label={`Delete ${row.name}`}
+              title="Delete"
+              onClick={() => setDeleting({ course: row, error: null })}
+            />,
+          ];
+        },
+      },
+    ],
+    // openForm and setActive only use state setters and the mutation trigger.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [toggling, toggleArgs?.id],
+  );
+
+  const addButton = (label: string) => (
+    <Button variant="contained" startIcon={<AddIcon />} onClick={() => openForm(null)}>
+      {label}
+    </Button>
+  );
+
+  const target = deleting?.course;
+  const blocked = Boolean(target && (target.enrollmentCount > 0 || deleting?.error === COURSE_MESSAGES.hasEnrollments));
+
+  return (
+    <>
+      <ResourceList<Course, CourseListArgs>
+        title="Courses"
+        description="Active courses are offered on the public enrolment and inquiry forms."
+        noun={NOUN}
+        columns={columns}
+        useQuery={useGetCoursesQuery}
+        filters={FILTERS}
+        searchLabel="Search courses"
+        searchHint="By course name"
+        actions={addButton('Add course')}
+        autoRowHeight
+        empty={{
+          title: 'No courses yet',
+          description: 'Add the courses you teach, with their price and installment plan.',
+          action: addButton('Add your first course'),
+        }}
+      />
+
+      <CourseFormDialog key={form.key} open={form.open} course={form.course} onClose={closeForm} />
+
+      <ConfirmDialog
+        open={Boolean(deleting)}
+        title={blocked ? `“${target?.name ?? ''}” cannot be deleted` : `Delete “${target?.name ?? ''}”?`}
+        description={
+          blocked
+            ? `${enrolmentsSentence(target?.enrollmentCount ?? 0)}Deactivating it takes it off the public forms and keeps its enrolments.`
+            : 'The course and its installment plan will be removed. This cannot be undone.'
+        }
+        error={deleting?.error ?? (blocked ? COURSE_MESSAGES.hasEnrollments : null)}
+        confirmLabel="Delete"
+        cancelLabel={blocked ? 'Close' : 'Cancel'}
+        destructive
+        busy={removing}
+        hideConfirm={blocked}
+        extraAction={
+          blocked && target?.active ? (
+            <Button
+              variant="outlined"
+              loading={toggling}
+              onClick={async () => {
+                if (await setActive(target, false)) setDeleting(null);
+              }}
+            >
+              Deactivate instead
+            </Button>
+          ) : null
+        }
+        onConfirm={() => void confirmDelete()}
+        onClose={() => setDeleting(null)}
+      />
+    </>
   );
 }
