@@ -1,0 +1,32 @@
+/**
+ * The terms & conditions page over RTK Query (spec §7 `/api/cms/terms_condition`; issue 5): the
+ * current text (public), its saved versions (staff) and saving a new version. Saving keeps the
+ * envelope whole so the services slice toasts the server's message.
+ */
+import type { SuccessEnvelope } from '@registrar/contract/envelope';
+import type { Terms, TermsInput, TermsVersion } from '@registrar/contract/terms';
+import { baseApi } from '../../../shared/api/base-api';
+
+const CURRENT = { type: 'Terms', id: 'CURRENT' } as const;
+const VERSIONS = { type: 'Terms', id: 'VERSIONS' } as const;
+
+export const termsApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    getTerms: build.query<Terms, void>({
+      query: () => '/api/cms/terms_condition',
+      transformResponse: (envelope: SuccessEnvelope<Terms>) => envelope.data,
+      providesTags: [CURRENT],
+    }),
+    getTermsVersions: build.query<TermsVersion[], void>({
+      query: () => '/api/cms/terms_condition/versions',
+      transformResponse: (envelope: SuccessEnvelope<TermsVersion[]>) => envelope.data,
+      providesTags: [VERSIONS],
+    }),
+    saveTerms: build.mutation<SuccessEnvelope<Terms>, TermsInput>({
+      query: (body) => ({ url: '/api/cms/terms_condition', method: 'PUT', body }),
+      invalidatesTags: (result) => (result ? [CURRENT, VERSIONS] : []),
+    }),
+  }),
+});
+
+export const { useGetTermsQuery, useGetTermsVersionsQuery, useSaveTermsMutation } = termsApi;
