@@ -143,6 +143,14 @@ test.describe('admin shell', () => {
     // The content keeps its place: the expanded sidebar floats over it.
     const main = await page.getByRole('main').boundingBox();
     expect(main?.x).toBe(SIDEBAR_MINI_WIDTH_PX);
+    // A click leaves focus on the link, yet the sidebar folds when the mouse leaves; keyboard
+    // focus inside it keeps it open, so keyboard users see the labels.
+    await mainMenu(page).getByRole('link', { name: 'Courses' }).click();
+    await page.mouse.move(900, 400);
+    await expect.poll(width).toBe(SIDEBAR_MINI_WIDTH_PX);
+    await page.keyboard.press('Tab');
+    await expect(mainMenu(page).getByRole('link', { name: 'Student Enrollments' })).toBeFocused();
+    await expect.poll(width).toBe(SIDEBAR_WIDTH_PX);
     await expectNoAxeViolations(page);
   });
 
