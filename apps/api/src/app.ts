@@ -25,6 +25,8 @@ import authPlugin from './plugins/auth';
 import throttlePlugin from './plugins/throttle';
 import inquiryRoutes from './routes/inquiries';
 import enrollmentRoutes from './routes/enrollments';
+import feeRoutes from './routes/fees';
+import remindersPlugin from './plugins/reminders';
 import storagePlugin from './plugins/storage';
 import outboxPlugin, { type OutboxPluginOptions } from './plugins/outbox';
 import { APP_VERSION } from './lib/version';
@@ -43,6 +45,8 @@ export interface AppOptions {
   /** The built SPA; undefined serves the API alone. */
   webRoot?: string | undefined;
   outbox?: OutboxPluginOptions;
+  /** false: tests run `app.reminders.runOnce()` themselves. */
+  reminders?: boolean;
 }
 
 export async function buildApp({
@@ -51,6 +55,7 @@ export async function buildApp({
   logger = false,
   webRoot,
   outbox,
+  reminders,
 }: AppOptions): Promise<FastifyInstance> {
   const { trustProxy } = config;
   const app = Fastify({
@@ -120,10 +125,12 @@ export async function buildApp({
       await api.register(siteRoutes);
       await api.register(inquiryRoutes);
       await api.register(enrollmentRoutes);
+      await api.register(feeRoutes);
     },
     { prefix: '/api' },
   );
 
+  await app.register(remindersPlugin, { autoStart: reminders !== false });
   await app.register(spa, { root: webRoot });
   return app;
 }

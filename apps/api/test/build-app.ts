@@ -93,6 +93,7 @@ export async function build(
     webRoot: options.webRoot,
     logger: options.logger,
     outbox: options.outbox ?? { autoStart: false },
+    reminders: false,
   });
   if (options.extend) await options.extend(app);
   await app.ready();

@@ -97,6 +97,8 @@ export const enrollmentRecordSchema = z.object({
   totalFee: z.number(),
   paidAmount: z.number(),
   outstanding: z.number(),
+  overdueAmount: z.number(),
+  paymentState: z.enum(['paid_up', 'due', 'overdue']),
   profilePictureUrl: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -124,6 +126,7 @@ export const enrollmentListQuerySchema = z.object({
   from: z.iso.date().optional(),
   to: z.iso.date().optional(),
   sort: z.enum(ENROLLMENT_SORTS).default('-createdAt'),
+  paymentState: z.enum(['paid_up', 'due', 'overdue']).optional(),
 });
 export type EnrollmentListQuery = z.infer<typeof enrollmentListQuerySchema>;
 

@@ -274,3 +274,49 @@ export const inquiryEvents = pgTable(
   },
   (t) => [index('inquiry_events_inquiry_idx').on(t.inquiryId, t.createdAt)],
 );
+
+/** The payments ledger (DESIGN §5): rows are never edited; a mistake is voided with a reason. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    enrollmentId: uuid('enrollment_id')
+      .notNull()
+      .references(() => enrollments.id, { onDelete: 'cascade' }),
+    installmentId: uuid('installment_id')
+      .notNull()
+      .references(() => installments.id, { onDelete: 'cascade' }),
+    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+    mode: text('mode').notNull(),
+    paidOn: date('paid_on').notNull(),
+    reference: text('reference'),
+    note: text('note'),
+    receiptNumber: text('receipt_number').notNull().unique(),
+    recordedBy: uuid('recorded_by').references(() => staff.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
+    voidReason: text('void_reason'),
+    voidedBy: uuid('voided_by').references(() => staff.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('payments_enrollment_idx').on(t.enrollmentId), index('payments_installment_idx').on(t.installmentId)],
+);
+
+/** Gapless receipt numbers per year: the counter row is locked by the paying transaction. */
+export const receiptCounters = pgTable('receipt_counters', {
+  year: integer('year').primaryKey(),
+  last: integer('last').notNull(),
+});
+
+/** Each automatic reminder once per installment and kind, across restarts and instances. */
+export const paymentReminders = pgTable(
+  'payment_reminders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    installmentId: uuid('installment_id')
+      .notNull()
+      .references(() => installments.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['before_due', 'after_due'] }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('payment_reminders_once_key').on(t.installmentId, t.kind)],
+);

@@ -1,6 +1,7 @@
 /** Enrolment queries: the record, its documents, schedule and events; the staff list. */
 import { and, asc, desc, eq, gte, ilike, inArray, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { EnrollmentListQuery } from '@registrar/contract/enrollment-admin';
+import { localIsoDate } from '@registrar/contract/enrollment';
 import type { Db } from '../db/database';
 import {
   courses,
@@ -22,12 +23,19 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 // Sub-selects spelled out: drizzle prints an outer column unqualified inside them.
 const totalFeePaise = sql<number>`(select coalesce(sum("installments"."amount_paise"), 0)::bigint from "installments" where "installments"."enrollment_id" = "enrollments"."id")`;
+const paidPaise = sql<number>`(select coalesce(sum("p"."amount_paise"), 0)::bigint from "payments" "p" where "p"."enrollment_id" = "enrollments"."id" and "p"."voided_at" is null)`;
+/** What is late today: the unpaid part of every installment whose due date has passed. */
+const overduePaise = (today: string) =>
+  sql<number>`(select coalesce(sum(greatest("i"."amount_paise" - coalesce((select sum("p"."amount_paise") from "payments" "p" where "p"."installment_id" = "i"."id" and "p"."voided_at" is null), 0), 0)), 0)::bigint from "installments" "i" where "i"."enrollment_id" = "enrollments"."id" and "i"."due_date" < ${today})`;
 const profilePictureId = sql<
   string | null
 >`(select "d"."id" from "enrollment_documents" "d" where "d"."enrollment_id" = "enrollments"."id" and "d"."field" = 'profilePicture' order by "d"."created_at" desc limit 1)`;
 
-function filters(q: Omit<EnrollmentListQuery, 'page' | 'limit' | 'sort'>): SQL | undefined {
+function filters(q: Omit<EnrollmentListQuery, 'page' | 'limit' | 'sort'>, today: string): SQL | undefined {
   const conditions: SQL[] = [];
+  if (q.paymentState === 'overdue') conditions.push(sql`${overduePaise(today)} > 0`);
+  if (q.paymentState === 'due') conditions.push(sql`${overduePaise(today)} = 0 and ${totalFeePaise} > ${paidPaise}`);
+  if (q.paymentState === 'paid_up') conditions.push(sql`${totalFeePaise} <= ${paidPaise}`);
   if (q.search) {
     const like = `%${escapeLike(q.search)}%`;
     conditions.push(
@@ -56,26 +64,33 @@ function orderBy(sort: EnrollmentListQuery['sort']): SQL[] {
   ];
 }
 
-const listColumns = {
+const listColumns = (today: string) => ({
   enrollment: enrollments,
   course: { id: courses.id, name: courses.name, pricePaise: courses.pricePaise },
   totalFeePaise,
+  paidPaise,
+  overduePaise: overduePaise(today),
   profilePictureId,
-};
+});
 
 export type EnrollmentListRow = {
   enrollment: EnrollmentRow;
   course: { id: string; name: string; pricePaise: number };
   totalFeePaise: number;
+  paidPaise: number;
+  overduePaise: number;
   profilePictureId: string | null;
 };
 
+const today = () => localIsoDate();
+
 export const enrollmentRepository = {
   async page(db: Db, q: EnrollmentListQuery): Promise<{ items: EnrollmentListRow[]; total: number }> {
-    const where = filters(q);
+    const day = today();
+    const where = filters(q, day);
     const [items, totals] = await Promise.all([
       db
-        .select(listColumns)
+        .select(listColumns(day))
         .from(enrollments)
         .innerJoin(courses, eq(courses.id, enrollments.courseId))
         .where(where)
@@ -92,18 +107,19 @@ export const enrollmentRepository = {
   },
 
   async all(db: Db, q: Omit<EnrollmentListQuery, 'page' | 'limit'>, cap = 50_000): Promise<EnrollmentListRow[]> {
+    const day = today();
     return (await db
-      .select(listColumns)
+      .select(listColumns(day))
       .from(enrollments)
       .innerJoin(courses, eq(courses.id, enrollments.courseId))
-      .where(filters(q))
+      .where(filters(q, day))
       .orderBy(...orderBy(q.sort))
       .limit(cap)) as EnrollmentListRow[];
   },
 
   async byId(db: Executor, id: string): Promise<EnrollmentListRow | undefined> {
     const rows = await db
-      .select(listColumns)
+      .select(listColumns(today()))
       .from(enrollments)
       .innerJoin(courses, eq(courses.id, enrollments.courseId))
       .where(eq(enrollments.id, id))

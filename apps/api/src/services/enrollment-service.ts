@@ -30,7 +30,8 @@ import { enrollmentRepository, type EnrollmentListRow } from '../repositories/en
 import { inquiryRepository } from '../repositories/inquiry-repository';
 import { outboxRepository } from '../repositories/outbox-repository';
 import { termsRepository } from '../repositories/terms-repository';
-import { amountsAgree, installmentStatus, planFeeSchedule } from './enrollment-fee-schedule';
+import { amountsAgree, planFeeSchedule } from './enrollment-fee-schedule';
+import { FeeService } from './fee-service';
 import { brandedMail } from './mail/mail-message';
 import { THROTTLE_RULES, type Throttle } from './throttle';
 import type { FileStorage } from './uploads/file-storage';
@@ -43,9 +44,11 @@ const fileUrl = (id: string) => `/api/files/${id}`;
 const isUniqueViolation = (err: unknown) =>
   ((err as { code?: string }).code ?? (err as { cause?: { code?: string } }).cause?.code) === '23505';
 
-export function toEnrollmentRecord(row: EnrollmentListRow, paidPaise = 0): EnrollmentRecord {
+export function toEnrollmentRecord(row: EnrollmentListRow): EnrollmentRecord {
   const e = row.enrollment;
   const total = Number(row.totalFeePaise);
+  const paidPaise = Number(row.paidPaise);
+  const overdue = Number(row.overduePaise);
   return {
     _id: e.id,
     enrollmentNumber: e.enrollmentNumber,
@@ -70,7 +73,9 @@ export function toEnrollmentRecord(row: EnrollmentListRow, paidPaise = 0): Enrol
     termsVersion: e.termsVersion,
     totalFee: toRupees(total),
     paidAmount: toRupees(paidPaise),
-    outstanding: toRupees(total - paidPaise),
+    outstanding: toRupees(Math.max(0, total - paidPaise)),
+    overdueAmount: toRupees(overdue),
+    paymentState: overdue > 0 ? 'overdue' : total > paidPaise ? 'due' : 'paid_up',
     profilePictureUrl: row.profilePictureId ? fileUrl(row.profilePictureId) : null,
     createdAt: e.createdAt.toISOString(),
     updatedAt: e.updatedAt.toISOString(),
@@ -246,12 +251,11 @@ export class EnrollmentService {
   async detail(id: string): Promise<EnrollmentDetail> {
     const row = await enrollmentRepository.byId(this.db, id);
     if (!row) throw notFound(ENROLLMENT_MESSAGES.notFound);
-    const [documents, schedule, events] = await Promise.all([
+    const [documents, ledger, events] = await Promise.all([
       enrollmentRepository.documents(this.db, id),
-      enrollmentRepository.schedule(this.db, id),
+      new FeeService(this.db, this.config, this.onMailQueued).ledger(id),
       enrollmentRepository.events(this.db, id),
     ]);
-    const today = localIsoDate();
     return {
       ...toEnrollmentRecord(row),
       inquiryId: row.enrollment.inquiryId,
@@ -263,15 +267,15 @@ export class EnrollmentService {
         size: d.size,
         originalName: d.originalName,
       })),
-      installments: schedule.map((i) => ({
-        _id: i.id,
-        number: i.number,
-        amount: toRupees(i.amountPaise),
-        dueDate: i.dueDate,
-        paidAmount: 0,
-        status: installmentStatus(i.amountPaise, 0, i.dueDate, today),
+      installments: ledger.schedule.map(({ row, paidPaise, status }) => ({
+        _id: row.id,
+        number: row.number,
+        amount: toRupees(row.amountPaise),
+        dueDate: row.dueDate,
+        paidAmount: toRupees(paidPaise),
+        status,
       })),
-      payments: [],
+      payments: ledger.payments,
       announcements: [],
       history: events.map(({ event, staff }) => ({
         _id: event.id,

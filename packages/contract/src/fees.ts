@@ -1,0 +1,96 @@
+/** Fees (issue 8; DESIGN §5): payments ledger, receipts, voids, schedule edits, reminders. */
+import { z } from 'zod';
+import { PAYMENT_MODES } from './constants';
+import { hasAtMostTwoDecimals } from './course';
+
+export const FEE_MESSAGES = {
+  paymentRecorded: 'Payment recorded',
+  paymentVoided: 'Payment voided',
+  amountInvalid: 'Amount must be more than 0 with at most 2 decimals',
+  amountTooMuch: 'The amount is more than this installment still owes',
+  installmentPaid: 'This installment is already paid in full',
+  installmentNotFound: 'Installment not found',
+  paymentNotFound: 'Payment not found',
+  alreadyVoided: 'This payment is already voided',
+  reasonRequired: 'Please give a reason',
+  paidOnInFuture: 'The payment date cannot be in the future',
+  installmentUpdated: 'Installment updated',
+  onlyUnpaidEditable: 'Only an unpaid installment can be changed',
+  alertSent: 'Payment reminder sent',
+  nothingOwed: 'Nothing is due: this enrolment is paid up',
+  alertAlreadySent: 'A reminder was already sent today; send again anyway to force it',
+  enrollmentClosed: 'Payments cannot be recorded on a rejected or cancelled enrolment',
+} as const;
+
+const rupees = z
+  .number({ error: FEE_MESSAGES.amountInvalid })
+  .positive({ error: FEE_MESSAGES.amountInvalid })
+  .max(10_000_000, { error: FEE_MESSAGES.amountInvalid })
+  .refine(hasAtMostTwoDecimals, { error: FEE_MESSAGES.amountInvalid });
+
+export const recordPaymentSchema = z.object({
+  amount: rupees,
+  paymentMode: z.enum(PAYMENT_MODES, { error: 'Choose a payment mode' }),
+  paidOn: z.iso.date({ error: 'Please enter a valid date' }),
+  reference: z.string().trim().max(100).optional(),
+  note: z.string().trim().max(500).optional(),
+});
+
+export const voidPaymentSchema = z.object({
+  paymentId: z.uuid({ error: FEE_MESSAGES.paymentNotFound }),
+  reason: z
+    .string({ error: FEE_MESSAGES.reasonRequired })
+    .trim()
+    .min(1, { error: FEE_MESSAGES.reasonRequired })
+    .max(500),
+});
+
+/** `PUT /api/student-enrollment-payment/{id}/{installmentId}`: record a payment, or void one. */
+export const paymentActionSchema = z.union([voidPaymentSchema, recordPaymentSchema]);
+
+export const installmentEditSchema = z
+  .object({
+    amount: rupees.optional(),
+    dueDate: z.iso.date({ error: 'Please enter a valid date' }).optional(),
+    reason: z
+      .string({ error: FEE_MESSAGES.reasonRequired })
+      .trim()
+      .min(1, { error: FEE_MESSAGES.reasonRequired })
+      .max(500),
+  })
+  .refine((v) => v.amount !== undefined || v.dueDate !== undefined, {
+    error: 'Change the amount or the due date',
+    path: ['amount'],
+  });
+
+export const paymentAlertSchema = z.object({ force: z.boolean().optional() }).optional();
+
+export const paymentSchema = z.object({
+  _id: z.string(),
+  installmentId: z.string(),
+  installmentNumber: z.number().int(),
+  amount: z.number(),
+  paymentMode: z.enum(PAYMENT_MODES),
+  paidOn: z.string(),
+  reference: z.string().nullable(),
+  note: z.string().nullable(),
+  receiptNumber: z.string(),
+  recordedBy: z.object({ _id: z.string(), name: z.string() }).nullable(),
+  createdAt: z.string(),
+  voided: z.boolean(),
+  voidReason: z.string().nullable(),
+  voidedAt: z.string().nullable(),
+});
+export type Payment = z.infer<typeof paymentSchema>;
+
+export const PAYMENT_STATES = ['paid_up', 'due', 'overdue'] as const;
+export type PaymentState = (typeof PAYMENT_STATES)[number];
+export const PAYMENT_STATE_LABELS: Record<PaymentState, string> = {
+  paid_up: 'Paid up',
+  due: 'Due',
+  overdue: 'Overdue',
+};
+
+/** Reminders the daily job sends (DESIGN §5 / issue 8): 3 days before a due date, 7 days after. */
+export const REMINDER_DAYS_BEFORE = 3;
+export const REMINDER_DAYS_AFTER = 7;
