@@ -20,7 +20,30 @@ function fontsDir(): string {
   throw new Error('Cannot find the statement fonts (apps/api/assets/fonts)');
 }
 
-const DEVANAGARI = /[\u0900-\u097F\uA8E0-\uA8FF\u1CD0-\u1CFF]/;
+/** Devanagari, its extensions and Vedic signs: written with the Devanagari font. */
+const isDevanagariChar = (c: string) => {
+  const code = c.codePointAt(0)!;
+  return (code >= 0x0900 && code <= 0x097f) || (code >= 0xa8e0 && code <= 0xa8ff) || (code >= 0x1cd0 && code <= 0x1cff);
+};
+const hasDevanagari = (text: string) => Array.from(text).some(isDevanagariChar);
+
+/** Splits text into runs of one script; spaces stay with the run they are in. */
+function scriptRuns(text: string): string[] {
+  const runs: string[] = [];
+  let current = '';
+  let currentIsDevanagari: boolean | undefined;
+  for (const c of text) {
+    const devanagari = c === ' ' ? currentIsDevanagari : isDevanagariChar(c);
+    if (current && devanagari !== currentIsDevanagari) {
+      runs.push(current);
+      current = '';
+    }
+    current += c;
+    currentIsDevanagari = devanagari;
+  }
+  if (current) runs.push(current);
+  return runs;
+}
 
 export interface StatementData {
   institute: { name: string; address: string; email: string; phone: string };
@@ -85,7 +108,7 @@ export function renderFeeStatement(data: StatementData): Promise<Buffer> {
       const y = doc.y;
       let x = doc.page.margins.left;
       cells.forEach((cell, i) => {
-        doc.font(DEVANAGARI.test(cell) ? 'devanagari' : font).text(cell, x, y, { width: widths[i]! - 6 });
+        doc.font(hasDevanagari(cell) ? 'devanagari' : font).text(cell, x, y, { width: widths[i]! - 6 });
         x += widths[i]!;
       });
       doc.x = doc.page.margins.left;
