@@ -75,13 +75,9 @@ export function renderFeeStatement(data: StatementData): Promise<Buffer> {
 
   /** Writes text, switching to the Devanagari font for runs in that script. */
   const write = (text: string, options: PDFKit.Mixins.TextOptions = {}, font = 'regular') => {
-    const runs = text
-      .split(
-        /([\u0900-\u097F\uA8E0-\uA8FF\u1CD0-\u1CFF]+(?:[\s\u0900-\u097F\uA8E0-\uA8FF\u1CD0-\u1CFF]*[\u0900-\u097F\uA8E0-\uA8FF\u1CD0-\u1CFF])?)/,
-      )
-      .filter(Boolean);
+    const runs = scriptRuns(text);
     runs.forEach((run, i) => {
-      doc.font(DEVANAGARI.test(run) ? 'devanagari' : font).text(run, { ...options, continued: i < runs.length - 1 });
+      doc.font(hasDevanagari(run) ? 'devanagari' : font).text(run, { ...options, continued: i < runs.length - 1 });
     });
   };
 
