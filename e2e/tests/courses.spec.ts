@@ -11,6 +11,7 @@ test.describe('courses', () => {
     page,
     request,
   }) => {
+    test.slow(); // one long journey; a busy CI machine needs more than 30 s
     const name = `Full Stack Java ${Date.now().toString(36)}`;
     await signIn(page);
     await page.goto('/courses');
@@ -112,6 +113,7 @@ test.describe('courses', () => {
   });
 
   test('pages through many courses with page and size in the URL', async ({ page, request }) => {
+    test.slow();
     const login = await request.post('/api/login', { data: ADMIN });
     const { token } = (await login.json()) as { token: string };
     const prefix = `Paging ${Date.now().toString(36)}`;

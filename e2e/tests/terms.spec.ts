@@ -20,6 +20,7 @@ test.describe('terms & condition', () => {
     page,
     request,
   }) => {
+    test.slow(); // one long journey; a busy CI machine needs more than 30 s
     const stamp = Date.now().toString(36);
     await openTerms(page);
     const history = page.getByRole('region', { name: 'Version history' });
