@@ -42,7 +42,7 @@ import {
 import { copyText, enrollmentLink, formatDate, formatDateTime } from './format';
 import { InquiryEditDialog } from './inquiry-edit-dialog';
 import { INQUIRIES_PATH } from './paths';
-import { DuplicateBadge, StatusChip } from './status-chip';
+import { DUPLICATE_COLOURS, DuplicateBadge, StatusChip } from './status-chip';
 
 export const ENROLLMENT_LINK_COPIED = 'Enrolment link copied';
 const NOTE_MAX = 1000;
@@ -295,7 +295,17 @@ function InquiryView({ inquiry, backTo }: { inquiry: InquiryDetail; backTo: stri
         </Stack>
         <Typography color="text.secondary">Received {formatDateTime(inquiry.createdAt)}</Typography>
         {(inquiry.duplicate || inquiry.duplicateOf) && (
-          <Alert severity="warning" icon={false} role="note" sx={{ alignItems: 'center' }}>
+          <Box
+            role="note"
+            sx={{
+              p: 1.5,
+              border: 1,
+              borderRadius: 1,
+              borderColor: DUPLICATE_COLOURS.borderColor,
+              bgcolor: DUPLICATE_COLOURS.bgcolor,
+              color: 'text.primary',
+            }}
+          >
             <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
               <DuplicateBadge />
               {inquiry.duplicate ? (
@@ -309,7 +319,7 @@ function InquiryView({ inquiry, backTo }: { inquiry: InquiryDetail; backTo: stri
                 <span>The same email or phone asked before (that inquiry has been deleted).</span>
               )}
             </Stack>
-          </Alert>
+          </Box>
         )}
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
           <Button variant="contained" startIcon={<ContentCopyIcon />} onClick={() => void copyLink()}>
