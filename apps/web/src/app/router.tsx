@@ -51,7 +51,16 @@ export const adminScreens: RouteObject[] = [
     lazy: async () => ({ Component: (await import('../features/profile/profile-screen')).ProfileScreen }),
   },
   { path: 'courses', lazy: placeholder('Courses') },
-  { path: 'student-enrollments', lazy: shellPlaceholder('Student Enrollments') },
+  {
+    path: 'student-enrollments',
+    lazy: async () => ({ Component: (await import('../features/enrollments/enrollments-screen')).EnrollmentsScreen }),
+  },
+  {
+    path: 'student-enrollments/:id',
+    lazy: async () => ({
+      Component: (await import('../features/enrollments/enrollment-detail-screen')).EnrollmentDetailScreen,
+    }),
+  },
   {
     path: 'student-inquires',
     lazy: async () => ({ Component: (await import('../features/inquiries/inquiries-screen')).InquiriesScreen }),

@@ -4,9 +4,9 @@
  * (enrollment-form-screen.tsx), so a phone's first load carries only what is on its screen.
  */
 import {
+  PAYMENT_METHODS,
   PAYMENT_MODES,
   WORKING_STATUS_OPTIONS,
-  type PaymentMode,
   type WorkingStatus,
 } from '@registrar/contract/constants';
 import type { PublicCourse } from '@registrar/contract/course';
@@ -15,14 +15,9 @@ import { formatRupees } from '../courses/money';
 import { DocumentsSection } from './documents-section';
 import { RadioGroup, SelectInput, TextInput } from './form-controls';
 import type { EnrollmentForm, Files, UploadName } from './form-types';
+import { PAYMENT_METHOD_LABELS, PAYMENT_MODE_LABELS, WORKING_LABELS } from './labels';
 import type { PublicResource } from './use-public-resource';
 
-const WORKING_LABELS: Record<WorkingStatus, string> = {
-  company: 'Company',
-  college: 'College',
-  university: 'University',
-  other: 'Other',
-};
 const PLACE_LABELS: Record<WorkingStatus | '', string> = {
   company: 'Company name',
   college: 'College name',
@@ -30,16 +25,7 @@ const PLACE_LABELS: Record<WorkingStatus | '', string> = {
   other: 'Where you work or study',
   '': 'Currently working place',
 };
-export const PAYMENT_MODE_LABELS: Record<PaymentMode, string> = {
-  cash: 'Cash',
-  online_payment: 'Online payment',
-  cheque: 'Cheque',
-  other: 'Other',
-};
-const PAYMENT_METHOD_OPTIONS = [
-  { value: 'installment', label: 'In installments' },
-  { value: 'full_payment', label: 'Full payment' },
-] as const;
+const PAYMENT_METHOD_OPTIONS = PAYMENT_METHODS.map((value) => ({ value, label: PAYMENT_METHOD_LABELS[value] }));
 const WORKING_OPTIONS = WORKING_STATUS_OPTIONS.map((value) => ({ value, label: WORKING_LABELS[value] }));
 const PAYMENT_MODE_OPTIONS = PAYMENT_MODES.map((value) => ({ value, label: PAYMENT_MODE_LABELS[value] }));
 

@@ -1,0 +1,31 @@
+/** How enrolment values read on screen, for the public form and the staff workspace. */
+import type { PaymentMethod, PaymentMode, WorkingStatus } from '@registrar/contract/constants';
+import type { EnrollmentFileField } from '@registrar/contract/enrollment';
+
+export const WORKING_LABELS: Record<WorkingStatus, string> = {
+  company: 'Company',
+  college: 'College',
+  university: 'University',
+  other: 'Other',
+};
+
+export const PAYMENT_MODE_LABELS: Record<PaymentMode, string> = {
+  cash: 'Cash',
+  online_payment: 'Online payment',
+  cheque: 'Cheque',
+  other: 'Other',
+};
+
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  installment: 'In installments',
+  full_payment: 'Full payment',
+};
+
+export const DOCUMENT_LABELS: Record<EnrollmentFileField, string> = {
+  profilePicture: 'Profile picture',
+  aadharFront: 'Aadhaar card, front',
+  aadharBack: 'Aadhaar card, back',
+  pancard: 'PAN card',
+  candidateSign: "Student's signature",
+  authoritySign: 'Authority signature',
+};

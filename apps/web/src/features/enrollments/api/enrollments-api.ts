@@ -1,0 +1,84 @@
+/**
+ * Enrolments over RTK Query (spec §7; issue 7): the staff's paged, filtered list, the detail, the
+ * multipart edit (text fields, replaced documents, the authority signature), the status change and
+ * delete. Mutations keep the envelope whole so the services slice toasts the server's message;
+ * reads give the screens the data itself. Everything carries the 'Enrollment' tag.
+ */
+import type {
+  EnrollmentDetail,
+  EnrollmentListQuery,
+  EnrollmentRecord,
+  EnrollmentStatus,
+} from '@registrar/contract/enrollment-admin';
+import type { Page, SuccessEnvelope } from '@registrar/contract/envelope';
+import { baseApi } from '../../../shared/api/base-api';
+
+/** The list's query: page and limit always; search, filters, dates and sort when set. */
+export type EnrollmentListArgs = Pick<EnrollmentListQuery, 'page' | 'limit'> &
+  Partial<Pick<EnrollmentListQuery, 'search' | 'status' | 'courseId' | 'from' | 'to' | 'sort'>>;
+
+export const ENROLLMENT_FILTER_KEYS = ['search', 'status', 'courseId', 'from', 'to', 'sort'] as const;
+
+/** The list's (or the CSV export's) query string; empty values are left out. */
+export function enrollmentFilterParams(args: Partial<EnrollmentListArgs>): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const key of ['page', 'limit', ...ENROLLMENT_FILTER_KEYS] as const) {
+    const value = args[key];
+    if (value !== undefined && value !== '') params.set(key, String(value));
+  }
+  return params;
+}
+
+export const ENROLLMENTS_API_PATH = '/api/student-enrollment';
+export const EXPORT_CSV_PATH = '/api/student-enrollment/export.csv';
+
+const LIST = { type: 'Enrollment', id: 'LIST' } as const;
+const path = (id: string) => `${ENROLLMENTS_API_PATH}/${encodeURIComponent(id)}`;
+
+export const enrollmentsApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    getEnrollments: build.query<Page<EnrollmentRecord>, EnrollmentListArgs>({
+      query: (args) => `${ENROLLMENTS_API_PATH}?${enrollmentFilterParams(args).toString()}`,
+      transformResponse: (envelope: SuccessEnvelope<Page<EnrollmentRecord>>) => envelope.data,
+      providesTags: (result) => [
+        LIST,
+        ...(result?.items ?? []).map((e) => ({ type: 'Enrollment' as const, id: e._id })),
+      ],
+    }),
+    getEnrollment: build.query<EnrollmentDetail, string>({
+      query: (id) => path(id),
+      transformResponse: (envelope: SuccessEnvelope<EnrollmentDetail>) => envelope.data,
+      providesTags: (_result, _error, id) => [{ type: 'Enrollment', id }],
+    }),
+    /** Multipart: only the text fields that change, and any files to replace (authoritySign too). */
+    updateEnrollment: build.mutation<SuccessEnvelope<EnrollmentDetail>, { id: string; body: FormData }>({
+      query: ({ id, body }) => ({ url: path(id), method: 'PUT', body }),
+      invalidatesTags: (_result, error, { id }) => (error ? [] : [LIST, { type: 'Enrollment', id }]),
+    }),
+    changeEnrollmentStatus: build.mutation<
+      SuccessEnvelope<EnrollmentDetail>,
+      { id: string; status: EnrollmentStatus; note?: string | undefined }
+    >({
+      query: ({ id, status, note }) => ({
+        url: `/api/student-enrollment-status/${encodeURIComponent(id)}`,
+        method: 'PUT',
+        body: note ? { status, note } : { status },
+      }),
+      // A refused move (409) may mean someone else moved it first: refresh either way.
+      invalidatesTags: (_result, _error, { id }) => [LIST, { type: 'Enrollment', id }],
+    }),
+    deleteEnrollment: build.mutation<SuccessEnvelope<null>, string>({
+      query: (id) => ({ url: path(id), method: 'DELETE' }),
+      // The detail of a deleted enrolment is not refetched (it would only say 404).
+      invalidatesTags: (_result, error) => (error ? [] : [LIST]),
+    }),
+  }),
+});
+
+export const {
+  useGetEnrollmentsQuery,
+  useGetEnrollmentQuery,
+  useUpdateEnrollmentMutation,
+  useChangeEnrollmentStatusMutation,
+  useDeleteEnrollmentMutation,
+} = enrollmentsApi;

@@ -1,0 +1,337 @@
+/**
+ * Student Enrollments (spec §2 /student-enrollments; issue 7): the shared list over
+ * `GET /api/student-enrollment?page&limit&search&status&courseId&from&to&sort` with status chips,
+ * filters by status, course and date range, sorting, a CSV export of what is shown (a plain link:
+ * the login cookie authenticates the download), and delete after confirmation. A row's name
+ * opens its detail page.
+ */
+import { useCallback, useMemo, useState } from 'react';
+import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
+import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
+import OpenIcon from '@mui/icons-material/ArrowForward';
+import { GridActionsCellItem } from '@mui/x-data-grid';
+import {
+  ENROLLMENT_STATUSES,
+  ENROLLMENT_STATUS_LABELS,
+  type EnrollmentRecord,
+} from '@registrar/contract/enrollment-admin';
+import type { ApiQueryError } from '../../shared/api/base-api';
+import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
+import { ResourceList, type ListFilter, type ResourceColumn } from '../../shared/ui/resource-list/resource-list';
+import { useGetCoursesQuery } from '../courses/api/courses-api';
+import { formatRupees } from '../courses/money';
+import { formatDate } from '../inquiries/format';
+import {
+  ENROLLMENT_FILTER_KEYS,
+  EXPORT_CSV_PATH,
+  enrollmentFilterParams,
+  useDeleteEnrollmentMutation,
+  useGetEnrollmentsQuery,
+  type EnrollmentListArgs,
+} from './api/enrollments-api';
+import { ENROLLMENTS_PATH } from './paths';
+import { EnrollmentStatusChip } from './status-chip';
+
+const STATUS_FILTER: ListFilter = {
+  name: 'status',
+  label: 'Status',
+  options: [
+    { value: '', label: 'All statuses' },
+    ...ENROLLMENT_STATUSES.map((s) => ({ value: s, label: ENROLLMENT_STATUS_LABELS[s] })),
+  ],
+};
+const SORT_FILTER: ListFilter = {
+  name: 'sort',
+  label: 'Sort by',
+  options: [
+    { value: '', label: 'Newest first' },
+    { value: 'createdAt', label: 'Oldest first' },
+    { value: 'name', label: 'Name (A–Z)' },
+    { value: '-name', label: 'Name (Z–A)' },
+    { value: 'status', label: 'Status' },
+  ],
+};
+const NOUN = { one: 'enrolment', other: 'enrolments' };
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const dateParam = (value: string | null) => (value && ISO_DATE.test(value) ? value : undefined);
+
+/** The enrolled-between dates in the URL (`?from=2026-03-01&to=2026-03-31`); `to` before `from` is ignored. */
+function useDateRange() {
+  const [params, setParams] = useSearchParams();
+  const from = dateParam(params.get('from'));
+  const rawTo = dateParam(params.get('to'));
+  const toBeforeFrom = Boolean(from && rawTo && rawTo < from);
+  const to = toBeforeFrom ? undefined : rawTo;
+  const set = useCallback(
+    (name: 'from' | 'to', value: string) =>
+      setParams((current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set(name, value);
+        else next.delete(name);
+        next.delete('page');
+        return next;
+      }),
+    [setParams],
+  );
+  const clear = useCallback(
+    () =>
+      setParams((current) => {
+        const next = new URLSearchParams(current);
+        next.delete('from');
+        next.delete('to');
+        next.delete('page');
+        return next;
+      }),
+    [setParams],
+  );
+  return { from, to, rawTo, toBeforeFrom, set, clear };
+}
+
+/** The list's query with the date range added (the shared list knows select filters only). */
+function useEnrollmentsQuery(args: EnrollmentListArgs) {
+  const { from, to } = useDateRange();
+  return useGetEnrollmentsQuery({ ...args, ...(from ? { from } : {}), ...(to ? { to } : {}) });
+}
+
+function DateRange() {
+  const { from, rawTo, toBeforeFrom, set } = useDateRange();
+  return (
+    <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }} role="group" aria-label="Enrolled between">
+      <TextField
+        type="date"
+        size="small"
+        label="Enrolled from"
+        value={from ?? ''}
+        onChange={(event) => set('from', event.target.value)}
+        slotProps={{ inputLabel: { shrink: true } }}
+        sx={{ width: 170 }}
+      />
+      <TextField
+        type="date"
+        size="small"
+        label="Enrolled to"
+        value={rawTo ?? ''}
+        onChange={(event) => set('to', event.target.value)}
+        error={toBeforeFrom}
+        helperText={toBeforeFrom ? 'Before the start date: ignored' : undefined}
+        slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: from } }}
+        sx={{ width: 170 }}
+      />
+    </Box>
+  );
+}
+
+/** The CSV of the enrolments the list shows (its search, filters, dates and sort; every page). */
+export function exportHref(params: URLSearchParams): string {
+  const filters: Partial<EnrollmentListArgs> = {};
+  for (const key of ENROLLMENT_FILTER_KEYS) {
+    const value = params.get(key)?.trim();
+    if (value) (filters as Record<string, string>)[key] = value;
+  }
+  if (filters.from && !ISO_DATE.test(filters.from)) delete filters.from;
+  if (filters.to && (!ISO_DATE.test(filters.to) || (filters.from && filters.to < filters.from))) delete filters.to;
+  const query = enrollmentFilterParams(filters).toString();
+  return query ? `${EXPORT_CSV_PATH}?${query}` : EXPORT_CSV_PATH;
+}
+
+function ExportLink() {
+  const [params] = useSearchParams();
+  return (
+    <Button variant="outlined" startIcon={<FileDownloadOutlinedIcon />} href={exportHref(params)} download>
+      Export CSV
+    </Button>
+  );
+}
+
+export function EnrollmentsScreen() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { from, rawTo, clear } = useDateRange();
+  const [deleting, setDeleting] = useState<{ enrollment: EnrollmentRecord; error: string | null } | null>(null);
+  const [deleteEnrollment, { isLoading: removing }] = useDeleteEnrollmentMutation();
+  const { data: courses } = useGetCoursesQuery({ page: 1, limit: 100 });
+  const listSearch = location.search;
+
+  const filters = useMemo<ListFilter[]>(
+    () => [
+      STATUS_FILTER,
+      {
+        name: 'courseId',
+        label: 'Course',
+        options: [
+          { value: '', label: 'All courses' },
+          ...(courses?.items ?? []).map((c) => ({ value: c._id, label: c.name })),
+        ],
+      },
+      SORT_FILTER,
+    ],
+    [courses],
+  );
+
+  const columns = useMemo<ResourceColumn<EnrollmentRecord>[]>(
+    () => [
+      {
+        field: 'name',
+        headerName: 'Student',
+        flex: 1.3,
+        minWidth: 200,
+        renderCell: ({ row }) => (
+          <Box sx={{ minWidth: 0, py: 0.5 }}>
+            <Link
+              component={RouterLink}
+              to={`${ENROLLMENTS_PATH}/${row._id}`}
+              state={{ listSearch }}
+              sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}
+            >
+              {row.name}
+            </Link>
+            <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere', whiteSpace: 'normal' }}>
+              {row.email}
+            </Typography>
+          </Box>
+        ),
+      },
+      {
+        field: 'enrollmentNumber',
+        headerName: 'Enrolment no.',
+        minWidth: 140,
+        flex: 0.6,
+        renderCell: ({ row }) => (
+          <Typography variant="body2" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+            {row.enrollmentNumber}
+          </Typography>
+        ),
+      },
+      {
+        field: 'course',
+        headerName: 'Course',
+        minWidth: 160,
+        flex: 1,
+        hideBelow: 'sm',
+        renderCell: ({ row }) => (
+          <Typography variant="body2" sx={{ whiteSpace: 'normal', overflowWrap: 'anywhere' }}>
+            {row.course.name}
+          </Typography>
+        ),
+      },
+      { field: 'phoneNumber', headerName: 'Phone', minWidth: 120, flex: 0.5, hideBelow: 'md' },
+      {
+        field: 'status',
+        headerName: 'Status',
+        minWidth: 120,
+        flex: 0.5,
+        renderCell: ({ row }) => <EnrollmentStatusChip status={row.status} />,
+      },
+      {
+        field: 'outstanding',
+        headerName: 'Fees due',
+        type: 'number',
+        minWidth: 110,
+        flex: 0.5,
+        hideBelow: 'md',
+        valueFormatter: (value: number) => formatRupees(value),
+      },
+      {
+        field: 'createdAt',
+        headerName: 'Enrolled',
+        minWidth: 120,
+        flex: 0.5,
+        hideBelow: 'sm',
+        valueFormatter: (value: string) => formatDate(value),
+      },
+      {
+        field: 'actions',
+        type: 'actions',
+        headerName: 'Actions',
+        minWidth: 100,
+        getActions: ({ row }) => [
+          <GridActionsCellItem
+            key="open"
+            icon={<OpenIcon />}
+            label={`Open ${row.name}`}
+            title="Open"
+            onClick={() => void navigate(`${ENROLLMENTS_PATH}/${row._id}`, { state: { listSearch } })}
+          />,
+          <GridActionsCellItem
+            key="delete"
+            icon={<DeleteOutlineIcon />}
+            label={`Delete ${row.name}`}
+            title="Delete"
+            onClick={() => setDeleting({ enrollment: row, error: null })}
+          />,
+        ],
+      },
+    ],
+    [listSearch, navigate],
+  );
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    try {
+      await deleteEnrollment(deleting.enrollment._id).unwrap();
+      setDeleting(null);
+    } catch (err) {
+      const message = (err as Partial<ApiQueryError>).message || 'The enrolment could not be deleted.';
+      setDeleting((d) => (d ? { ...d, error: message } : d));
+    }
+  };
+
+  const dated = Boolean(from || rawTo);
+
+  return (
+    <>
+      <ResourceList<EnrollmentRecord, EnrollmentListArgs>
+        title="Student Enrollments"
+        description="Enrolments sent with the public form, with their documents and fees."
+        noun={NOUN}
+        columns={columns}
+        useQuery={useEnrollmentsQuery}
+        filters={filters}
+        searchLabel="Search enrolments"
+        searchHint="By name, email, phone, enrolment number or course"
+        actions={
+          <>
+            <DateRange />
+            <ExportLink />
+          </>
+        }
+        autoRowHeight
+        empty={
+          dated
+            ? {
+                title: 'No enrolments in these dates',
+                description: 'Try a wider date range.',
+                action: (
+                  <Button variant="outlined" onClick={clear}>
+                    Clear dates
+                  </Button>
+                ),
+              }
+            : {
+                title: 'No enrolments yet',
+                description: 'Enrolments sent with the public form at /student-enrollment appear here.',
+              }
+        }
+      />
+
+      <ConfirmDialog
+        open={Boolean(deleting)}
+        title={`Delete the enrolment of “${deleting?.enrollment.name ?? ''}”?`}
+        description={`${deleting?.enrollment.enrollmentNumber ?? ''}: its documents, fee schedule and history will be removed. This cannot be undone.`}
+        error={deleting?.error}
+        confirmLabel="Delete"
+        destructive
+        busy={removing}
+        onConfirm={() => void confirmDelete()}
+        onClose={() => setDeleting(null)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,2 @@
+/** Where the enrolments workspace lives (spec §2). */
+export const ENROLLMENTS_PATH = '/student-enrollments';
