@@ -68,6 +68,7 @@ test.describe('student inquiries', () => {
     page,
     context,
   }) => {
+    test.slow(); // one long journey; a busy CI machine needs more than 30 s
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
     await signIn(page);
     await findBySearch(page);
@@ -131,6 +132,7 @@ test.describe('student inquiries', () => {
   });
 
   test('delete an inquiry after confirmation', async ({ page }) => {
+    test.slow();
     await signIn(page);
     await findBySearch(page);
     await grid(page).getByRole('link', { name: FIRST }).click();

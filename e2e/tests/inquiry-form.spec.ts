@@ -33,6 +33,7 @@ test.describe('public inquiry form', () => {
   test.use({ viewport: { width: 360, height: 740 }, hasTouch: true });
 
   test('a visitor on a phone sees errors, submits, and gets the thank-you modal', async ({ page, request }) => {
+    test.slow(); // one long journey; a busy CI machine needs more than 30 s
     const site = ((await (await request.get('/api/site')).json()) as { data: Record<string, string> }).data;
     const email = `visitor.${suffix}@example.com`;
 
