@@ -428,7 +428,7 @@ export function InquiryDetailScreen() {
   const { data, error, isError, isFetching, refetch } = useGetInquiryQuery(id, { skip: !id });
 
   let body: ReactNode;
-  if (data && data._id === id) body = <InquiryView inquiry={data} backTo={backTo} />;
+  if (data && data._id === id) body = <InquiryView key={data._id} inquiry={data} backTo={backTo} />;
   else if (isError) {
     const failure = error as Partial<ApiQueryError>;
     body =

@@ -9,7 +9,7 @@
  *   reloads). Failure: 'Network error' when nothing answered, else the server's message, with the
  *   server's field errors on their fields. Nothing typed is lost.
  */
-import { useRef, useState, type FocusEvent } from 'react';
+import { useEffect, useRef, useState, type FocusEvent } from 'react';
 import { useDispatch } from 'react-redux';
 import { useSearchParams } from 'react-router';
 import { INQUIRY_WORKING_AS_OPTIONS, REFERENCE_OPTIONS } from '@registrar/contract/constants';
@@ -158,6 +158,11 @@ export function InquiryFormScreen() {
         })
         .finally(() => setSending(false));
     });
+
+  const instituteName = site.state === 'ready' ? site.data.instituteName : '';
+  useEffect(() => {
+    document.title = `Ask about a course · ${instituteName || 'Registrar'}`;
+  }, [instituteName]);
 
   const courses = areas.state === 'ready' ? areas.data : [];
   const courseOptions = courses.map((c) => ({ value: c._id, label: c.name }));
