@@ -48,7 +48,7 @@ async function fillValid() {
   type(/^Name/, '  Priya Sharma ');
   type(/^Address/, '12 MG Road, Pune');
   type(/^Email/, 'priya@example.com');
-  type(/^Phone number/, '9876543210');
+  type(/^Phone number/, '98765 43210');
   fireEvent.click(await screen.findByRole('checkbox', { name: 'Data Science' }));
   fireEvent.change(field(/^How did you hear about us/), { target: { value: 'website' } });
 }

@@ -65,7 +65,8 @@ export function toInquiryInput(values: InquiryFormValues): InquiryInput {
     name: values.name,
     address: values.address,
     email: values.email,
-    phoneNumber: values.phoneNumber,
+    // People write numbers in groups ('98765 43210', '98765-43210'): the digits are what count.
+    phoneNumber: values.phoneNumber.replace(/[\s-]/g, ''),
     currentlyWorkingAs: values.currentlyWorkingAs,
     currentlyAt: values.currentlyAt,
     areaOfInterest: values.areaOfInterest,
