@@ -26,6 +26,7 @@ import throttlePlugin from './plugins/throttle';
 import inquiryRoutes from './routes/inquiries';
 import enrollmentRoutes from './routes/enrollments';
 import feeRoutes from './routes/fees';
+import announcementRoutes from './routes/announcements';
 import remindersPlugin from './plugins/reminders';
 import storagePlugin from './plugins/storage';
 import outboxPlugin, { type OutboxPluginOptions } from './plugins/outbox';
@@ -126,6 +127,7 @@ export async function buildApp({
       await api.register(inquiryRoutes);
       await api.register(enrollmentRoutes);
       await api.register(feeRoutes);
+      await api.register(announcementRoutes);
     },
     { prefix: '/api' },
   );

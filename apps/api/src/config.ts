@@ -70,6 +70,12 @@ const envSchema = z.object({
       ctx.addIssue({ code: 'custom', message: 'must be true, false, a hop count or a list of proxy addresses' });
       return z.NEVER;
     }),
+  OUTBOX_LEASE_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .int({ error: 'must be a whole number of seconds' })
+    .min(5, { error: 'must be at least 5' })
+    .max(3600, { error: 'must be at most 3600' })
+    .default(60),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
 });
 
@@ -90,6 +96,7 @@ export interface Config {
   companyAddress: string;
   uploadMaxBytes: number;
   trustProxy: boolean | number | string;
+  outboxLeaseMs: number;
   logLevel: (typeof LOG_LEVELS)[number];
 }
 
@@ -125,6 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     companyAddress: e.COMPANY_ADDRESS,
     uploadMaxBytes: Math.round(e.UPLOAD_MAX_MB * 1024 * 1024),
     trustProxy: e.TRUST_PROXY,
+    outboxLeaseMs: e.OUTBOX_LEASE_SECONDS * 1000,
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -19,6 +19,7 @@ export async function startMailCatcher(): Promise<MailCatcher> {
   let failures = 0;
   const server = new SMTPServer({
     authOptional: true,
+    disableReverseLookup: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
     onData(stream, _session, callback) {

@@ -320,3 +320,27 @@ export const paymentReminders = pgTable(
   },
   (t) => [uniqueIndex('payment_reminders_once_key').on(t.installmentId, t.kind)],
 );
+
+/**
+ * Announcements to enrolled students (issue 9). Delivery state lives on the outbox row the
+ * announcement points at (queued, sending, sent, failed, attempts, last error): one truth.
+ */
+export const announcements = pgTable(
+  'announcements',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    enrollmentId: uuid('enrollment_id')
+      .notNull()
+      .references(() => enrollments.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    message: text('message').notNull(),
+    outboxId: uuid('outbox_id').notNull(),
+    bulk: boolean('bulk').notNull().default(false),
+    createdBy: uuid('created_by').references(() => staff.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('announcements_enrollment_idx').on(t.enrollmentId, t.createdAt),
+    index('announcements_outbox_idx').on(t.outboxId),
+  ],
+);

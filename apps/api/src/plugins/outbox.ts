@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createMailTransport } from '../services/mail/mail-transport';
 import { OutboxWorker, type OutboxWorkerOptions } from '../services/mail/outbox-worker';
+import { AnnouncementService } from '../services/announcement-service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -23,7 +24,16 @@ export default fp<OutboxPluginOptions>(async function outbox(app: FastifyInstanc
     from: app.config.mailFrom,
     outboxDir: path.join(app.config.dataDir, 'outbox'),
   });
-  const worker = new OutboxWorker(app.database.db, transport, app.log, options.worker);
+  const announcements = new AnnouncementService(app.database.db, app.config, () => undefined);
+  const worker = new OutboxWorker(
+    app.database.db,
+    transport,
+    app.log,
+    { leaseMs: app.config.outboxLeaseMs, ...options.worker },
+    {
+      announcement: (payload) => announcements.render(payload),
+    },
+  );
   app.decorate('outbox', worker);
   if (options.autoStart !== false) app.addHook('onReady', async () => worker.start());
   app.addHook('onClose', async () => worker.stop());

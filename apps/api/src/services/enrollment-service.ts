@@ -32,6 +32,7 @@ import { outboxRepository } from '../repositories/outbox-repository';
 import { termsRepository } from '../repositories/terms-repository';
 import { amountsAgree, planFeeSchedule } from './enrollment-fee-schedule';
 import { FeeService } from './fee-service';
+import { AnnouncementService } from './announcement-service';
 import { brandedMail } from './mail/mail-message';
 import { THROTTLE_RULES, type Throttle } from './throttle';
 import type { FileStorage } from './uploads/file-storage';
@@ -251,10 +252,11 @@ export class EnrollmentService {
   async detail(id: string): Promise<EnrollmentDetail> {
     const row = await enrollmentRepository.byId(this.db, id);
     if (!row) throw notFound(ENROLLMENT_MESSAGES.notFound);
-    const [documents, ledger, events] = await Promise.all([
+    const [documents, ledger, events, announcements] = await Promise.all([
       enrollmentRepository.documents(this.db, id),
       new FeeService(this.db, this.config, this.onMailQueued).ledger(id),
       enrollmentRepository.events(this.db, id),
+      new AnnouncementService(this.db, this.config, this.onMailQueued).list(id),
     ]);
     return {
       ...toEnrollmentRecord(row),
@@ -276,7 +278,7 @@ export class EnrollmentService {
         status,
       })),
       payments: ledger.payments,
-      announcements: [],
+      announcements,
       history: events.map(({ event, staff }) => ({
         _id: event.id,
         kind: event.kind,

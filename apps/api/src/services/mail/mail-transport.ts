@@ -29,7 +29,13 @@ export function createMailTransport(options: {
   });
 
   if (options.smtpUrl) {
-    const transporter = nodemailer.createTransport(options.smtpUrl, {});
+    // Pooled: one connection carries many messages (a bulk announcement is thousands of them).
+    const transporter = nodemailer.createTransport({
+      url: options.smtpUrl,
+      pool: true,
+      maxConnections: 2,
+      maxMessages: 500,
+    } as never);
     return {
       async send(id, message) {
         await transporter.sendMail(envelope(id, message));

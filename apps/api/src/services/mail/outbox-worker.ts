@@ -10,6 +10,13 @@ import type { MailTransport } from './mail-transport';
 
 export const MAX_ATTEMPTS = 8;
 
+/**
+ * Turns a row's payload into a mail at send time. `mail` rows carry the rendered mail; other
+ * kinds (e.g. `announcement`) point at a record, so a bulk insert stays one cheap statement.
+ * Undefined means the record is gone (deleted before delivery): nothing is sent.
+ */
+export type OutboxRenderer = (payload: unknown) => Promise<MailMessage | undefined>;
+
 export interface OutboxWorkerOptions {
   pollMs?: number;
   backoffBaseMs?: number;
@@ -31,6 +38,7 @@ export class OutboxWorker {
     private readonly transport: MailTransport,
     private readonly log: FastifyBaseLogger,
     options: OutboxWorkerOptions = {},
+    private readonly renderers: Record<string, OutboxRenderer> = {},
   ) {
     this.pollMs = options.pollMs ?? 1000;
     this.backoffBaseMs = options.backoffBaseMs ?? 30_000;
@@ -60,8 +68,14 @@ export class OutboxWorker {
     const rows = await outboxRepository.claimDue(this.db, this.batchSize, this.leaseMs);
     for (const row of rows) {
       try {
-        if (row.kind !== 'mail') throw new Error(`unknown outbox kind ${row.kind}`);
-        await this.transport.send(row.id, row.payload as MailMessage);
+        const render = this.renderers[row.kind];
+        if (row.kind !== 'mail' && !render) throw new Error(`unknown outbox kind ${row.kind}`);
+        const message = render ? await render(row.payload) : (row.payload as MailMessage);
+        if (!message) {
+          await outboxRepository.markFailedAttempt(this.db, row.id, 'cancelled: the record was deleted', null);
+          continue;
+        }
+        await this.transport.send(row.id, message);
         await outboxRepository.markSent(this.db, row.id);
       } catch (err) {
         const message = (err as Error).message.slice(0, 500);

@@ -1,0 +1,95 @@
+/** Announcements (issue 9; spec §7 paths, their spelling included: "annocument", "resent"). */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ANNOUNCEMENT_MESSAGES,
+  announcementInputSchema,
+  bulkAnnouncementSchema,
+} from '@registrar/contract/announcement';
+import { errorEnvelopeSchema, successEnvelope } from '@registrar/contract/envelope';
+import { AnnouncementService } from '../services/announcement-service';
+
+const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 404: errorEnvelopeSchema };
+const security = [{ bearer: [] }];
+const ok = successEnvelope(z.null());
+
+const announcementRoutes: FastifyPluginAsyncZod = async (app) => {
+  const announcements = new AnnouncementService(app.database.db, app.config, () => app.outbox.kick());
+
+  app.put(
+    '/student-enrollment-annocument/:id',
+    {
+      preHandler: app.requireStaff,
+      schema: {
+        tags: ['announcements'],
+        security,
+        params: z.object({ id: z.uuid() }),
+        body: announcementInputSchema,
+        response: { 200: ok, ...errors },
+      },
+    },
+    async (request) => {
+      await announcements.create(request.params.id, request.body, request.staffAuth!.staff.id);
+      return { success: true as const, message: ANNOUNCEMENT_MESSAGES.created, data: null };
+    },
+  );
+
+  app.put(
+    '/bulk-student-enrollment-annocument',
+    {
+      preHandler: app.requireStaff,
+      schema: {
+        tags: ['announcements'],
+        security,
+        summary: 'Announce to enrolments by course and status (default approved); dryRun only counts',
+        body: bulkAnnouncementSchema,
+        response: { 200: successEnvelope(z.object({ recipients: z.number().int(), dryRun: z.boolean() })), ...errors },
+      },
+    },
+    async (request) => {
+      const data = await announcements.bulk(request.body, request.staffAuth!.staff.id);
+      const message = data.dryRun
+        ? ANNOUNCEMENT_MESSAGES.dryRun
+        : data.recipients
+          ? `${ANNOUNCEMENT_MESSAGES.bulkQueued} to ${data.recipients} ${data.recipients === 1 ? 'student' : 'students'}`
+          : ANNOUNCEMENT_MESSAGES.noRecipients;
+      return { success: true as const, message, data };
+    },
+  );
+
+  app.delete(
+    '/student-enrollment-annocument/:id/:id2',
+    {
+      preHandler: app.requireStaff,
+      schema: {
+        tags: ['announcements'],
+        security,
+        params: z.object({ id: z.uuid(), id2: z.uuid() }),
+        response: { 200: ok, ...errors },
+      },
+    },
+    async (request) => {
+      await announcements.delete(request.params.id, request.params.id2);
+      return { success: true as const, message: ANNOUNCEMENT_MESSAGES.deleted, data: null };
+    },
+  );
+
+  app.put(
+    '/student-enrollment-annocument-resent/:id/:id2',
+    {
+      preHandler: app.requireStaff,
+      schema: {
+        tags: ['announcements'],
+        security,
+        params: z.object({ id: z.uuid(), id2: z.uuid() }),
+        response: { 200: ok, ...errors },
+      },
+    },
+    async (request) => {
+      await announcements.resend(request.params.id, request.params.id2);
+      return { success: true as const, message: ANNOUNCEMENT_MESSAGES.resent, data: null };
+    },
+  );
+};
+
+export default announcementRoutes;

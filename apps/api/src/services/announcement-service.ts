@@ -1,0 +1,93 @@
+/**
+ * Announcements (issue 9): written with their outbox row in one transaction, delivered by the
+ * outbox worker (retries, backoff, failure after a bounded number of attempts), resent on demand.
+ * Every delivery carries the same Message-ID, so a retry after a crash is recognisable.
+ */
+import { ANNOUNCEMENT_MESSAGES, type Announcement, type BulkAnnouncementInput } from '@registrar/contract/announcement';
+import { ENROLLMENT_MESSAGES } from '@registrar/contract/enrollment-admin';
+import type { Config } from '../config';
+import type { Db } from '../db/database';
+import { notFound } from '../lib/http-errors';
+import { announcementRepository } from '../repositories/announcement-repository';
+import { enrollmentRepository } from '../repositories/enrollment-repository';
+import { brandedMail, type MailMessage } from './mail/mail-message';
+
+export class AnnouncementService {
+  constructor(
+    private readonly db: Db,
+    private readonly config: Config,
+    private readonly onMailQueued: () => void,
+  ) {}
+
+  async list(enrollmentId: string): Promise<Announcement[]> {
+    const rows = await announcementRepository.forEnrollment(this.db, enrollmentId);
+    return rows.map(({ a, o, staff }) => ({
+      _id: a.id,
+      title: a.title,
+      message: a.message,
+      bulk: a.bulk,
+      delivery: o.status,
+      attempts: o.attempts,
+      lastError: o.lastError,
+      sentAt: o.sentAt?.toISOString() ?? null,
+      createdBy: staff?.id ? { _id: staff.id, name: staff.name } : null,
+      createdAt: a.createdAt.toISOString(),
+    }));
+  }
+
+  async create(enrollmentId: string, input: { title: string; message: string }, staffId: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      if (!(await enrollmentRepository.byId(tx, enrollmentId))) throw notFound(ENROLLMENT_MESSAGES.notFound);
+      await announcementRepository.createOne(tx, { enrollmentId, ...input, createdBy: staffId });
+      await enrollmentRepository.addEvent(tx, { enrollmentId, kind: 'announcement', note: input.title, staffId });
+    });
+    this.onMailQueued();
+  }
+
+  async bulk(
+    input: BulkAnnouncementInput & { status: string; dryRun: boolean },
+    staffId: string,
+  ): Promise<{ recipients: number; dryRun: boolean }> {
+    const where = announcementRepository.targets(input);
+    if (input.dryRun) return { recipients: await announcementRepository.countTargets(this.db, where), dryRun: true };
+    const recipients = await this.db.transaction((tx) =>
+      announcementRepository.createBulk(tx, where, { title: input.title, message: input.message, createdBy: staffId }),
+    );
+    if (recipients) this.onMailQueued();
+    return { recipients, dryRun: false };
+  }
+
+  async resend(enrollmentId: string, id: string): Promise<void> {
+    const row = await announcementRepository.one(this.db, enrollmentId, id);
+    if (!row) throw notFound(ANNOUNCEMENT_MESSAGES.notFound);
+    await announcementRepository.requeue(this.db, row.outboxId);
+    this.onMailQueued();
+  }
+
+  async delete(enrollmentId: string, id: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const row = await announcementRepository.one(tx, enrollmentId, id);
+      if (!row) throw notFound(ANNOUNCEMENT_MESSAGES.notFound);
+      await announcementRepository.delete(tx, id, row.outboxId);
+    });
+  }
+
+  /** The outbox renderer for `announcement` rows: the institute's frame, title and message escaped. */
+  async render(payload: unknown): Promise<MailMessage | undefined> {
+    const id = (payload as { announcementId?: string }).announcementId;
+    if (!id) return undefined;
+    const a = await announcementRepository.forMail(this.db, id);
+    if (!a) return undefined;
+    return brandedMail({
+      to: a.email,
+      subject: a.title,
+      instituteName: this.config.instituteName,
+      greeting: `Dear ${a.name},`,
+      paragraphs: a.message
+        .split(/\n\s*\n/)
+        .map((p) => p.trim())
+        .filter(Boolean),
+      footer: `Questions? Call ${this.config.contactPhone} or write to ${this.config.contactEmail}.`,
+    });
+  }
+}

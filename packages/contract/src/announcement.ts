@@ -1,0 +1,55 @@
+/** Announcements (issue 9; DESIGN §5): per enrolment or in bulk, with delivery state. */
+import { z } from 'zod';
+import { ENROLLMENT_STATUSES } from './enrollment-admin';
+
+export const ANNOUNCEMENT_MESSAGES = {
+  created: 'Announcement queued',
+  bulkQueued: 'Announcement queued for delivery',
+  dryRun: 'Recipients counted; nothing was sent',
+  resent: 'Announcement queued again',
+  deleted: 'Announcement deleted',
+  notFound: 'Announcement not found',
+  titleRequired: 'Title is required',
+  messageRequired: 'Message is required',
+  noRecipients: 'No enrolment matches these filters',
+} as const;
+
+const title = z
+  .string({ error: ANNOUNCEMENT_MESSAGES.titleRequired })
+  .trim()
+  .min(1, { error: ANNOUNCEMENT_MESSAGES.titleRequired })
+  .max(150);
+const message = z
+  .string({ error: ANNOUNCEMENT_MESSAGES.messageRequired })
+  .trim()
+  .min(1, { error: ANNOUNCEMENT_MESSAGES.messageRequired })
+  .max(5000);
+
+export const announcementInputSchema = z.object({ title, message });
+
+export const bulkAnnouncementSchema = z.object({
+  title,
+  message,
+  courseId: z.uuid().optional(),
+  /** Default: approved enrolments (DESIGN §5). */
+  status: z.enum(ENROLLMENT_STATUSES).optional().default('approved'),
+  enrollmentIds: z.array(z.uuid()).max(10_000).optional(),
+  dryRun: z.boolean().optional().default(false),
+});
+export type BulkAnnouncementInput = z.input<typeof bulkAnnouncementSchema>;
+
+export const DELIVERY_STATES = ['queued', 'sending', 'sent', 'failed'] as const;
+
+export const announcementSchema = z.object({
+  _id: z.string(),
+  title: z.string(),
+  message: z.string(),
+  bulk: z.boolean(),
+  delivery: z.enum(DELIVERY_STATES),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  sentAt: z.string().nullable(),
+  createdBy: z.object({ _id: z.string(), name: z.string() }).nullable(),
+  createdAt: z.string(),
+});
+export type Announcement = z.infer<typeof announcementSchema>;
