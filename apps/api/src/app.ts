@@ -27,6 +27,8 @@ import inquiryRoutes from './routes/inquiries';
 import enrollmentRoutes from './routes/enrollments';
 import feeRoutes from './routes/fees';
 import announcementRoutes from './routes/announcements';
+import dashboardRoutes from './routes/dashboard';
+import auditPlugin from './plugins/audit';
 import remindersPlugin from './plugins/reminders';
 import storagePlugin from './plugins/storage';
 import outboxPlugin, { type OutboxPluginOptions } from './plugins/outbox';
@@ -116,6 +118,7 @@ export async function buildApp({
   await app.register(throttlePlugin);
   await app.register(storagePlugin);
   await app.register(authPlugin);
+  await app.register(auditPlugin);
 
   await app.register(
     async (api) => {
@@ -128,6 +131,7 @@ export async function buildApp({
       await api.register(enrollmentRoutes);
       await api.register(feeRoutes);
       await api.register(announcementRoutes);
+      await api.register(dashboardRoutes);
     },
     { prefix: '/api' },
   );

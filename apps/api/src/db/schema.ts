@@ -40,6 +40,7 @@ export const staff = pgTable(
     phone: text('phone'),
     passwordHash: text('password_hash').notNull(),
     themeSettings: jsonb('theme_settings'),
+    notificationsSeenAt: timestamp('notifications_seen_at', { withTimezone: true }),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
     ...timestamps,
   },
@@ -208,7 +209,10 @@ export const installments = pgTable(
     dueDate: date('due_date').notNull(),
     ...timestamps,
   },
-  (t) => [uniqueIndex('installments_enrollment_number_key').on(t.enrollmentId, t.number)],
+  (t) => [
+    uniqueIndex('installments_enrollment_number_key').on(t.enrollmentId, t.number),
+    index('installments_due_idx').on(t.dueDate),
+  ],
 );
 
 export const enrollmentEvents = pgTable(
@@ -298,7 +302,11 @@ export const payments = pgTable(
     voidReason: text('void_reason'),
     voidedBy: uuid('voided_by').references(() => staff.id, { onDelete: 'set null' }),
   },
-  (t) => [index('payments_enrollment_idx').on(t.enrollmentId), index('payments_installment_idx').on(t.installmentId)],
+  (t) => [
+    index('payments_enrollment_idx').on(t.enrollmentId),
+    index('payments_installment_idx').on(t.installmentId),
+    index('payments_paid_on_idx').on(t.paidOn),
+  ],
 );
 
 /** Gapless receipt numbers per year: the counter row is locked by the paying transaction. */
@@ -343,4 +351,22 @@ export const announcements = pgTable(
     index('announcements_enrollment_idx').on(t.enrollmentId, t.createdAt),
     index('announcements_outbox_idx').on(t.outboxId),
   ],
+);
+
+/** Every staff write, sign-in, sign-out, failed sign-in and document view (issue 10). No secrets. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    staffId: uuid('staff_id'),
+    actorEmail: text('actor_email'),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: uuid('entity_id'),
+    ip: text('ip'),
+    statusCode: integer('status_code').notNull(),
+    fields: jsonb('fields').$type<string[]>().notNull().default([]),
+  },
+  (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_entity_idx').on(t.entity, t.entityId)],
 );

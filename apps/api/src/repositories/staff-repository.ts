@@ -43,7 +43,9 @@ export const staffRepository = {
   async update(
     db: Executor,
     id: string,
-    values: Partial<Pick<StaffRow, 'name' | 'phone' | 'themeSettings' | 'passwordHash' | 'passwordChangedAt'>>,
+    values: Partial<
+      Pick<StaffRow, 'name' | 'phone' | 'themeSettings' | 'passwordHash' | 'passwordChangedAt' | 'notificationsSeenAt'>
+    >,
   ): Promise<StaffRow | undefined> {
     const rows = await db
       .update(staff)

@@ -1,0 +1,132 @@
+/** The dashboard's figures, each one SQL statement over the live tables (issue 10). */
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/database';
+
+async function rows<T>(db: Db, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/** Unpaid part of each installment: amount less what the ledger holds against it. */
+const OPEN_INSTALLMENTS = sql`
+  select i.id, i.enrollment_id, i.number, i.due_date::text as due_date,
+         i.amount_paise - coalesce(p.paid, 0) as owed
+  from installments i
+  join enrollments e on e.id = i.enrollment_id and e.status in ('pending', 'approved', 'completed')
+  left join (select installment_id, sum(amount_paise) as paid from payments where voided_at is null group by installment_id) p
+    on p.installment_id = i.id
+  where i.amount_paise > coalesce(p.paid, 0)`;
+
+export const dashboardRepository = {
+  countBy: (db: Db, table: 'enrollments' | 'inquiries', column: 'status' | 'reference') =>
+    rows<{ key: string; count: number }>(
+      db,
+      sql`select ${sql.raw(column)} as key, count(*)::int as count from ${sql.raw(table)} group by 1 order by 2 desc`,
+    ),
+
+  inquiryCounts: (db: Db, weekStart: string, monthStart: string) =>
+    rows<{ week: number; month: number; total: number; converted: number }>(
+      db,
+      sql`select count(*) filter (where created_at >= ${weekStart}::date)::int as week,
+                 count(*) filter (where created_at >= ${monthStart}::date)::int as month,
+                 count(*)::int as total,
+                 count(*) filter (where status = 'converted')::int as converted
+          from inquiries`,
+    ),
+
+  money: (db: Db, monthStart: string, today: string) =>
+    rows<{
+      collected_month: string;
+      collected_all: string;
+      outstanding: string;
+      overdue: string;
+      overdue_count: number;
+    }>(
+      db,
+      sql`with open as (${OPEN_INSTALLMENTS})
+          select (select coalesce(sum(amount_paise), 0) from payments where voided_at is null and paid_on >= ${monthStart}::date)::bigint as collected_month,
+                 (select coalesce(sum(amount_paise), 0) from payments where voided_at is null)::bigint as collected_all,
+                 (select coalesce(sum(owed), 0) from open)::bigint as outstanding,
+                 (select coalesce(sum(owed), 0) from open where due_date < ${today})::bigint as overdue,
+                 (select count(*) from open where due_date < ${today})::int as overdue_count`,
+    ),
+
+  monthly: (db: Db, firstMonth: string) =>
+    rows<{ month: string; enrollments: number; collected: string }>(
+      db,
+      sql`with months as (select generate_series(${firstMonth}::date, date_trunc('month', current_date)::date, interval '1 month')::date as m)
+          select to_char(m, 'YYYY-MM') as month,
+                 (select count(*) from enrollments e where e.created_at >= m and e.created_at < m + interval '1 month')::int as enrollments,
+                 (select coalesce(sum(amount_paise), 0) from payments p where p.voided_at is null and p.paid_on >= m and p.paid_on < m + interval '1 month')::bigint as collected
+          from months order by m`,
+    ),
+
+  perCourse: (db: Db) =>
+    rows<{ course_id: string; name: string; count: number }>(
+      db,
+      sql`select c.id as course_id, c.name, count(e.id)::int as count from courses c left join enrollments e on e.course_id = c.id
+          group by c.id, c.name order by 3 desc, 2 limit 50`,
+    ),
+
+  installments: (db: Db, today: string, which: 'next' | 'overdue') =>
+    rows<{
+      enrollment_id: string;
+      name: string;
+      enrollment_number: string;
+      number: number;
+      due_date: string;
+      owed: string;
+    }>(
+      db,
+      sql`with open as (${OPEN_INSTALLMENTS})
+          select o.enrollment_id, e.name, e.enrollment_number, o.number, o.due_date, o.owed
+          from open o join enrollments e on e.id = o.enrollment_id
+          where ${which === 'next' ? sql`o.due_date >= ${today}` : sql`o.due_date < ${today}`}
+          order by o.due_date asc, o.number limit 10`,
+    ),
+
+  latestInquiries: (db: Db) =>
+    rows<{ id: string; name: string; status: string; created_at: Date | string }>(
+      db,
+      sql`select id, name, status, created_at from inquiries order by created_at desc limit 5`,
+    ),
+
+  latestEnrollments: (db: Db) =>
+    rows<{ id: string; name: string; enrollment_number: string; status: string; created_at: Date | string }>(
+      db,
+      sql`select id, name, enrollment_number, status, created_at from enrollments order by created_at desc limit 5`,
+    ),
+
+  notifications: (db: Db, since: Date) =>
+    rows<{ kind: 'enrollment' | 'inquiry' | 'mail_failed'; id: string; title: string; at: Date | string }>(
+      db,
+      sql`(select 'enrollment' as kind, id::text, 'New enrolment: ' || name || ' (' || enrollment_number || ')' as title, created_at as at
+           from enrollments where created_at > ${since.toISOString()}::timestamptz)
+          union all
+          (select 'inquiry', id::text, 'New inquiry: ' || name, created_at from inquiries where created_at > ${since.toISOString()}::timestamptz)
+          union all
+          (select 'mail_failed', a.enrollment_id::text, 'Mail failed: ' || a.title, o.created_at from announcements a join outbox o on o.id = a.outbox_id
+           where o.status = 'failed' and o.created_at > ${since.toISOString()}::timestamptz)
+          order by at desc limit 30`,
+    ),
+
+  paymentsBetween: (db: Db, from: string, to: string) =>
+    rows<{
+      receipt_number: string;
+      paid_on: string;
+      amount_paise: string;
+      mode: string;
+      reference: string | null;
+      enrollment_number: string;
+      name: string;
+      course: string;
+      installment: number;
+      voided: boolean;
+      void_reason: string | null;
+    }>(
+      db,
+      sql`select p.receipt_number, p.paid_on::text as paid_on, p.amount_paise, p.mode, p.reference, e.enrollment_number, e.name, c.name as course,
+                 i.number as installment, p.voided_at is not null as voided, p.void_reason
+          from payments p join enrollments e on e.id = p.enrollment_id join courses c on c.id = e.course_id join installments i on i.id = p.installment_id
+          where p.paid_on between ${from}::date and ${to}::date order by p.paid_on, p.receipt_number`,
+    ),
+};

@@ -1,0 +1,162 @@
+import { describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { localIsoDate } from '@registrar/contract/enrollment';
+import { build } from './build-app';
+import { seedEnrollments } from './fixtures/seed';
+import { bearer, login, makeStaff, tokenFor } from './staff-fixtures';
+
+const one = async <T>(db: Parameters<typeof seedEnrollments>[0], query: ReturnType<typeof sql>) =>
+  ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+
+describe('dashboard, notifications, audit and payments export (issue 10)', async () => {
+  const { app, database } = await build();
+  const db = database.db;
+  const staff = await makeStaff(db, { name: 'Director' });
+  const token = await tokenFor(app, staff.email, staff.password);
+  const auth = bearer(token);
+  const today = localIsoDate();
+
+  // A small institute: two courses, enrolments in several states, inquiries, a schedule and payments.
+  const course = async (name: string) =>
+    (
+      await app.inject({
+        method: 'POST',
+        url: '/api/course',
+        headers: auth,
+        payload: { name, price: 1000, emiPrice: [500, 500] },
+      })
+    ).json().data._id as string;
+  const c1 = await course('Alpha');
+  const c2 = await course('Beta');
+  await seedEnrollments(db, c1, 4, 'approved', 'alpha');
+  await seedEnrollments(db, c1, 2, 'pending', 'alphap');
+  await seedEnrollments(db, c2, 3, 'approved', 'beta');
+  await db.execute(sql`insert into installments (enrollment_id, number, amount_paise, due_date)
+    select id, n, 50000, (current_date + ((n - 2) * 20))::date from enrollments, generate_series(1, 2) n`);
+  await db.execute(sql`insert into payments (enrollment_id, installment_id, amount_paise, mode, paid_on, receipt_number)
+    select i.enrollment_id, i.id, 20000, 'cash', current_date, 'RCPT-T-' || row_number() over () from installments i where i.number = 1 and i.enrollment_id in (select id from enrollments where email like 'alpha%')`);
+  for (const [i, reference] of ['friend', 'website', 'website'].entries())
+    await app.inject({
+      method: 'POST',
+      url: '/api/inquiry',
+      remoteAddress: `10.140.0.${i}`,
+      payload: {
+        name: `Lead ${i}`,
+        address: 'X',
+        email: `lead${i}@example.in`,
+        phoneNumber: `970000000${i}`,
+        areaOfInterest: ['Alpha'],
+        reference,
+      },
+    });
+  await db.execute(sql`update inquiries set status = 'converted' where email = 'lead0@example.in'`);
+
+  it('answers every figure, each equal to a direct SQL computation', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/dashboard', headers: auth });
+    expect(res.statusCode, res.body).toBe(200);
+    const d = res.json().data;
+    const byStatus = await one<{ key: string; count: number }>(
+      db,
+      sql`select status as key, count(*)::int as count from enrollments group by 1`,
+    );
+    expect(
+      Object.fromEntries(d.enrollmentsByStatus.map((r: { key: string; count: number }) => [r.key, r.count])),
+    ).toEqual(Object.fromEntries(byStatus.map((r) => [r.key, r.count])));
+    expect(d.inquiries).toMatchObject({ total: 3, converted: 1, newThisMonth: 3, newThisWeek: 3 });
+    expect(d.inquiries.conversionRate).toBeCloseTo(1 / 3);
+    expect(d.inquiries.byReference).toEqual(
+      expect.arrayContaining([
+        { key: 'website', count: 2 },
+        { key: 'friend', count: 1 },
+      ]),
+    );
+
+    const [money] = await one<{ paid: string; owed: string; overdue: string; overdue_n: number }>(
+      db,
+      sql`with ip as (select i.*, coalesce((select sum(amount_paise) from payments p where p.installment_id = i.id and p.voided_at is null), 0) as paid from installments i)
+          select (select sum(amount_paise) from payments)::bigint as paid, sum(amount_paise - paid)::bigint as owed,
+                 sum(amount_paise - paid) filter (where due_date < current_date)::bigint as overdue,
+                 count(*) filter (where due_date < current_date and amount_paise > paid)::int as overdue_n from ip`,
+    );
+    expect(d.money).toEqual({
+      collectedThisMonth: Number(money!.paid) / 100,
+      collectedAllTime: Number(money!.paid) / 100,
+      outstanding: Number(money!.owed) / 100,
+      overdueAmount: Number(money!.overdue) / 100,
+      overdueInstallments: money!.overdue_n,
+    });
+    expect(d.money).toMatchObject({ collectedAllTime: 1200, overdueInstallments: 9, overdueAmount: 3300 });
+
+    expect(d.monthly).toHaveLength(12);
+    expect(d.monthly.at(-1)).toEqual({ month: today.slice(0, 7), enrollments: 9, collected: 1200 });
+    expect(d.enrollmentsPerCourse).toEqual([
+      { courseId: c1, name: 'Alpha', count: 6 },
+      { courseId: c2, name: 'Beta', count: 3 },
+    ]);
+    expect(d.nextDue).toHaveLength(9);
+    expect(d.nextDue.every((r: { dueDate: string }) => r.dueDate >= today)).toBe(true);
+    expect(d.mostOverdue).toHaveLength(9);
+    expect(d.mostOverdue[0].owed).toBe(300); // paid 200 of 500
+    expect(d.latestInquiries).toHaveLength(3);
+    expect(d.latestEnrollments).toHaveLength(5);
+  });
+
+  it('lists what is new since the staff member last looked', async () => {
+    const first = (await app.inject({ method: 'GET', url: '/api/notifications', headers: auth })).json().data;
+    expect(first.unread).toBeGreaterThanOrEqual(12); // 9 enrolments and 3 inquiries
+    expect(first.items.find((i: { kind: string }) => i.kind === 'inquiry').link).toMatch(/^\/student-inquires\//);
+    await app.inject({ method: 'POST', url: '/api/notifications/seen', headers: auth });
+    expect((await app.inject({ method: 'GET', url: '/api/notifications', headers: auth })).json().data.unread).toBe(0);
+  });
+
+  it('records sign-ins, failed sign-ins, writes (field names only, no secrets) and document views', async () => {
+    await login(app, staff.email, 'Wrong-Password-9', '10.141.0.1');
+    await app.inject({ method: 'PUT', url: `/api/course/${c2}`, headers: auth, payload: { name: 'Beta Plus' } });
+    await app.inject({
+      method: 'POST',
+      url: '/api/change-password',
+      headers: auth,
+      payload: { currentPassword: 'nope', newPassword: 'Whatever-Pass-1', confirmPassword: 'Whatever-Pass-1' },
+    });
+    const page = (await app.inject({ method: 'GET', url: '/api/audit?limit=100', headers: auth })).json().data;
+    const actions = page.items.map((e: { action: string; entity: string }) => `${e.entity}:${e.action}`);
+    expect(actions).toEqual(
+      expect.arrayContaining(['auth:sign_in', 'auth:sign_in_failed', 'course:create', 'course:update', 'auth:create']),
+    );
+    const failed = page.items.find((e: { action: string }) => e.action === 'sign_in_failed');
+    expect(failed).toMatchObject({ actor: { _id: null, email: staff.email }, ip: '10.141.0.1', statusCode: 401 });
+    const update = page.items.find((e: { action: string }) => e.action === 'update');
+    expect(update).toMatchObject({ entityId: c2, fields: ['name'], actor: { _id: expect.any(String) } });
+    const passwordChange = page.items.find(
+      (e: { entity: string; action: string }) => e.entity === 'auth' && e.action === 'create',
+    );
+    expect(passwordChange.fields).toEqual([]);
+    expect(JSON.stringify(page)).not.toMatch(/Wrong-Password|Whatever-Pass/);
+    const filtered = (
+      await app.inject({ method: 'GET', url: `/api/audit?entity=course&entityId=${c2}`, headers: auth })
+    ).json().data;
+    expect(filtered.items.map((e: { action: string }) => e.action)).toEqual(['update', 'create']);
+  });
+
+  it('exports payments in a date range as CSV for Excel', async () => {
+    const res = await app.inject({
+      method: 'GET',
+      url: `/api/payments/export.csv?from=${today}&to=${today}`,
+      headers: auth,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.body.startsWith('\uFEFF"Receipt","Paid on","Amount (INR)"')).toBe(true);
+    expect(res.body.trim().split('\r\n')).toHaveLength(1 + 6);
+    expect(
+      (
+        await app.inject({
+          method: 'GET',
+          url: '/api/payments/export.csv?from=2000-01-01&to=2000-01-02',
+          headers: auth,
+        })
+      ).body
+        .trim()
+        .split('\r\n'),
+    ).toHaveLength(1);
+  });
+});

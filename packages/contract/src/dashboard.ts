@@ -1,0 +1,107 @@
+/** The dashboard, notifications and audit trail (issue 10). Money in rupees. */
+import { z } from 'zod';
+
+const countBy = z.array(z.object({ key: z.string(), count: z.number().int() }));
+
+export const dashboardSchema = z.object({
+  enrollmentsByStatus: countBy,
+  inquiries: z.object({
+    newThisWeek: z.number().int(),
+    newThisMonth: z.number().int(),
+    byStatus: countBy,
+    byReference: countBy,
+    total: z.number().int(),
+    converted: z.number().int(),
+    /** converted ÷ total, 0..1 (0 when there are none). */
+    conversionRate: z.number(),
+  }),
+  money: z.object({
+    collectedThisMonth: z.number(),
+    collectedAllTime: z.number(),
+    outstanding: z.number(),
+    overdueAmount: z.number(),
+    overdueInstallments: z.number().int(),
+  }),
+  monthly: z.array(z.object({ month: z.string(), enrollments: z.number().int(), collected: z.number() })),
+  enrollmentsPerCourse: z.array(z.object({ courseId: z.string(), name: z.string(), count: z.number().int() })),
+  nextDue: z.array(
+    z.object({
+      enrollmentId: z.string(),
+      name: z.string(),
+      enrollmentNumber: z.string(),
+      installmentNumber: z.number().int(),
+      dueDate: z.string(),
+      owed: z.number(),
+    }),
+  ),
+  mostOverdue: z.array(
+    z.object({
+      enrollmentId: z.string(),
+      name: z.string(),
+      enrollmentNumber: z.string(),
+      installmentNumber: z.number().int(),
+      dueDate: z.string(),
+      owed: z.number(),
+    }),
+  ),
+  latestInquiries: z.array(z.object({ _id: z.string(), name: z.string(), status: z.string(), createdAt: z.string() })),
+  latestEnrollments: z.array(
+    z.object({
+      _id: z.string(),
+      name: z.string(),
+      enrollmentNumber: z.string(),
+      status: z.string(),
+      createdAt: z.string(),
+    }),
+  ),
+});
+export type Dashboard = z.infer<typeof dashboardSchema>;
+
+export const notificationSchema = z.object({
+  kind: z.enum(['enrollment', 'inquiry', 'mail_failed']),
+  id: z.string(),
+  title: z.string(),
+  at: z.string(),
+  link: z.string(),
+});
+export const notificationsSchema = z.object({
+  items: z.array(notificationSchema),
+  unread: z.number().int(),
+  seenAt: z.string().nullable(),
+});
+export type Notifications = z.infer<typeof notificationsSchema>;
+
+export const AUDIT_ENTITIES = [
+  'auth',
+  'course',
+  'enrollment',
+  'inquiry',
+  'payment',
+  'announcement',
+  'terms',
+  'profile',
+  'document',
+] as const;
+
+export const auditEntrySchema = z.object({
+  _id: z.string(),
+  at: z.string(),
+  actor: z.object({ _id: z.string().nullable(), email: z.string().nullable() }),
+  action: z.string(),
+  entity: z.string(),
+  entityId: z.string().nullable(),
+  ip: z.string().nullable(),
+  statusCode: z.number().int(),
+  fields: z.array(z.string()),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const auditQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+  search: z.string().trim().max(100).optional(),
+  entity: z.enum(AUDIT_ENTITIES).optional(),
+  entityId: z.uuid().optional(),
+});
+
+export const paymentsExportQuerySchema = z.object({ from: z.iso.date(), to: z.iso.date() });
