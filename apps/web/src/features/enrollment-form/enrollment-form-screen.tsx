@@ -12,8 +12,8 @@
  * - name, email and phone arrive prefilled from `?name=&email=&phone=` (links sent from inquiries).
  *
  * What is below the first screen (course, work, documents, the terms' sanitizer, the upload code
- * and the thank-you modal) loads when the visitor starts filling in the form, scrolls towards it
- * or submits, so a phone's first load stays small.
+ * and the thank-you modal) loads on the visitor's first scroll, tap, key press or focus, when it
+ * is on screen already, or on submit, so a phone's first load stays small.
  */
 import { useEffect, useRef, useState, type ComponentType, type FormEvent } from 'react';
 import { useDispatch } from 'react-redux';
@@ -101,7 +101,19 @@ export function EnrollmentFormScreen() {
   } | null>(null);
   const [focusTick, setFocusTick] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
-  const later = useNearViewport<HTMLDivElement>('200px');
+  const later = useNearViewport<HTMLDivElement>('0px');
+
+  // The visitor's first scroll, tap or key press loads the rest of the form (so does focusing a
+  // field, or the rest being on screen already): by the time they reach it, it is there.
+  useEffect(() => {
+    if (started) return;
+    const start = () => setStarted(true);
+    const events = ['scroll', 'pointerdown', 'keydown', 'touchstart'] as const;
+    for (const type of events) window.addEventListener(type, start, { passive: true, once: true });
+    return () => {
+      for (const type of events) window.removeEventListener(type, start);
+    };
+  }, [started]);
 
   const courseList = courses.data ?? [];
 
@@ -291,7 +303,7 @@ export function EnrollmentFormScreen() {
             {later.near || started ? (
               <LazyPart<LaterSectionsProps> what="the rest of the form" load={loadLaterSections} props={laterProps} />
             ) : (
-              <p className="enr-hint">Loading the rest of the form…</p>
+              <p className="enr-hint enr-later-wait">Loading the rest of the form…</p>
             )}
           </div>
 
@@ -324,7 +336,7 @@ export function EnrollmentFormScreen() {
           </div>
         </form>
 
-        <TermsSection />
+        <TermsSection active={later.near || started} />
       </main>
 
       {created && (

@@ -11,8 +11,10 @@ import { usePublicResource } from './use-public-resource';
 
 export const TERMS_URL = '/api/cms/terms_condition';
 
-export function TermsSection() {
-  const { ref, near } = useNearViewport<HTMLElement>();
+/** `active`: the form above has loaded its lower sections (before that the terms are not really near). */
+export function TermsSection({ active }: { active: boolean }) {
+  const { ref, near: inView } = useNearViewport<HTMLElement>();
+  const near = active && inView;
   const terms = usePublicResource<Terms>(TERMS_URL, near);
   const [Html, setHtml] = useState<ComponentType<SanitizedHtmlProps> | null>(null);
   const [sanitizerFailed, setSanitizerFailed] = useState(false);
