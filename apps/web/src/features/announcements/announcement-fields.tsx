@@ -1,0 +1,70 @@
+/** The title and message of an announcement, shared by the one-student and the bulk dialogs. */
+import TextField from '@mui/material/TextField';
+import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+
+export const TITLE_MAX = 150;
+export const MESSAGE_MAX = 5000;
+
+export interface AnnouncementText {
+  title: string;
+  message: string;
+}
+
+export function AnnouncementFields<T extends AnnouncementText>({
+  register,
+  errors,
+  messageLength,
+  autoFocus = true,
+}: {
+  register: UseFormRegister<T>;
+  errors: FieldErrors<AnnouncementText>;
+  messageLength: number;
+  autoFocus?: boolean;
+}) {
+  const reg = register as unknown as UseFormRegister<AnnouncementText>;
+  return (
+    <>
+      <TextField
+        label="Title"
+        required
+        autoFocus={autoFocus}
+        autoComplete="off"
+        error={Boolean(errors.title)}
+        helperText={errors.title?.message ?? 'The subject of the email, e.g. "Batch timings from Monday".'}
+        slotProps={{ htmlInput: { maxLength: TITLE_MAX } }}
+        fullWidth
+        {...reg('title')}
+      />
+      <TextField
+        label="Message"
+        required
+        multiline
+        minRows={5}
+        maxRows={14}
+        error={Boolean(errors.message)}
+        helperText={errors.message?.message ?? `A blank line starts a new paragraph. ${messageLength}/${MESSAGE_MAX}`}
+        slotProps={{ htmlInput: { maxLength: MESSAGE_MAX } }}
+        fullWidth
+        {...reg('message')}
+      />
+    </>
+  );
+}
+
+/** Server field errors for title and message, onto their fields; true when one was placed. */
+export function placeFieldErrors(
+  fieldErrors: readonly { path: string; message: string }[] | undefined,
+  setError: (
+    name: 'title' | 'message',
+    error: { type: string; message: string },
+    options: { shouldFocus: boolean },
+  ) => void,
+): boolean {
+  let placed = false;
+  for (const { path, message } of fieldErrors ?? []) {
+    if (path !== 'title' && path !== 'message') continue;
+    setError(path, { type: 'server', message }, { shouldFocus: !placed });
+    placed = true;
+  }
+  return placed;
+}

@@ -1,0 +1,90 @@
+/**
+ * Fees over RTK Query (spec §7; issue 8): record or void a payment, change an unpaid installment,
+ * send a payment reminder. Each write answers with the whole enrolment; the enrolment's cache entry
+ * and the list (outstanding, payment state) are refreshed through the 'Enrollment' tag. Mutations
+ * keep the envelope whole so the services slice toasts the server's message ("Payment recorded:
+ * RCPT-2026-000123").
+ */
+import type { PaymentMode } from '@registrar/contract/constants';
+import type { EnrollmentDetail } from '@registrar/contract/enrollment-admin';
+import type { SuccessEnvelope } from '@registrar/contract/envelope';
+import { baseApi } from '../../../shared/api/base-api';
+
+export interface RecordPaymentBody {
+  amount: number;
+  paymentMode: PaymentMode;
+  paidOn: string;
+  reference?: string | undefined;
+  note?: string | undefined;
+}
+
+export interface InstallmentChange {
+  amount?: number | undefined;
+  dueDate?: string | undefined;
+  reason: string;
+}
+
+const LIST = { type: 'Enrollment', id: 'LIST' } as const;
+const seg = encodeURIComponent;
+/** A write that changed the enrolment's money: its detail and every list page showing it. */
+const changed = (id: string) => [LIST, { type: 'Enrollment' as const, id }];
+
+/** The PDF statement; the login cookie authenticates this GET, so a plain link downloads it. */
+export const feeStatementHref = (enrollmentId: string) => `/api/student-enrollment-fee-download/${seg(enrollmentId)}`;
+
+export const feesApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    recordPayment: build.mutation<
+      SuccessEnvelope<EnrollmentDetail>,
+      { enrollmentId: string; installmentId: string; body: RecordPaymentBody }
+    >({
+      query: ({ enrollmentId, installmentId, body }) => ({
+        url: `/api/student-enrollment-payment/${seg(enrollmentId)}/${seg(installmentId)}`,
+        method: 'PUT',
+        body,
+      }),
+      invalidatesTags: (_result, error, { enrollmentId }) => (error ? [] : changed(enrollmentId)),
+    }),
+    voidPayment: build.mutation<
+      SuccessEnvelope<EnrollmentDetail>,
+      { enrollmentId: string; installmentId: string; paymentId: string; reason: string }
+    >({
+      query: ({ enrollmentId, installmentId, paymentId, reason }) => ({
+        url: `/api/student-enrollment-payment/${seg(enrollmentId)}/${seg(installmentId)}`,
+        method: 'PUT',
+        body: { paymentId, reason },
+      }),
+      // 409 "already voided" means someone else voided it first: refresh either way.
+      invalidatesTags: (_result, _error, { enrollmentId }) => changed(enrollmentId),
+    }),
+    changeInstallment: build.mutation<
+      SuccessEnvelope<EnrollmentDetail>,
+      { enrollmentId: string; installmentId: string; body: InstallmentChange }
+    >({
+      query: ({ enrollmentId, installmentId, body }) => ({
+        url: `/api/student-enrollment-installment/${seg(enrollmentId)}/${seg(installmentId)}`,
+        method: 'PUT',
+        body,
+      }),
+      // 409 "only an unpaid installment can be changed": a payment arrived meanwhile; refresh.
+      invalidatesTags: (_result, error, { enrollmentId }) =>
+        error && error.status !== 409 ? [] : changed(enrollmentId),
+    }),
+    sendPaymentAlert: build.mutation<SuccessEnvelope<null>, { enrollmentId: string; force?: boolean }>({
+      query: ({ enrollmentId, force }) => ({
+        url: `/api/student-enrollment-payment-alert/${seg(enrollmentId)}`,
+        method: 'PUT',
+        body: force ? { force: true } : {},
+      }),
+      // The reminder is written into the enrolment's history.
+      invalidatesTags: (_result, error, { enrollmentId }) => (error ? [] : [{ type: 'Enrollment', id: enrollmentId }]),
+    }),
+  }),
+});
+
+export const {
+  useRecordPaymentMutation,
+  useVoidPaymentMutation,
+  useChangeInstallmentMutation,
+  useSendPaymentAlertMutation,
+} = feesApi;

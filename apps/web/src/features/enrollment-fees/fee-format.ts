@@ -1,0 +1,33 @@
+/** Money and dates of the fee screens: owed amounts in exact paise, today's date on this device. */
+import type { Installment } from '@registrar/contract/enrollment-admin';
+import { localIsoDate } from '@registrar/contract/enrollment';
+import { paymentSchema, type Payment } from '@registrar/contract/fees';
+
+/** What an installment still owes, in rupees, computed in paise so 10000 − 4000.5 is exact. */
+export const owedOn = (installment: Pick<Installment, 'amount' | 'paidAmount'>): number =>
+  Math.max(0, Math.round(installment.amount * 100) - Math.round(installment.paidAmount * 100)) / 100;
+
+/** A payment can be recorded against it (not yet paid in full). */
+export const isOpen = (installment: Installment) => installment.status !== 'paid' && owedOn(installment) > 0;
+
+/** Its amount and due date can change: nothing has been paid on it (the server refuses otherwise). */
+export const isEditable = (installment: Installment) => installment.paidAmount === 0 && installment.status !== 'paid';
+
+/** Today on this device, `YYYY-MM-DD`: the latest a payment may be dated. */
+export const today = () => localIsoDate();
+
+/** The enrolment's payments (the detail types them loosely); anything unreadable is left out. */
+export function readPayments(raw: readonly unknown[]): Payment[] {
+  return raw.flatMap((item) => {
+    const parsed = paymentSchema.safeParse(item);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
+
+/** A `YYYY-MM-DD` date as "1 Mar 2026", read as a calendar date (no time-zone shift). */
+const dateOnly = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeZone: 'UTC' });
+export function formatDay(iso: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);
+  if (!match) return iso;
+  return dateOnly.format(new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))));
+}
