@@ -94,3 +94,42 @@ describe('site information', async () => {
     });
   });
 });
+
+describe('fast public pages', async () => {
+  const root = fakeWebBuild();
+  fs.writeFileSync(
+    path.join(root, 'index.html'),
+    '<!doctype html><html><head><title>R</title></head><body><div id="root"></div></body></html>',
+  );
+  fs.writeFileSync(
+    path.join(root, 'route-preloads.json'),
+    JSON.stringify({ '/student-inquiry': ['/assets/form-X1.js'] }),
+  );
+  const js = 'export const x = 1;'.repeat(100);
+  fs.writeFileSync(path.join(root, 'assets', 'big-A1.js'), js);
+  fs.writeFileSync(path.join(root, 'assets', 'big-A1.js.br'), 'brotli-bytes');
+  const { app } = await build({ webRoot: root });
+
+  it("preloads a public route's own chunks in index.html", async () => {
+    const res = await app.inject({ method: 'GET', url: '/student-inquiry?courseId=1' });
+    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/form-X1.js"></head>');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect((await app.inject({ method: 'GET', url: '/courses' })).body).not.toContain('modulepreload');
+  });
+
+  it('serves the precompressed file to a browser that accepts brotli', async () => {
+    const res = await app.inject({
+      method: 'GET',
+      url: '/assets/big-A1.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.body).toBe('brotli-bytes');
+    const plain = await app.inject({
+      method: 'GET',
+      url: '/assets/big-A1.js',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.body).toBe(js);
+  });
+});

@@ -26,11 +26,27 @@ export default fp<SpaOptions>(async function spa(app: FastifyInstance, { root })
       wildcard: false,
       index: false,
       cacheControl: false,
+      // The web build writes .br/.gz beside each asset (apps/web/build/precompress.mjs).
+      preCompressed: true,
       setHeaders(reply, filePath) {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         void reply.header('cache-control', hashed ? `public, max-age=${YEAR_SECONDS}, immutable` : 'no-cache');
       },
     });
+  }
+
+  // index.html with the route's own chunks preloaded (apps/web/build/route-preloads.ts).
+  const preloaded = new Map<string, string>();
+  if (hasSpa) {
+    const html = fs.readFileSync(indexFile!, 'utf8');
+    const manifest = path.join(root!, 'route-preloads.json');
+    const routes = fs.existsSync(manifest)
+      ? (JSON.parse(fs.readFileSync(manifest, 'utf8')) as Record<string, string[]>)
+      : {};
+    for (const [route, files] of Object.entries(routes)) {
+      const links = files.map((f) => `<link rel="modulepreload" crossorigin href="${f}">`).join('');
+      preloaded.set(route, html.replace('</head>', `${links}</head>`));
+    }
   }
 
   app.setNotFoundHandler((request, reply) => {
@@ -41,7 +57,9 @@ export default fp<SpaOptions>(async function spa(app: FastifyInstance, { root })
     if (hasSpa && (request.method === 'GET' || request.method === 'HEAD')) {
       // The reset page carries its token in the URL: never let it leak through a Referer header.
       if (url.startsWith('/reset-password/')) void reply.header('referrer-policy', 'no-referrer');
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+      void reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+      const withPreloads = preloaded.get(url.split(/[?#]/)[0]!.replace(/\/+$/, '') || '/');
+      return withPreloads ? reply.send(withPreloads) : reply.sendFile('index.html');
     }
     return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
   });
