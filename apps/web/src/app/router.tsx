@@ -7,12 +7,6 @@ import { ErrorPage } from './error-page';
 import { FullScreenLoader } from '../shared/ui/full-screen-loader';
 import { ChunkErrorBoundary, lazyRoute, lazyScreen, loadChunk } from '../shared/ui/lazy-screen';
 import { authRoutes } from '../features/auth/auth-routes';
-import { RequireSession } from '../features/auth/require-session';
-
-const placeholder = (title: string, description?: string) => async () => {
-  const { PlaceholderScreen } = await import('../shared/ui/placeholder-screen');
-  return { Component: () => <PlaceholderScreen title={title} description={description} /> };
-};
 
 /** A console screen still to come, inside the shell (no `<main>` of its own). */
 const shellPlaceholder = (title: string) =>
@@ -30,7 +24,11 @@ const shellPlaceholder = (title: string) =>
  */
 const loadShell = () => loadChunk(() => import('../features/shell/admin-layout'));
 const adminLayout = lazyRoute(async () => {
-  const { AdminLayout } = await loadShell();
+  // The guard is loaded with the shell: it brings server state (RTK Query) the public forms never need.
+  const [{ AdminLayout }, { RequireSession }] = await Promise.all([
+    loadShell(),
+    loadChunk(() => import('../features/auth/require-session')),
+  ]);
   return {
     Component: () => (
       <RequireSession>
@@ -50,7 +48,10 @@ export const adminScreens: RouteObject[] = [
     path: 'profile',
     lazy: async () => ({ Component: (await import('../features/profile/profile-screen')).ProfileScreen }),
   },
-  { path: 'courses', lazy: placeholder('Courses') },
+  {
+    path: 'courses',
+    lazy: async () => ({ Component: (await import('../features/courses/courses-screen')).CoursesScreen }),
+  },
   {
     path: 'student-enrollments',
     lazy: async () => ({ Component: (await import('../features/enrollments/enrollments-screen')).EnrollmentsScreen }),
@@ -72,7 +73,10 @@ export const adminScreens: RouteObject[] = [
     }),
   },
   { path: 'student-inquiries', element: <Navigate to="/student-inquires" replace /> },
-  { path: 'terms-condition', lazy: placeholder('Terms & Condition') },
+  {
+    path: 'terms-condition',
+    lazy: async () => ({ Component: (await import('../features/terms/terms-screen')).TermsScreen }),
+  },
   {
     path: '*',
     lazy: lazyScreen(
