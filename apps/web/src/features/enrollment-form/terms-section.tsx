@@ -45,6 +45,8 @@ export function TermsSection({ active }: { active: boolean }) {
         </button>
       </p>
     );
+  } else if (terms.data && !terms.data.description.trim()) {
+    body = <p className="enr-hint">The terms and conditions have not been published yet.</p>;
   } else if (terms.data && Html) {
     body = <Html className="enr-terms-text" html={terms.data.description} />;
   } else {

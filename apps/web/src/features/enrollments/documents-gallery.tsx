@@ -158,7 +158,7 @@ export function DocumentsGallery({ documents }: { documents: readonly Doc[] }) {
           p: 0,
           display: 'grid',
           gap: 2,
-          gridTemplateColumns: 'repeat(auto-fill, minmax(150px, 1fr))',
+          gridTemplateColumns: 'repeat(auto-fill, minmax(130px, 1fr))',
         }}
       >
         {sorted.map((doc) => (
