@@ -16,8 +16,11 @@ export const outboxRepository = {
    * Claims up to `limit` due rows for `leaseMs`: `for update skip locked` lets several instances
    * share the outbox without sending a row twice at the same time.
    */
-  async claimDue(db: Db, limit: number, leaseMs: number, now = new Date()): Promise<OutboxRow[]> {
-    const leaseUntil = new Date(now.getTime() + leaseMs);
+  async claimDue(db: Db, limit: number, leaseMs: number): Promise<OutboxRow[]> {
+    // The database's clock decides what is due: rows carry its now(), and a JS Date compared with
+    // microsecond timestamps could miss a row written within the same millisecond.
+    const now = sql`now()`;
+    const leaseUntil = sql`now() + make_interval(secs => ${leaseMs / 1000})`;
     return db.transaction(async (tx) => {
       const due = await tx
         .select({ id: outbox.id })
