@@ -1,6 +1,5 @@
 // Lighthouse's mobile performance score for the public forms (DESIGN §9: ≥ 0.95), against the
 // real server on a free port with the production build, in Debian's Chromium.
-// @ts-nocheck — a script; Lighthouse's result types are deep optionals not worth spelling out here.
 // Run: npm run bench:lighthouse (builds first unless SKIP_BUILD=1). Exits 1 below the budget.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -96,17 +95,24 @@ try {
         formFactor: 'mobile',
         logLevel: 'error',
       });
+      if (!result) throw new Error(`Lighthouse returned nothing for ${route}`);
       const lhr = result.lhr;
-      scores.push(lhr.categories.performance.score ?? 0);
+      scores.push(lhr.categories.performance?.score ?? 0);
       metrics = {
-        fcp: lhr.audits['first-contentful-paint'].displayValue,
-        lcp: lhr.audits['largest-contentful-paint'].displayValue,
-        tbt: lhr.audits['total-blocking-time'].displayValue,
-        cls: lhr.audits['cumulative-layout-shift'].displayValue,
+        fcp: lhr.audits['first-contentful-paint']?.displayValue,
+        lcp: lhr.audits['largest-contentful-paint']?.displayValue,
+        tbt: lhr.audits['total-blocking-time']?.displayValue,
+        cls: lhr.audits['cumulative-layout-shift']?.displayValue,
       };
       if (process.env.LIGHTHOUSE_VERBOSE) {
-        const lcpItem = lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node;
-        console.log(route, 'LCP element:', lcpItem?.snippet, '| SI', lhr.audits['speed-index'].displayValue);
+        const details = /** @type {any} */ (lhr.audits['largest-contentful-paint-element']?.details);
+        console.log(
+          route,
+          'LCP element:',
+          details?.items?.[0]?.items?.[0]?.node?.snippet,
+          '| SI',
+          lhr.audits['speed-index']?.displayValue,
+        );
       }
     }
     const median = scores.sort((a, b) => a - b)[Math.floor(scores.length / 2)];
