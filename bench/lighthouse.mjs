@@ -115,7 +115,7 @@ try {
         );
       }
     }
-    const median = scores.sort((a, b) => a - b)[Math.floor(scores.length / 2)];
+    const median = scores.sort((a, b) => a - b)[Math.floor(scores.length / 2)] ?? 0;
     const ok = median >= BUDGET;
     failed ||= !ok;
     rows.push({ route, runs: scores.join(' '), median, budget: BUDGET, result: ok ? 'ok' : 'UNDER', ...metrics });
