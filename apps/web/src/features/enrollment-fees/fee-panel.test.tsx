@@ -107,7 +107,8 @@ describe('fee panel (issue 8)', () => {
     const totals = within(section).getByText('Outstanding', { selector: 'dt' }).parentElement!;
     expect(totals.textContent).toContain('₹25,999.50');
     const table = screen.getByRole('table');
-    const rows = within(table).getAllByRole('row').slice(1);
+    const rows = within(table).getAllByRole('row').slice(1, -1);
+    expect(within(table).getAllByRole('row').at(-1)!.textContent).toBe('Total₹30,000₹4,000.50₹25,999.50');
     expect(rows.map((r) => within(r).getAllByRole('rowheader')[0]!.textContent)).toEqual(['1', '2', '3']);
     expect(rows[0]!.textContent).toContain('Part paid');
     expect(rows[0]!.textContent).toContain('₹7,999.50'); // 12,000 − 4,000.50, exact

@@ -18,6 +18,7 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
+import TableFooter from '@mui/material/TableFooter';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
@@ -85,12 +86,16 @@ function Totals({ enrollment: e }: { enrollment: EnrollmentDetail }) {
 }
 
 function Schedule({
+  enrollment: e,
   installments,
   closed,
+  labelledBy,
   onPay,
   onEdit,
 }: {
+  enrollment: EnrollmentDetail;
   installments: Installment[];
+  labelledBy: string;
   closed: boolean;
   onPay: (installment: Installment) => void;
   onEdit: (installment: Installment) => void;
@@ -98,19 +103,24 @@ function Schedule({
   if (installments.length === 0) return <Typography color="text.secondary">No fee schedule.</Typography>;
   return (
     // Scrolls sideways on a phone; focusable so the keyboard can scroll it too.
-    <TableContainer tabIndex={0} role="region" aria-label="Fee schedule" sx={{ overflowX: 'auto' }}>
-      <Table size="small">
-        <caption className="visually-hidden">Fee schedule: each installment, what is paid and what is owed</caption>
+    // Positioned, so the visually hidden header text stays inside the scrolling box.
+    <TableContainer
+      tabIndex={0}
+      role="region"
+      aria-labelledby={labelledBy}
+      sx={{ overflowX: 'auto', position: 'relative' }}
+    >
+      <Table size="small" aria-label="Fee schedule">
         <TableHead>
           <TableRow>
             <TableCell component="th" scope="col">
               No.
             </TableCell>
-            <TableCell component="th" scope="col">
-              Due date
-            </TableCell>
             <TableCell component="th" scope="col" align="right">
               Amount
+            </TableCell>
+            <TableCell component="th" scope="col">
+              Due date
             </TableCell>
             <TableCell component="th" scope="col" align="right">
               Paid
@@ -132,10 +142,10 @@ function Schedule({
               <TableCell component="th" scope="row">
                 {row.number}
               </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDay(row.dueDate)}</TableCell>
               <TableCell align="right" sx={money}>
                 {formatRupees(row.amount)}
               </TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDay(row.dueDate)}</TableCell>
               <TableCell align="right" sx={money}>
                 {formatRupees(row.paidAmount)}
               </TableCell>
@@ -167,6 +177,24 @@ function Schedule({
             </TableRow>
           ))}
         </TableBody>
+        <TableFooter>
+          <TableRow>
+            <TableCell component="th" scope="row" sx={{ color: 'text.primary', fontWeight: 600 }}>
+              Total
+            </TableCell>
+            <TableCell align="right" sx={{ ...money, color: 'text.primary', fontWeight: 600 }}>
+              {formatRupees(e.totalFee)}
+            </TableCell>
+            <TableCell />
+            <TableCell align="right" sx={{ ...money, color: 'text.primary', fontWeight: 600 }}>
+              {formatRupees(e.paidAmount)}
+            </TableCell>
+            <TableCell align="right" sx={{ ...money, color: 'text.primary', fontWeight: 600 }}>
+              {formatRupees(e.outstanding)}
+            </TableCell>
+            <TableCell colSpan={2} />
+          </TableRow>
+        </TableFooter>
       </Table>
     </TableContainer>
   );
@@ -315,7 +343,9 @@ export function FeePanel({ enrollment }: { enrollment: EnrollmentDetail }) {
             Schedule
           </Typography>
           <Schedule
+            enrollment={e}
             installments={installments}
+            labelledBy={ids.schedule}
             closed={closed}
             onPay={(installment) => pay(installment._id)}
             onEdit={(installment) => setEditing((s) => ({ key: s.key + 1, installment }))}
