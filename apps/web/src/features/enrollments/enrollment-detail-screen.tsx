@@ -1,8 +1,9 @@
 /**
  * One enrolment (`/student-enrollments/:id`; issue 7): the photo and every detail, the documents
- * gallery (zoomable images, PDFs in a new tab, SVG only as a download), the fee schedule, a status
- * change with a note offering only the moves ENROLLMENT_TRANSITIONS allows, the history, edit
- * (text fields, documents, the authority signature) and delete after confirmation.
+ * gallery (zoomable images, PDFs in a new tab, SVG only as a download), the fees (FeePanel: schedule,
+ * payments, receipts, reminders, statement; issue 8), the announcements (AnnouncementsPanel; issue 9),
+ * a status change with a note offering only the moves ENROLLMENT_TRANSITIONS allows, the history,
+ * edit (text fields, documents, the authority signature) and delete after confirmation.
  */
 import { useId, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
@@ -15,13 +16,6 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableFooter from '@mui/material/TableFooter';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
@@ -35,7 +29,9 @@ import {
 } from '@registrar/contract/enrollment-admin';
 import type { ApiQueryError } from '../../shared/api/base-api';
 import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
+import { AnnouncementsPanel } from '../announcements/announcements-panel';
 import { formatRupees } from '../courses/money';
+import { FeePanel } from '../enrollment-fees/fee-panel';
 import { PAYMENT_METHOD_LABELS, PAYMENT_MODE_LABELS, WORKING_LABELS } from '../enrollment-form/labels';
 import { formatDate, formatDateTime } from '../inquiries/format';
 import {
@@ -46,7 +42,7 @@ import {
 import { DocumentsGallery, viewedDocumentLabel } from './documents-gallery';
 import { EnrollmentEditDialog } from './enrollment-edit-dialog';
 import { ENROLLMENTS_PATH } from './paths';
-import { EnrollmentStatusChip, InstallmentStatusChip } from './status-chip';
+import { EnrollmentStatusChip } from './status-chip';
 
 const NOTE_MAX = 1000;
 
@@ -94,70 +90,6 @@ function Fields({ rows }: { rows: [string, ReactNode][] }) {
   );
 }
 
-function FeeSchedule({ enrollment }: { enrollment: EnrollmentDetail }) {
-  const rows = [...enrollment.installments].sort((a, b) => a.number - b.number);
-  if (rows.length === 0) return <Typography color="text.secondary">No fee schedule.</Typography>;
-  return (
-    <TableContainer sx={{ overflowX: 'auto' }}>
-      <Table size="small" aria-label="Fee schedule">
-        <TableHead>
-          <TableRow>
-            <TableCell component="th" scope="col">
-              No.
-            </TableCell>
-            <TableCell component="th" scope="col" align="right">
-              Amount
-            </TableCell>
-            <TableCell component="th" scope="col">
-              Due
-            </TableCell>
-            <TableCell component="th" scope="col" align="right">
-              Paid
-            </TableCell>
-            <TableCell component="th" scope="col">
-              Status
-            </TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.map((row) => (
-            <TableRow key={row._id}>
-              <TableCell component="th" scope="row">
-                {row.number}
-              </TableCell>
-              <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-                {formatRupees(row.amount)}
-              </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(row.dueDate)}</TableCell>
-              <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-                {formatRupees(row.paidAmount)}
-              </TableCell>
-              <TableCell>
-                <InstallmentStatusChip status={row.status} />
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-        <TableFooter>
-          <TableRow>
-            <TableCell component="th" scope="row" sx={{ color: 'text.primary', fontWeight: 600 }}>
-              Total
-            </TableCell>
-            <TableCell align="right" sx={{ color: 'text.primary', fontWeight: 600 }}>
-              {formatRupees(enrollment.totalFee)}
-            </TableCell>
-            <TableCell />
-            <TableCell align="right" sx={{ color: 'text.primary', fontWeight: 600 }}>
-              {formatRupees(enrollment.paidAmount)}
-            </TableCell>
-            <TableCell sx={{ color: 'text.primary' }}>{formatRupees(enrollment.outstanding)} due</TableCell>
-          </TableRow>
-        </TableFooter>
-      </Table>
-    </TableContainer>
-  );
-}
-
 const EVENT_TITLES: Record<string, string> = {
   created: 'Enrolment received',
   updated: 'Details edited',
@@ -168,6 +100,7 @@ const EVENT_TITLES: Record<string, string> = {
   installment_changed: 'Installment changed',
   payment_alert: 'Payment alert sent',
   payment_reminder: 'Payment reminder sent',
+  announcement: 'Announcement',
 };
 
 const statusLabel = (status: string | null) =>
@@ -324,7 +257,7 @@ function EnrollmentView({ enrollment, backTo }: { enrollment: EnrollmentDetail; 
   const [editing, setEditing] = useState<{ key: number; open: boolean }>({ key: 0, open: false });
   const [deleting, setDeleting] = useState<{ error: string | null } | null>(null);
   const [deleteEnrollment, { isLoading: removing }] = useDeleteEnrollmentMutation();
-  const ids = { details: useId(), documents: useId(), fees: useId(), status: useId(), history: useId() };
+  const ids = { details: useId(), documents: useId(), status: useId(), history: useId() };
   const e = enrollment;
   const studying = e.currentlyWorking === 'college' || e.currentlyWorking === 'university';
 
@@ -429,14 +362,13 @@ function EnrollmentView({ enrollment, backTo }: { enrollment: EnrollmentDetail; 
           <Section title="Documents" id={ids.documents}>
             <DocumentsGallery documents={e.documents} />
           </Section>
-          <Section title="Fee schedule" id={ids.fees}>
-            <FeeSchedule enrollment={e} />
-          </Section>
+          <FeePanel enrollment={e} />
         </Stack>
         <Stack spacing={3} sx={{ minWidth: 0 }}>
           <Section title="Change status" id={ids.status}>
             <StatusChange key={e.status} enrollment={e} />
           </Section>
+          <AnnouncementsPanel enrollment={e} />
           <Section title="History" id={ids.history}>
             <History enrollment={e} />
           </Section>

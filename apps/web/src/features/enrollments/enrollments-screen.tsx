@@ -1,9 +1,10 @@
 /**
  * Student Enrollments (spec §2 /student-enrollments; issue 7): the shared list over
- * `GET /api/student-enrollment?page&limit&search&status&courseId&from&to&sort` with status chips,
- * filters by status, course and date range, sorting, a CSV export of what is shown (a plain link:
- * the login cookie authenticates the download), and delete after confirmation. A row's name
- * opens its detail page.
+ * `GET /api/student-enrollment?page&limit&search&status&courseId&paymentState&from&to&sort` with
+ * status chips, filters by status, course, payment state (issue 8) and date range, sorting, what is
+ * outstanding, a CSV export of what is shown (a plain link: the login cookie authenticates the
+ * download), a bulk announcement (issue 9) and delete after confirmation. A row's name opens its
+ * detail page.
  */
 import { useCallback, useMemo, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -15,17 +16,20 @@ import Typography from '@mui/material/Typography';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
 import OpenIcon from '@mui/icons-material/ArrowForward';
+import CampaignOutlinedIcon from '@mui/icons-material/CampaignOutlined';
 import { GridActionsCellItem } from '@mui/x-data-grid';
 import {
   ENROLLMENT_STATUSES,
   ENROLLMENT_STATUS_LABELS,
   type EnrollmentRecord,
+  type EnrollmentStatus,
 } from '@registrar/contract/enrollment-admin';
 import type { ApiQueryError } from '../../shared/api/base-api';
 import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
 import { ResourceList, type ListFilter, type ResourceColumn } from '../../shared/ui/resource-list/resource-list';
+import { BulkAnnouncementDialog } from '../announcements/bulk-announcement-dialog';
 import { useGetCoursesQuery } from '../courses/api/courses-api';
-import { formatRupees } from '../courses/money';
+import { outstandingColumn, PAYMENT_STATE_FILTER } from '../enrollment-fees/payment-state';
 import { formatDate } from '../inquiries/format';
 import {
   ENROLLMENT_FILTER_KEYS,
@@ -58,6 +62,8 @@ const SORT_FILTER: ListFilter = {
   ],
 };
 const NOUN = { one: 'enrolment', other: 'enrolments' };
+const parseStatus = (value: string | null) =>
+  (ENROLLMENT_STATUSES as readonly string[]).includes(value ?? '') ? (value as EnrollmentStatus) : undefined;
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const dateParam = (value: string | null) => (value && ISO_DATE.test(value) ? value : undefined);
@@ -156,6 +162,8 @@ export function EnrollmentsScreen() {
   const { from, rawTo, clear } = useDateRange();
   const [deleting, setDeleting] = useState<{ enrollment: EnrollmentRecord; error: string | null } | null>(null);
   const [deleteEnrollment, { isLoading: removing }] = useDeleteEnrollmentMutation();
+  const [announcing, setAnnouncing] = useState({ key: 0, open: false });
+  const [searchParams] = useSearchParams();
   const { data: courses } = useGetCoursesQuery({ page: 1, limit: 100 });
   const listSearch = location.search;
 
@@ -170,6 +178,7 @@ export function EnrollmentsScreen() {
           ...(courses?.items ?? []).map((c) => ({ value: c._id, label: c.name })),
         ],
       },
+      PAYMENT_STATE_FILTER,
       SORT_FILTER,
     ],
     [courses],
@@ -229,15 +238,7 @@ export function EnrollmentsScreen() {
         flex: 0.5,
         renderCell: ({ row }) => <EnrollmentStatusChip status={row.status} />,
       },
-      {
-        field: 'outstanding',
-        headerName: 'Fees due',
-        type: 'number',
-        minWidth: 110,
-        flex: 0.5,
-        hideBelow: 'md',
-        valueFormatter: (value: number) => formatRupees(value),
-      },
+      outstandingColumn<EnrollmentRecord>(),
       {
         field: 'createdAt',
         headerName: 'Enrolled',
@@ -300,6 +301,13 @@ export function EnrollmentsScreen() {
           <>
             <DateRange />
             <ExportLink />
+            <Button
+              variant="outlined"
+              startIcon={<CampaignOutlinedIcon />}
+              onClick={() => setAnnouncing((s) => ({ key: s.key + 1, open: true }))}
+            >
+              Bulk announcement
+            </Button>
           </>
         }
         autoRowHeight
@@ -321,6 +329,13 @@ export function EnrollmentsScreen() {
         }
       />
 
+      <BulkAnnouncementDialog
+        key={announcing.key}
+        open={announcing.open}
+        initialCourseId={searchParams.get('courseId') || undefined}
+        initialStatus={parseStatus(searchParams.get('status'))}
+        onClose={() => setAnnouncing((s) => ({ ...s, open: false }))}
+      />
       <ConfirmDialog
         open={Boolean(deleting)}
         title={`Delete the enrolment of “${deleting?.enrollment.name ?? ''}”?`}

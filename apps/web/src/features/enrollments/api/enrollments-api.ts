@@ -15,9 +15,9 @@ import { baseApi } from '../../../shared/api/base-api';
 
 /** The list's query: page and limit always; search, filters, dates and sort when set. */
 export type EnrollmentListArgs = Pick<EnrollmentListQuery, 'page' | 'limit'> &
-  Partial<Pick<EnrollmentListQuery, 'search' | 'status' | 'courseId' | 'from' | 'to' | 'sort'>>;
+  Partial<Pick<EnrollmentListQuery, 'search' | 'status' | 'courseId' | 'from' | 'to' | 'sort' | 'paymentState'>>;
 
-export const ENROLLMENT_FILTER_KEYS = ['search', 'status', 'courseId', 'from', 'to', 'sort'] as const;
+export const ENROLLMENT_FILTER_KEYS = ['search', 'status', 'courseId', 'paymentState', 'from', 'to', 'sort'] as const;
 
 /** The list's (or the CSV export's) query string; empty values are left out. */
 export function enrollmentFilterParams(args: Partial<EnrollmentListArgs>): URLSearchParams {
