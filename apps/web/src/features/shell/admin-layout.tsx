@@ -42,6 +42,7 @@ import {
 } from '../theme/theme-palettes';
 import { selectThemeSettings } from '../theme/theme-slice';
 import { ThemeSyncProvider, useThemeControls } from '../theme/theme-sync';
+import { NotificationBell } from '../notifications/notification-bell';
 import { HorizontalMenu } from './horizontal-menu';
 import { MENU_ITEMS, activeLink } from './menu-items';
 import { ProfileMenu } from './profile-menu';
@@ -257,6 +258,7 @@ function Shell() {
             </nav>
           )}
           <span className="shell-topbar-spacer" />
+          <NotificationBell />
           {customizeButton}
           {profileMenu}
         </header>
