@@ -26,6 +26,7 @@ const MENU = [
   ['Student Enrollments', '/student-enrollments'],
   ['Student Inquiries', '/student-inquires'],
   ['Terms & Condition', '/terms-condition'],
+  ['Audit', '/audit'],
 ] as const;
 
 test.beforeAll(async ({ browser }) => {

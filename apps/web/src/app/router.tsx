@@ -77,6 +77,7 @@ export const adminScreens: RouteObject[] = [
     path: 'terms-condition',
     lazy: async () => ({ Component: (await import('../features/terms/terms-screen')).TermsScreen }),
   },
+  { path: 'audit', lazy: async () => ({ Component: (await import('../features/audit/audit-screen')).AuditScreen }) },
   {
     path: '*',
     lazy: lazyScreen(

@@ -40,6 +40,7 @@ import {
   useInquiryCourseNameQuery,
 } from './api/inquiries-api';
 import { copyText, enrollmentLink, formatDate, formatDateTime } from './format';
+import { RecordHistory } from '../audit/record-history';
 import { InquiryEditDialog } from './inquiry-edit-dialog';
 import { INQUIRIES_PATH } from './paths';
 import { DUPLICATE_COLOURS, DuplicateBadge, StatusChip } from './status-chip';
@@ -396,6 +397,7 @@ function InquiryView({ inquiry, backTo }: { inquiry: InquiryDetail; backTo: stri
           <Section title="Timeline" id={ids.timeline}>
             <Timeline history={inquiry.history} />
           </Section>
+          <RecordHistory entityId={inquiry._id} />
         </Stack>
       </Box>
 

@@ -73,13 +73,17 @@ describe('admin shell (spec §2)', () => {
     const nav = screen.getByRole('navigation', { name: 'Main menu' });
     const links = within(nav).getAllByRole('link');
     expect(
-      links.map((a) => [a.textContent?.replace(/^(Home|Courses|Enrol|Inquiry|Terms)/, ''), a.getAttribute('href')]),
+      links.map((a) => [
+        a.textContent?.replace(/^(Home|Courses|Enrol|Inquiry|Terms|Audit)/, ''),
+        a.getAttribute('href'),
+      ]),
     ).toEqual([
       ['Dashboard', '/dashboard'],
       ['Courses', '/courses'],
       ['Student Enrollments', '/student-enrollments'],
       ['Student Inquiries', '/student-inquires'],
       ['Terms & Condition', '/terms-condition'],
+      ['Audit', '/audit'],
     ]);
     expect(within(nav).getByRole('link', { name: 'Courses' }).getAttribute('aria-current')).toBe('page');
     const skip = screen.getByRole('link', { name: 'Skip to content' });

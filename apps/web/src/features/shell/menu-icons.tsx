@@ -1,6 +1,7 @@
 /** The icon of each menu entry (the spec's "icon class"), drawn with MUI's SVG icons. */
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
 import FolderOutlined from '@mui/icons-material/FolderOutlined';
+import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import GavelOutlined from '@mui/icons-material/GavelOutlined';
 import HowToRegOutlined from '@mui/icons-material/HowToRegOutlined';
 import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
@@ -13,6 +14,7 @@ const ICONS: Record<MenuIcon, typeof DashboardOutlined> = {
   enrollments: HowToRegOutlined,
   inquiries: QuestionAnswerOutlined,
   terms: GavelOutlined,
+  audit: HistoryOutlined,
   folder: FolderOutlined,
 };
 

@@ -60,6 +60,7 @@ describe('menu model (spec §2)', () => {
       ['Student Enrollments', '/student-enrollments'],
       ['Student Inquiries', '/student-inquires'],
       ['Terms & Condition', '/terms-condition'],
+      ['Audit', '/audit'],
     ]);
     for (const entry of MENU_ITEMS) {
       expect(entry.shortName.length).toBeGreaterThan(0);

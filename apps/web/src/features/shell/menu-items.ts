@@ -7,7 +7,7 @@
  * Paths keep the spec's spelling (`student-inquires`); labels are correct English.
  */
 
-export type MenuIcon = 'dashboard' | 'courses' | 'enrollments' | 'inquiries' | 'terms' | 'folder';
+export type MenuIcon = 'dashboard' | 'courses' | 'enrollments' | 'inquiries' | 'terms' | 'audit' | 'folder';
 
 interface MenuEntryBase {
   /** Stable id: React key, DOM ids, the open-group state. */
@@ -57,6 +57,7 @@ export const MENU_ITEMS: readonly MenuEntry[] = [
     icon: 'inquiries',
   },
   { key: 'terms-condition', path: 'terms-condition', listName: 'Terms & Condition', shortName: 'Terms', icon: 'terms' },
+  { key: 'audit', path: 'audit', listName: 'Audit', shortName: 'Audit', icon: 'audit' },
 ];
 
 export const isGroup = (entry: MenuEntry): entry is MenuGroup => Array.isArray(entry.children);

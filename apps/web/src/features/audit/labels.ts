@@ -1,0 +1,65 @@
+/** Words and links for audit entries. */
+import type { AuditEntry } from '@registrar/contract/dashboard';
+import { ENROLLMENTS_PATH } from '../enrollments/paths';
+import { INQUIRIES_PATH } from '../inquiries/paths';
+
+export const ENTITY_LABELS: Record<string, string> = {
+  auth: 'Sign-in and account',
+  course: 'Course',
+  enrollment: 'Enrolment',
+  inquiry: 'Inquiry',
+  payment: 'Payment',
+  announcement: 'Announcement',
+  terms: 'Terms',
+  profile: 'Profile',
+  document: 'Document',
+};
+
+const ACTION_LABELS: Record<string, string> = {
+  create: 'Created',
+  update: 'Updated',
+  delete: 'Deleted',
+  status_change: 'Status changed',
+  sign_in: 'Signed in',
+  sign_out: 'Signed out',
+  sign_in_failed: 'Sign-in failed',
+  view: 'Viewed',
+  void: 'Voided',
+  payment: 'Payment recorded',
+  payment_reminder: 'Payment reminder sent',
+  resend: 'Sent again',
+};
+
+export const entityLabel = (entity: string) => ENTITY_LABELS[entity] ?? entity;
+
+/** 'status_change' → 'Status changed'; an action without a word of its own is spelled out. */
+export function actionLabel(action: string): string {
+  const known = ACTION_LABELS[action];
+  if (known) return known;
+  const words = action.replace(/[_-]+/g, ' ').trim();
+  return words ? words.charAt(0).toUpperCase() + words.slice(1) : action;
+}
+
+export const actorLabel = (entry: Pick<AuditEntry, 'actor'>) => entry.actor.email ?? 'Unknown';
+
+/** The record's own page, where the console has one. */
+export function recordLink(entry: Pick<AuditEntry, 'entity' | 'entityId' | 'action'>): string | undefined {
+  if (!entry.entityId || entry.action === 'delete') return undefined;
+  if (entry.entity === 'enrollment') return `${ENROLLMENTS_PATH}/${encodeURIComponent(entry.entityId)}`;
+  if (entry.entity === 'inquiry') return `${INQUIRIES_PATH}/${encodeURIComponent(entry.entityId)}`;
+  return undefined;
+}
+
+const when = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'medium' });
+export const formatWhen = (iso: string) => {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : when.format(date);
+};
+
+/** The action, and whether the server refused it ('Updated · refused (422)'). */
+export const outcomeLabel = (entry: Pick<AuditEntry, 'action' | 'statusCode'>) =>
+  entry.statusCode >= 400 && entry.action !== 'sign_in_failed'
+    ? `${actionLabel(entry.action)} · refused (${entry.statusCode})`
+    : actionLabel(entry.action);
+
+export const fieldsLabel = (fields: readonly string[]) => (fields.length ? fields.join(', ') : '—');
