@@ -8,16 +8,6 @@ import { FullScreenLoader } from '../shared/ui/full-screen-loader';
 import { ChunkErrorBoundary, lazyRoute, lazyScreen, loadChunk } from '../shared/ui/lazy-screen';
 import { authRoutes } from '../features/auth/auth-routes';
 
-/** A console screen still to come, inside the shell (no `<main>` of its own). */
-const shellPlaceholder = (title: string) =>
-  lazyScreen(
-    () => import('../features/shell/shell-placeholder'),
-    ({ ShellPlaceholder }) =>
-      function Placeholder() {
-        return <ShellPlaceholder title={title} />;
-      },
-  );
-
 /**
  * The admin shell's own code is a lazy chunk too: the public forms never download it. Its loads
  * give up after 120000 ms and fail as 'Loading chunk failed' / 'Loading CSS chunk failed'.
@@ -42,8 +32,14 @@ const adminLayout = lazyRoute(async () => {
 const adminScreenBoundary = lazyRoute(async () => ({ ErrorBoundary: (await loadShell()).ShellErrorBoundary }));
 
 export const adminScreens: RouteObject[] = [
-  { index: true, lazy: shellPlaceholder('Dashboard') },
-  { path: 'dashboard', lazy: shellPlaceholder('Dashboard') },
+  {
+    index: true,
+    lazy: async () => ({ Component: (await import('../features/dashboard/dashboard-screen')).DashboardScreen }),
+  },
+  {
+    path: 'dashboard',
+    lazy: async () => ({ Component: (await import('../features/dashboard/dashboard-screen')).DashboardScreen }),
+  },
   {
     path: 'profile',
     lazy: async () => ({ Component: (await import('../features/profile/profile-screen')).ProfileScreen }),

@@ -1,0 +1,176 @@
+/**
+ * The dashboard's short lists: the next installments due, the most overdue, the latest inquiries
+ * and enrolments. Each row's first cell links to its record.
+ */
+import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useId } from 'react';
+import type { Dashboard } from '@registrar/contract/dashboard';
+import { formatRupees } from '../courses/money';
+import { dayLabel, enrollmentStatusLabel, inquiryStatusLabel } from './labels';
+import { enrollmentPage, inquiryPage } from './links';
+
+interface Column {
+  label: string;
+  align?: 'right';
+}
+
+function RecordTable({
+  title,
+  columns,
+  rows,
+  emptyText,
+}: {
+  title: string;
+  columns: readonly Column[];
+  rows: readonly { key: string; cells: readonly ReactNode[] }[];
+  emptyText: string;
+}) {
+  const titleId = useId();
+  return (
+    <Paper component="section" variant="outlined" aria-labelledby={titleId} sx={{ minWidth: 0 }}>
+      <Typography id={titleId} component="h3" variant="h6" sx={{ px: 2, pt: 2, pb: 1 }}>
+        {title}
+      </Typography>
+      {rows.length === 0 ? (
+        <Typography color="text.secondary" sx={{ px: 2, pb: 2 }}>
+          {emptyText}
+        </Typography>
+      ) : (
+        // Focusable: a narrow screen scrolls the table sideways, and keyboards must reach it too.
+        <TableContainer tabIndex={0}>
+          <Table size="small" aria-labelledby={titleId}>
+            <TableHead>
+              <TableRow>
+                {columns.map((c) => (
+                  <TableCell key={c.label} scope="col" align={c.align}>
+                    {c.label}
+                  </TableCell>
+                ))}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {rows.map((row) => (
+                <TableRow key={row.key}>
+                  {row.cells.map((cell, i) =>
+                    i === 0 ? (
+                      <TableCell key={i} component="th" scope="row">
+                        {cell}
+                      </TableCell>
+                    ) : (
+                      <TableCell key={i} align={columns[i]?.align}>
+                        {cell}
+                      </TableCell>
+                    ),
+                  )}
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+    </Paper>
+  );
+}
+
+const RecordLink = ({ to, children }: { to: string; children: ReactNode }) => (
+  <Link component={RouterLink} to={to}>
+    {children}
+  </Link>
+);
+
+type InstallmentRow = Dashboard['nextDue'][number];
+
+const installmentRows = (rows: readonly InstallmentRow[]) =>
+  rows.map((r) => ({
+    key: `${r.enrollmentId}:${r.installmentNumber}`,
+    cells: [
+      <RecordLink key="name" to={enrollmentPage(r.enrollmentId)}>
+        {r.name}
+      </RecordLink>,
+      r.enrollmentNumber,
+      `No. ${r.installmentNumber}`,
+      dayLabel(r.dueDate),
+      formatRupees(r.owed),
+    ],
+  }));
+
+const INSTALLMENT_COLUMNS: readonly Column[] = [
+  { label: 'Student' },
+  { label: 'Enrolment no.' },
+  { label: 'Installment' },
+  { label: 'Due on' },
+  { label: 'Owed', align: 'right' },
+];
+
+export function NextDueTable({ rows }: { rows: Dashboard['nextDue'] }) {
+  return (
+    <RecordTable
+      title="Next installments due"
+      columns={INSTALLMENT_COLUMNS}
+      rows={installmentRows(rows)}
+      emptyText="No installment is due."
+    />
+  );
+}
+
+export function MostOverdueTable({ rows }: { rows: Dashboard['mostOverdue'] }) {
+  return (
+    <RecordTable
+      title="Most overdue installments"
+      columns={INSTALLMENT_COLUMNS}
+      rows={installmentRows(rows)}
+      emptyText="Nothing is overdue."
+    />
+  );
+}
+
+export function LatestInquiriesTable({ rows }: { rows: Dashboard['latestInquiries'] }) {
+  return (
+    <RecordTable
+      title="Latest inquiries"
+      columns={[{ label: 'Name' }, { label: 'Status' }, { label: 'Received' }]}
+      rows={rows.map((r) => ({
+        key: r._id,
+        cells: [
+          <RecordLink key="name" to={inquiryPage(r._id)}>
+            {r.name}
+          </RecordLink>,
+          inquiryStatusLabel(r.status),
+          dayLabel(r.createdAt),
+        ],
+      }))}
+      emptyText="No inquiries yet."
+    />
+  );
+}
+
+export function LatestEnrollmentsTable({ rows }: { rows: Dashboard['latestEnrollments'] }) {
+  return (
+    <RecordTable
+      title="Latest enrolments"
+      columns={[{ label: 'Name' }, { label: 'Enrolment no.' }, { label: 'Status' }, { label: 'Enrolled' }]}
+      rows={rows.map((r) => ({
+        key: r._id,
+        cells: [
+          <RecordLink key="name" to={enrollmentPage(r._id)}>
+            {r.name}
+          </RecordLink>,
+          r.enrollmentNumber,
+          enrollmentStatusLabel(r.status),
+          dayLabel(r.createdAt),
+        ],
+      }))}
+      emptyText="No enrolments yet."
+    />
+  );
+}

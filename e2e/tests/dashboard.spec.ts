@@ -1,0 +1,162 @@
+/**
+ * The Dashboard and the notification bell in a real browser (issue 10 points 2, 3 and 6): data made
+ * through the API (a course, an enrolment, an inquiry), the figures on screen, a chart switched to
+ * its table, a card followed to its filtered list, the bell opening a new record and "Mark all as
+ * seen"; axe on the dashboard, also at 360 px.
+ */
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from '../support/axe';
+import { ADMIN, signIn } from '../support/staff';
+
+test.describe.configure({ mode: 'serial' });
+
+const suffix = Date.now().toString(36);
+const COURSE = `Dashboard Course ${suffix}`;
+const STUDENT = `Nisha Rao ${suffix}`;
+const INQUIRER = `Farhan Ali ${suffix}`;
+
+// A 1×1 PNG and a one-page PDF: the server checks uploads by content.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
+
+let inquiryId = '';
+
+async function staffToken(request: APIRequestContext): Promise<string> {
+  const response = await request.post('/api/login', { data: ADMIN });
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { token: string }).token;
+}
+
+test.beforeAll(async ({ request }) => {
+  const auth = { authorization: `Bearer ${await staffToken(request)}` };
+  const course = await request.post('/api/course', {
+    headers: auth,
+    data: { name: COURSE, price: 24000, emiPrice: [12000, 12000] },
+  });
+  expect(course.status()).toBe(201);
+  const courseId = ((await course.json()) as { data: { _id: string } }).data._id;
+  const enrolled = await request.post('/api/student-enrollment', {
+    multipart: {
+      name: STUDENT,
+      email: `nisha.${suffix}@example.com`,
+      phoneNumber: '9812345671',
+      currentAddress: '9 Hill Road, Pune',
+      permanentAddress: '9 Hill Road, Pune',
+      courseId,
+      currentlyWorking: 'other',
+      currentlyWorkingPlace: 'Home',
+      paymentMethod: 'installment',
+      profilePicture: { name: 'photo.png', mimeType: 'image/png', buffer: PNG },
+      aadharFront: { name: 'front.png', mimeType: 'image/png', buffer: PNG },
+      aadharBack: { name: 'back.pdf', mimeType: 'application/pdf', buffer: PDF },
+    },
+  });
+  expect(enrolled.status(), await enrolled.text()).toBe(201);
+  // The public inquiry form is rate limited per address: retry until it is let through.
+  await expect(async () => {
+    const response = await request.post('/api/inquiry', {
+      data: {
+        name: INQUIRER,
+        address: '4 Park Street, Kolkata',
+        email: `farhan.${suffix}@example.com`,
+        phoneNumber: '9845012346',
+        areaOfInterest: [COURSE],
+        reference: 'instagram',
+      },
+    });
+    expect(response.status()).toBe(201);
+  }).toPass({ timeout: 15_000 });
+  const found = await request.get(`/api/inquiry?search=${encodeURIComponent(INQUIRER)}`, { headers: auth });
+  inquiryId = ((await found.json()) as { data: { items: { _id: string }[] } }).data.items[0]!._id;
+});
+
+const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
+
+async function openDashboard(page: Page) {
+  await signIn(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Overdue ₹/ })).toBeVisible();
+}
+
+test.describe('dashboard', () => {
+  test('shows the figures, a chart as a table, and leads from a card to its filtered list', async ({ page }) => {
+    test.slow();
+    await openDashboard(page);
+
+    // The figures, each a link to its list.
+    const weekCard = page.getByRole('link', { name: /^New inquiries this week \d+/ });
+    await expect(weekCard).toBeVisible();
+    expect(Number((await weekCard.textContent())!.match(/week(\d+)/)![1])).toBeGreaterThanOrEqual(1);
+    await expect(page.getByRole('link', { name: /^Pending [1-9]/ })).toHaveAttribute(
+      'href',
+      '/student-enrollments?status=pending',
+    );
+    await expect(page.getByRole('link', { name: /^Overdue ₹/ })).toHaveAttribute(
+      'href',
+      '/student-enrollments?paymentState=overdue',
+    );
+    await expect(page.getByRole('link', { name: /^Collected this month ₹/ })).toHaveAttribute(
+      'href',
+      /^\/api\/payments\/export\.csv\?from=\d{4}-\d{2}-01&to=\d{4}-\d{2}-\d{2}$/,
+    );
+    await expect(
+      page.getByRole('table', { name: 'Latest inquiries' }).getByRole('link', { name: INQUIRER }),
+    ).toHaveAttribute('href', `/student-inquires/${inquiryId}`);
+    await expect(
+      page.getByRole('table', { name: 'Latest enrolments' }).getByRole('link', { name: STUDENT }),
+    ).toBeVisible();
+
+    // Charts have names; each switches to a real table of the same data.
+    const perCourse = region(page, 'Enrolments per course');
+    await expect(perCourse.getByRole('img', { name: 'Enrolments per course' }).locator('svg').first()).toBeVisible();
+    await perCourse.getByRole('button', { name: 'Show as table' }).click();
+    await expect(perCourse.getByRole('button', { name: 'Show as table' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(
+      perCourse.getByRole('table', { name: 'Enrolments per course' }).getByRole('row', { name: new RegExp(COURSE) }),
+    ).toContainText('1');
+    const bySource = region(page, 'Inquiries by source');
+    await bySource.getByRole('button', { name: 'Show as table' }).click();
+    await expect(bySource.getByRole('table').getByRole('rowheader', { name: 'Instagram' })).toBeVisible();
+    const monthly = region(page, 'Enrolments and collections per month');
+    await monthly.getByRole('button', { name: 'Show as table' }).click();
+    await expect(monthly.getByRole('table').getByRole('row')).toHaveCount(13);
+    await expectNoAxeViolations(page);
+
+    // A card opens its list, already filtered.
+    await weekCard.click();
+    await expect(page).toHaveURL(/\/student-inquires\?from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}$/);
+    await expect(page.getByRole('grid', { name: 'Student Inquiries' }).getByText(INQUIRER)).toBeVisible();
+  });
+
+  test('works at 360 px wide with no violations', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await openDashboard(page);
+    await region(page, 'Inquiries by source').getByRole('button', { name: 'Show as table' }).click();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await expectNoAxeViolations(page);
+  });
+
+  test('the bell lists what is new, opens its record, and marks all as seen', async ({ page }) => {
+    await openDashboard(page);
+    const bell = page.getByRole('button', { name: /^Notifications, \d+ new$/ });
+    await expect(bell).toBeVisible();
+    await bell.click();
+    const menu = page.getByRole('menu', { name: /^Notifications/ });
+    await expect(menu.getByRole('menuitem', { name: new RegExp(STUDENT) })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await menu.getByRole('menuitem', { name: new RegExp(INQUIRER) }).click();
+    await expect(page).toHaveURL(new RegExp(`/student-inquires/${inquiryId}$`));
+
+    await page.getByRole('button', { name: /^Notifications, \d+ new$/ }).click();
+    await page.getByRole('menuitem', { name: 'Mark all as seen' }).click();
+    await expect(page.getByRole('button', { name: 'Notifications, nothing new' })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Notifications, nothing new' })).toBeVisible();
+  });
+});
