@@ -49,7 +49,7 @@ test.beforeAll(async ({ request }) => {
     multipart: {
       name: NAME,
       email: EMAIL,
-      phoneNumber: '9812345671',
+      phoneNumber: '9812345672',
       currentAddress: '3 Park Street, Kolkata',
       permanentAddress: '3 Park Street, Kolkata',
       courseId,
