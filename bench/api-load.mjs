@@ -1,0 +1,189 @@
+// DESIGN §9's server budgets on PostgreSQL (2 cores): with 100,000 enrolments,
+//  - GET /api/dashboard latency (budget ≤ 100 ms),
+//  - GET /api/student-enrollment?page&limit=10&search throughput vs the same SQL straight through pg (≥ 0.9×),
+//  - POST /api/inquiry throughput (≥ 1,000 req/s).
+// Needs BENCH_DATABASE_URL (a server it may create a database on), e.g.
+//   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run load -w bench
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+const admin = process.env.BENCH_DATABASE_URL;
+if (!admin) {
+  console.error('Set BENCH_DATABASE_URL to a PostgreSQL server (a database registrar_bench is created there).');
+  process.exit(2);
+}
+const root = path.resolve(import.meta.dirname, '..');
+const DURATION = Number(process.env.LOAD_SECONDS ?? 10);
+const ENROLMENTS = Number(process.env.ENROLMENTS ?? 100_000);
+if (process.env.SKIP_BUILD !== '1')
+  spawnSync('npm', ['run', 'build', '-w', 'apps/api'], { cwd: root, stdio: 'inherit' });
+
+const adminClient = new pg.Client({ connectionString: admin });
+await adminClient.connect();
+await adminClient.query('drop database if exists registrar_bench with (force)');
+await adminClient.query('create database registrar_bench');
+await adminClient.end();
+const url = new URL(admin);
+url.pathname = '/registrar_bench';
+const dbUrl = url.toString();
+
+const port = await new Promise((resolve) => {
+  const srv = net.createServer().listen(0, '127.0.0.1', () => {
+    const { port: p } = /** @type {net.AddressInfo} */ (srv.address());
+    srv.close(() => resolve(p));
+  });
+});
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'registrar-load-'));
+const server = spawn(process.execPath, [path.join(root, 'apps/api/dist/server.js')], {
+  env: {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    DATABASE_URL: dbUrl,
+    LOG_LEVEL: 'warn',
+    TRUST_PROXY: 'true',
+    ADMIN_EMAIL: 'load@registrar.test',
+    ADMIN_PASSWORD: 'Load-Test-Pass-1',
+  },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+const base = `http://127.0.0.1:${port}`;
+for (let i = 0; ; i += 1) {
+  try {
+    if ((await fetch(`${base}/api/health`)).ok) break;
+  } catch {
+    // not up yet
+  }
+  if (i > 300) throw new Error('server did not start');
+  await new Promise((r) => setTimeout(r, 100));
+}
+const login = await (
+  await fetch(`${base}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'load@registrar.test', password: 'Load-Test-Pass-1' }),
+  })
+).json();
+const auth = { authorization: `Bearer ${login.token}` };
+const courseNames = ['Full Stack Development', 'Data Science', 'UI Design', 'Cloud Engineering', 'Digital Marketing'];
+for (const name of courseNames)
+  await fetch(`${base}/api/course`, {
+    method: 'POST',
+    headers: { ...auth, 'content-type': 'application/json' },
+    body: JSON.stringify({ name, price: 30000, emiPrice: [10000, 10000, 10000] }),
+  });
+
+// 100k enrolments with schedules and some payments, straight into the database.
+const db = new pg.Client({ connectionString: dbUrl });
+await db.connect();
+let t = performance.now();
+await db.query(`
+  insert into enrollments (enrollment_number, course_id, status, name, email, phone_number, current_address, permanent_address,
+    currently_working, currently_working_place, payment_method, company_address, created_at)
+  select 'ENR-2026-' || lpad(g::text, 6, '0'), (select id from courses order by name offset (g % 5) limit 1),
+    (array['pending','approved','approved','completed','cancelled'])[1 + g % 5], 'Student ' || md5(g::text), 's' || g || '@example.in',
+    (9000000000 + g)::text, 'Pune', 'Pune', 'college', 'COEP', 'installment', 'X', now() - (g % 365) * interval '1 day'
+  from generate_series(1, ${ENROLMENTS}) g`);
+await db.query(`insert into installments (enrollment_id, number, amount_paise, due_date)
+  select e.id, n, 1000000, (e.created_at::date + (n - 1) * 30) from enrollments e, generate_series(1, 3) n`);
+await db.query(`insert into payments (enrollment_id, installment_id, amount_paise, mode, paid_on, receipt_number)
+  select i.enrollment_id, i.id, 1000000, 'cash', i.due_date, 'RCPT-B-' || row_number() over () from installments i where i.number = 1 and i.due_date <= current_date`);
+await db.query('analyze');
+console.log(`seeded ${ENROLMENTS} enrolments in ${Math.round(performance.now() - t)} ms`);
+
+const rows = [];
+// 1. Dashboard latency.
+const times = [];
+for (let i = 0; i < 21; i += 1) {
+  t = performance.now();
+  const res = await fetch(`${base}/api/dashboard`, { headers: auth });
+  await res.json();
+  times.push(performance.now() - t);
+}
+times.sort((a, b) => a - b);
+rows.push({
+  measure: 'GET /api/dashboard median latency',
+  value: `${Math.round(times[10] ?? 0)} ms`,
+  budget: '≤ 100 ms',
+  result: (times[10] ?? 0) <= 100 ? 'ok' : 'OVER',
+});
+
+// 2. List throughput, API vs raw SQL at the same concurrency, mixed search terms.
+const terms = ['', 'Student 1a', 's42', '90000012', 'ENR-2026-0042', 'Data', 'zzz-nothing'];
+const listApi = await autocannon({
+  url: base,
+  connections: 50,
+  duration: DURATION,
+  requests: terms.map((term) => ({
+    method: 'GET',
+    path: `/api/student-enrollment?page=1&limit=10&search=${encodeURIComponent(term)}`,
+    headers: auth,
+  })),
+});
+const pool = new pg.Pool({ connectionString: dbUrl, max: 10 });
+const rawSql = `select e.*, c.name as course_name from enrollments e join courses c on c.id = e.course_id
+  where ($1 = '' or e.name ilike $2 or e.email ilike $2 or e.phone_number ilike $2 or e.enrollment_number ilike $2 or c.name ilike $2)
+  order by e.created_at desc, e.id desc limit 10`;
+const rawCount = `select count(*) from enrollments e join courses c on c.id = e.course_id
+  where ($1 = '' or e.name ilike $2 or e.email ilike $2 or e.phone_number ilike $2 or e.enrollment_number ilike $2 or c.name ilike $2)`;
+let rawDone = 0;
+const rawEnd = Date.now() + DURATION * 1000;
+await Promise.all(
+  Array.from({ length: 50 }, async (_, w) => {
+    let i = w;
+    while (Date.now() < rawEnd) {
+      const term = terms[i++ % terms.length] ?? '';
+      await Promise.all([pool.query(rawSql, [term, `%${term}%`]), pool.query(rawCount, [term, `%${term}%`])]);
+      rawDone += 1;
+    }
+  }),
+);
+await pool.end();
+const rawRps = rawDone / DURATION;
+const ratio = listApi.requests.average / rawRps;
+rows.push({
+  measure: 'GET /api/student-enrollment list (50 conn.)',
+  value: `${Math.round(listApi.requests.average)} req/s`,
+  budget: `≥ 0.9 × raw SQL (${Math.round(rawRps)}/s)`,
+  result: ratio >= 0.9 ? 'ok' : `UNDER (${ratio.toFixed(2)}×)`,
+});
+
+// 3. Public inquiry intake (each request from its own address, as real visitors are).
+let n = 0;
+const inquiry = await autocannon({
+  url: `${base}/api/inquiry`,
+  connections: 50,
+  duration: DURATION,
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  setupClient: (/** @type {any} */ client) =>
+    client.setHeaders({
+      'content-type': 'application/json',
+      'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n++ & 255}`,
+    }),
+  body: JSON.stringify({
+    name: 'Load Test',
+    address: 'Pune',
+    email: 'load@example.in',
+    phoneNumber: '9876543210',
+    areaOfInterest: ['Data Science'],
+    reference: 'website',
+  }),
+});
+const non2xx = inquiry.non2xx;
+rows.push({
+  measure: 'POST /api/inquiry (50 conn.)',
+  value: `${Math.round(inquiry.requests.average)} req/s (${non2xx} non-2xx)`,
+  budget: '≥ 1,000 req/s',
+  result: inquiry.requests.average >= 1000 ? 'ok' : 'UNDER',
+});
+
+await db.end();
+server.kill('SIGTERM');
+fs.rmSync(dataDir, { recursive: true, force: true });
+console.table(rows);
