@@ -1,0 +1,110 @@
+// DESIGN §9: server memory stays flat during 20 concurrent 5 MB uploads (files stream to disk).
+// Starts the built server on PGlite, samples its resident memory (/proc) before and during 20
+// simultaneous enrolments, each carrying a 4.9 MB file, and prints the growth.
+// Run: npm run upload-memory -w bench (after npm run build)
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const port = await new Promise((resolve) => {
+  const srv = net.createServer().listen(0, '127.0.0.1', () => {
+    const { port: p } = /** @type {net.AddressInfo} */ (srv.address());
+    srv.close(() => resolve(p));
+  });
+});
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'registrar-mem-'));
+const server = spawn(process.execPath, [path.join(root, 'apps/api/dist/server.js')], {
+  env: {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    TRUST_PROXY: 'true',
+    ADMIN_EMAIL: 'mem@registrar.test',
+    ADMIN_PASSWORD: 'Memory-Pass-1',
+  },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+const base = `http://127.0.0.1:${port}`;
+for (let i = 0; ; i += 1) {
+  try {
+    if ((await fetch(`${base}/api/health`)).ok) break;
+  } catch {
+    // not up yet
+  }
+  if (i > 300) throw new Error('server did not start');
+  await new Promise((r) => setTimeout(r, 100));
+}
+const rssMiB = () => {
+  const status = fs.readFileSync(`/proc/${server.pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+};
+const { token } = await (
+  await fetch(`${base}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'mem@registrar.test', password: 'Memory-Pass-1' }),
+  })
+).json();
+const course = await (
+  await fetch(`${base}/api/course`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ name: 'Memory', price: 100, emiPrice: [100] }),
+  })
+).json();
+
+const big = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(4.9 * 1024 * 1024, 7)]);
+const small = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+const baseline = rssMiB();
+let peak = baseline;
+const sampler = setInterval(() => (peak = Math.max(peak, rssMiB())), 20);
+const started = performance.now();
+const results = await Promise.all(
+  Array.from({ length: 20 }, async (_, i) => {
+    const form = new FormData();
+    for (const [k, v] of Object.entries({
+      name: `Mem ${i}`,
+      email: `mem${i}@example.in`,
+      phoneNumber: `98765432${String(i).padStart(2, '0')}`,
+      currentAddress: 'A',
+      permanentAddress: 'B',
+      courseId: course.data._id,
+      currentlyWorking: 'other',
+      currentlyWorkingPlace: 'Home',
+      paymentMethod: 'full_payment',
+    }))
+      form.append(k, v);
+    form.append('profilePicture', new Blob([big], { type: 'image/jpeg' }), 'big.jpg');
+    form.append('aadharFront', new Blob([small], { type: 'image/png' }), 'a.png');
+    form.append('aadharBack', new Blob([small], { type: 'image/png' }), 'b.png');
+    const res = await fetch(`${base}/api/student-enrollment`, {
+      method: 'POST',
+      body: form,
+      headers: { 'x-forwarded-for': `10.9.0.${i}` },
+    });
+    return res.status;
+  }),
+);
+clearInterval(sampler);
+const seconds = ((performance.now() - started) / 1000).toFixed(1);
+server.kill('SIGTERM');
+await new Promise((r) => server.on('exit', r));
+fs.rmSync(dataDir, { recursive: true, force: true });
+console.table([
+  {
+    uploads: `20 × ${(big.length / 1024 / 1024).toFixed(1)} MiB`,
+    statuses: [...new Set(results)].join(','),
+    seconds,
+    baselineMiB: baseline.toFixed(0),
+    peakMiB: peak.toFixed(0),
+    growthMiB: (peak - baseline).toFixed(0),
+    sent: `${((20 * big.length) / 1024 / 1024).toFixed(0)} MiB`,
+  },
+]);
