@@ -1,13 +1,12 @@
 // Builds the web app, serves it with the real API, loads each public route and the admin shell
 // in Debian's Chromium, and prints the gzipped JS each one fetched against DESIGN §9's budgets.
 // Exits 1 when a budget is exceeded. Run: npm run bench:bundle
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { startServer } from './support/server.mjs';
 
 const KiB = 1024;
 // The admin rows are measured signed in (a fresh browser cache with the saved session). The
@@ -40,34 +39,8 @@ if (process.env.SKIP_BUILD !== '1') {
   if (api.status !== 0) process.exit(api.status ?? 1);
 }
 
-const port = await new Promise((resolve) => {
-  const srv = net.createServer().listen(0, '127.0.0.1', () => {
-    const { port: p } = /** @type {net.AddressInfo} */ (srv.address());
-    srv.close(() => resolve(p));
-  });
-});
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'registrar-bench-'));
-const server = spawn(process.execPath, [path.join(root, 'apps/api/dist/server.js')], {
-  env: {
-    ...process.env,
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
-const base = `http://127.0.0.1:${port}`;
-for (let i = 0; ; i += 1) {
-  try {
-    if ((await fetch(`${base}/api/health`)).ok) break;
-  } catch {
-    // not up yet
-  }
-  if (i > 300) throw new Error('server did not start');
-  await new Promise((r) => setTimeout(r, 100));
-}
+const app = await startServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+const base = app.base;
 
 const browser = await chromium.launch({
   executablePath: chromiumPath,
@@ -120,8 +93,7 @@ try {
   }
 } finally {
   await browser.close();
-  server.kill('SIGTERM');
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await app.stop();
 }
 console.log('\nJS fetched per route (gzip -9), against DESIGN §9');
 console.table(rows);

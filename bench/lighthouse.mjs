@@ -1,13 +1,12 @@
 // Lighthouse's mobile performance score for the public forms (DESIGN §9: ≥ 0.95), against the
 // real server on a free port with the production build, in Debian's Chromium.
 // Run: npm run bench:lighthouse (builds first unless SKIP_BUILD=1). Exits 1 below the budget.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
+import { signIn, startServer } from './support/server.mjs';
 
 const BUDGET = 0.95;
 const ROUTES = ['/student-inquiry', '/student-enrollment'];
@@ -29,42 +28,10 @@ if (process.env.SKIP_BUILD !== '1') {
   }
 }
 
-const port = await new Promise((resolve) => {
-  const srv = net.createServer().listen(0, '127.0.0.1', () => {
-    const { port: p } = /** @type {net.AddressInfo} */ (srv.address());
-    srv.close(() => resolve(p));
-  });
-});
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'registrar-lh-'));
-const server = spawn(process.execPath, [path.join(root, 'apps/api/dist/server.js')], {
-  env: {
-    ...process.env,
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    ADMIN_EMAIL: 'lh@registrar.test',
-    ADMIN_PASSWORD: 'Lighthouse-Pass-1',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-const base = `http://127.0.0.1:${port}`;
-for (let i = 0; ; i += 1) {
-  try {
-    if ((await fetch(`${base}/api/health`)).ok) break;
-  } catch {
-    // not up yet
-  }
-  if (i > 300) throw new Error('server did not start');
-  await new Promise((r) => setTimeout(r, 100));
-}
+const app = await startServer({ ADMIN_EMAIL: 'lh@registrar.test', ADMIN_PASSWORD: 'Lighthouse-Pass-1' });
+const base = app.base;
 // A course, so the forms show what students see.
-const { token } = await (
-  await fetch(`${base}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'lh@registrar.test', password: 'Lighthouse-Pass-1' }),
-  })
-).json();
+const token = await signIn(base, { email: 'lh@registrar.test', password: 'Lighthouse-Pass-1' });
 await fetch(`${base}/api/course`, {
   method: 'POST',
   headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
@@ -122,8 +89,7 @@ try {
   }
 } finally {
   await chrome.kill();
-  server.kill('SIGTERM');
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await app.stop();
 }
 console.log('\nLighthouse mobile performance (median of runs), against DESIGN §9');
 console.table(rows);

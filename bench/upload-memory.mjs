@@ -2,53 +2,20 @@
 // Starts the built server on PGlite, samples its resident memory (/proc) before and during 20
 // simultaneous enrolments, each carrying a 4.9 MB file, and prints the growth.
 // Run: npm run upload-memory -w bench (after npm run build)
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
+import { signIn, startServer } from './support/server.mjs';
 
-const root = path.resolve(import.meta.dirname, '..');
-const port = await new Promise((resolve) => {
-  const srv = net.createServer().listen(0, '127.0.0.1', () => {
-    const { port: p } = /** @type {net.AddressInfo} */ (srv.address());
-    srv.close(() => resolve(p));
-  });
+const app = await startServer({
+  TRUST_PROXY: 'true',
+  ADMIN_EMAIL: 'mem@registrar.test',
+  ADMIN_PASSWORD: 'Memory-Pass-1',
 });
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'registrar-mem-'));
-const server = spawn(process.execPath, [path.join(root, 'apps/api/dist/server.js')], {
-  env: {
-    ...process.env,
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    TRUST_PROXY: 'true',
-    ADMIN_EMAIL: 'mem@registrar.test',
-    ADMIN_PASSWORD: 'Memory-Pass-1',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-const base = `http://127.0.0.1:${port}`;
-for (let i = 0; ; i += 1) {
-  try {
-    if ((await fetch(`${base}/api/health`)).ok) break;
-  } catch {
-    // not up yet
-  }
-  if (i > 300) throw new Error('server did not start');
-  await new Promise((r) => setTimeout(r, 100));
-}
+const base = app.base;
 const rssMiB = () => {
-  const status = fs.readFileSync(`/proc/${server.pid}/status`, 'utf8');
+  const status = fs.readFileSync(`/proc/${app.pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
 };
-const { token } = await (
-  await fetch(`${base}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'mem@registrar.test', password: 'Memory-Pass-1' }),
-  })
-).json();
+const token = await signIn(base, { email: 'mem@registrar.test', password: 'Memory-Pass-1' });
 const course = await (
   await fetch(`${base}/api/course`, {
     method: 'POST',
@@ -94,9 +61,7 @@ const results = await Promise.all(
 );
 clearInterval(sampler);
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
-server.kill('SIGTERM');
-await new Promise((r) => server.on('exit', r));
-fs.rmSync(dataDir, { recursive: true, force: true });
+await app.stop();
 console.table([
   {
     uploads: `20 × ${(big.length / 1024 / 1024).toFixed(1)} MiB`,

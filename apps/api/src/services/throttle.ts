@@ -46,6 +46,7 @@ export const THROTTLE_RULES = {
   forgotPerAccount: { limit: 3, windowMs: 60 * MINUTE },
   forgotPerIp: { limit: 10, windowMs: 60 * MINUTE },
   resetPerIp: { limit: 10, windowMs: 15 * MINUTE },
-  inquiryPerIp: { limit: 10, windowMs: 10 * MINUTE },
-  enrollmentPerIp: { limit: 5, windowMs: 10 * MINUTE },
+  // Generous enough for a front-desk tablet where several walk-in students fill the forms.
+  inquiryPerIp: { limit: 20, windowMs: 10 * MINUTE },
+  enrollmentPerIp: { limit: 20, windowMs: 10 * MINUTE },
 } as const satisfies Record<string, ThrottleRule>;
