@@ -152,6 +152,8 @@ test.describe('dashboard', () => {
     await expectNoAxeViolations(page);
     await menu.getByRole('menuitem', { name: new RegExp(INQUIRER) }).click();
     await expect(page).toHaveURL(new RegExp(`/student-inquires/${inquiryId}$`));
+    // The record's own audit trail sits on its page.
+    await expect(region(page, 'Audit trail')).toBeVisible();
 
     await page.getByRole('button', { name: /^Notifications, \d+ new$/ }).click();
     await page.getByRole('menuitem', { name: 'Mark all as seen' }).click();

@@ -76,7 +76,7 @@ describe('audit trail screens (issue 10)', () => {
   it('shows one record’s own history for its detail page', async () => {
     const { requests } = fakeServer(() => ok({ ...page([ENTRIES[0]!]), total: 14 }));
     renderScreen(<RecordHistory entityId={ENROLMENT_ID} />, { path: '/student-enrollments/x' });
-    const history = await screen.findByRole('region', { name: 'History' });
+    const history = await screen.findByRole('region', { name: 'Audit trail' });
     await within(history).findByText('Updated');
     expect(history.textContent).toContain('by asha@registrar.test');
     expect(history.textContent).toContain('name, phone');

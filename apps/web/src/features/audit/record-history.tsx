@@ -26,7 +26,7 @@ export interface RecordHistoryProps {
   headingLevel?: 'h2' | 'h3';
 }
 
-export function RecordHistory({ entityId, title = 'History', headingLevel = 'h2' }: RecordHistoryProps) {
+export function RecordHistory({ entityId, title = 'Audit trail', headingLevel = 'h2' }: RecordHistoryProps) {
   const titleId = useId();
   const [open, setOpen] = useState(true);
   const { data, isError, isFetching, refetch } = useGetAuditQuery(

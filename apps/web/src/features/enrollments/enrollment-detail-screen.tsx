@@ -30,6 +30,7 @@ import {
 import type { ApiQueryError } from '../../shared/api/base-api';
 import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
 import { AnnouncementsPanel } from '../announcements/announcements-panel';
+import { RecordHistory } from '../audit/record-history';
 import { formatRupees } from '../courses/money';
 import { FeePanel } from '../enrollment-fees/fee-panel';
 import { PAYMENT_METHOD_LABELS, PAYMENT_MODE_LABELS, WORKING_LABELS } from '../enrollment-form/labels';
@@ -372,6 +373,7 @@ function EnrollmentView({ enrollment, backTo }: { enrollment: EnrollmentDetail; 
           <Section title="History" id={ids.history}>
             <History enrollment={e} />
           </Section>
+          <RecordHistory entityId={e._id} />
         </Stack>
       </Box>
 
