@@ -5,58 +5,22 @@
  * never committed), so every delivery of a row carries the same Message-ID: at most the one
  * message in flight at the kill can arrive twice, and it is recognisable by its id.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/database';
 import { createStaff } from '../../src/services/staff-accounts';
 import { courseRepository } from '../../src/repositories/course-repository';
 import { startMailCatcher } from '../mail-catcher';
 import { seedEnrollments } from '../fixtures/seed';
+import { freePort, startServer as start } from './server-process';
 
-const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const catcher = await startMailCatcher();
 afterAll(() => catcher.close());
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-function startServer(dataDir: string, port: number) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: apiDir,
-    env: {
-      PATH: process.env.PATH,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      LOG_LEVEL: 'info',
-      SMTP_URL: catcher.url,
-      OUTBOX_LEASE_SECONDS: '5',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
-  const ready = async () => {
-    const deadline = Date.now() + 30_000;
-    while (!out.includes('Registrar is ready')) {
-      if (Date.now() > deadline || child.exitCode !== null) throw new Error(`server did not start: ${out}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  };
-  return { child, exited, ready };
-}
+const startServer = (dataDir: string, port: number) =>
+  start({ DATA_DIR: dataDir, PORT: String(port), SMTP_URL: catcher.url, OUTBOX_LEASE_SECONDS: '5' });
 
 describe('announcement delivery when the server is killed halfway', () => {
   it('delivers all 5,000 mails after a kill -9 and restart, none lost, duplicates only the one in flight', async () => {

@@ -2,56 +2,25 @@
  * All or nothing (DESIGN §7): an aborted upload, or a `kill -9` in the middle of uploads, leaves
  * no enrolment without its files and no stray file once the server has started again.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/database';
 import { localFileStorage } from '../../src/services/uploads/file-storage';
 import { enrollmentRepository } from '../../src/repositories/enrollment-repository';
 import { JPEG, PNG, PDF, multipart } from '../fixtures/files';
 import { build } from '../build-app';
+import { freePort, startServer as start } from './server-process';
 
-const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
+const startServer = (dataDir: string, port: number) =>
+  start({
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    ADMIN_EMAIL: 'crash@institute.in',
+    ADMIN_PASSWORD: 'Crash-Test-Pass-1',
   });
-}
-
-function startServer(dataDir: string, port: number) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: apiDir,
-    env: {
-      PATH: process.env.PATH,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      LOG_LEVEL: 'info',
-      ADMIN_EMAIL: 'crash@institute.in',
-      ADMIN_PASSWORD: 'Crash-Test-Pass-1',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
-  const ready = async () => {
-    const deadline = Date.now() + 30_000;
-    while (!out.includes('Registrar is ready')) {
-      if (Date.now() > deadline || child.exitCode !== null) throw new Error(`server did not start: ${out}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  };
-  return { child, exited, ready };
-}
 
 /** Sends the head of a multipart enrolment and as much of a big file as `bytes`, then stops (no end). */
 function partialUpload(port: number, courseId: string, bytes: number): net.Socket {

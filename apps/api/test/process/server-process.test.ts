@@ -3,48 +3,20 @@
  * Bad configuration and a second server on the same DATA_DIR exit 1 with one clear line;
  * SIGTERM finishes and exits 0, releasing DATA_DIR. PGlite only: these are about DATA_DIR.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort, startServer as start } from './server-process';
 
-const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const children: ChildProcess[] = [];
 afterAll(() => children.forEach((c) => c.kill('SIGKILL')));
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: apiDir,
-    env: { PATH: process.env.PATH, LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let stdout = '';
-  let stderr = '';
-  child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const ready = async () => {
-    const deadline = Date.now() + 30_000;
-    while (!stdout.includes('Registrar is ready')) {
-      if (Date.now() > deadline || child.exitCode !== null) throw new Error(`server did not start: ${stderr}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  };
-  return { child, exited, ready, output: () => ({ stdout, stderr }) };
-}
+const startServer = (env: Record<string, string>) => {
+  const server = start(env);
+  children.push(server.child);
+  return server;
+};
 
 // Runs in the PGlite project only (vitest.config.ts): DATA_DIR and the process do not depend on the database kind.
 describe('the server process', () => {
