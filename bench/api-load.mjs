@@ -4,20 +4,16 @@
 //  - POST /api/inquiry throughput (≥ 1,000 req/s).
 // Needs BENCH_DATABASE_URL (a server it may create a database on), e.g.
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run load -w bench
-import { spawn, spawnSync } from 'node:child_process';
-import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
+import { spawnSync } from 'node:child_process';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { root, signIn, startServer } from './support/server.mjs';
 
 const admin = process.env.BENCH_DATABASE_URL;
 if (!admin) {
   console.error('Set BENCH_DATABASE_URL to a PostgreSQL server (a database registrar_bench is created there).');
   process.exit(2);
 }
-const root = path.resolve(import.meta.dirname, '..');
 const DURATION = Number(process.env.LOAD_SECONDS ?? 10);
 const ENROLMENTS = Number(process.env.ENROLMENTS ?? 100_000);
 if (process.env.SKIP_BUILD !== '1')
@@ -32,44 +28,18 @@ const url = new URL(admin);
 url.pathname = '/registrar_bench';
 const dbUrl = url.toString();
 
-const port = await new Promise((resolve) => {
-  const srv = net.createServer().listen(0, '127.0.0.1', () => {
-    const { port: p } = /** @type {net.AddressInfo} */ (srv.address());
-    srv.close(() => resolve(p));
-  });
+const app = await startServer({
+  DATABASE_URL: dbUrl,
+  TRUST_PROXY: 'true',
+  // The intake limit per address is a spam guard, not what this measures.
+  INTAKE_LIMIT_PER_IP: '100000000',
+  ADMIN_EMAIL: 'load@registrar.test',
+  ADMIN_PASSWORD: 'Load-Test-Pass-1',
 });
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'registrar-load-'));
-const server = spawn(process.execPath, [path.join(root, 'apps/api/dist/server.js')], {
-  env: {
-    ...process.env,
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    DATABASE_URL: dbUrl,
-    LOG_LEVEL: 'warn',
-    TRUST_PROXY: 'true',
-    ADMIN_EMAIL: 'load@registrar.test',
-    ADMIN_PASSWORD: 'Load-Test-Pass-1',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-const base = `http://127.0.0.1:${port}`;
-for (let i = 0; ; i += 1) {
-  try {
-    if ((await fetch(`${base}/api/health`)).ok) break;
-  } catch {
-    // not up yet
-  }
-  if (i > 300) throw new Error('server did not start');
-  await new Promise((r) => setTimeout(r, 100));
-}
-const login = await (
-  await fetch(`${base}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'load@registrar.test', password: 'Load-Test-Pass-1' }),
-  })
-).json();
-const auth = { authorization: `Bearer ${login.token}` };
+const base = app.base;
+const auth = {
+  authorization: `Bearer ${await signIn(base, { email: 'load@registrar.test', password: 'Load-Test-Pass-1' })}`,
+};
 const courseNames = ['Full Stack Development', 'Data Science', 'UI Design', 'Cloud Engineering', 'Digital Marketing'];
 for (const name of courseNames)
   await fetch(`${base}/api/course`, {
@@ -93,6 +63,9 @@ await db.query(`insert into installments (enrollment_id, number, amount_paise, d
   select e.id, n, 1000000, (e.created_at::date + (n - 1) * 30) from enrollments e, generate_series(1, 3) n`);
 await db.query(`insert into payments (enrollment_id, installment_id, amount_paise, mode, paid_on, receipt_number)
   select i.enrollment_id, i.id, 1000000, 'cash', i.due_date, 'RCPT-B-' || row_number() over () from installments i where i.number = 1 and i.due_date <= current_date`);
+await db.query(
+  `update installments i set paid_paise = p.paid from (select installment_id, sum(amount_paise) as paid from payments group by installment_id) p where p.installment_id = i.id`,
+);
 await db.query('analyze');
 console.log(`seeded ${ENROLMENTS} enrolments in ${Math.round(performance.now() - t)} ms`);
 
@@ -176,6 +149,7 @@ const inquiry = await autocannon({
   }),
 });
 const non2xx = inquiry.non2xx;
+if (non2xx) console.log('inquiry status codes:', JSON.stringify(inquiry.statusCodeStats));
 rows.push({
   measure: 'POST /api/inquiry (50 conn.)',
   value: `${Math.round(inquiry.requests.average)} req/s (${non2xx} non-2xx)`,
@@ -183,7 +157,6 @@ rows.push({
   result: inquiry.requests.average >= 1000 ? 'ok' : 'UNDER',
 });
 
-await db.end();
-server.kill('SIGTERM');
-fs.rmSync(dataDir, { recursive: true, force: true });
 console.table(rows);
+await db.end();
+await app.stop();

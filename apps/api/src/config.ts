@@ -70,6 +70,11 @@ const envSchema = z.object({
       ctx.addIssue({ code: 'custom', message: 'must be true, false, a hop count or a list of proxy addresses' });
       return z.NEVER;
     }),
+  INTAKE_LIMIT_PER_IP: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int({ error: 'must be a whole number' })
+    .min(1, { error: 'must be at least 1' })
+    .default(20),
   OUTBOX_LEASE_SECONDS: z.coerce
     .number({ error: 'must be a number of seconds' })
     .int({ error: 'must be a whole number of seconds' })
@@ -97,6 +102,8 @@ export interface Config {
   uploadMaxBytes: number;
   trustProxy: boolean | number | string;
   outboxLeaseMs: number;
+  /** Public inquiries, and enrolment attempts, one address may send per 10 minutes. */
+  intakeLimitPerIp: number;
   logLevel: (typeof LOG_LEVELS)[number];
 }
 
@@ -133,6 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     uploadMaxBytes: Math.round(e.UPLOAD_MAX_MB * 1024 * 1024),
     trustProxy: e.TRUST_PROXY,
     outboxLeaseMs: e.OUTBOX_LEASE_SECONDS * 1000,
+    intakeLimitPerIp: e.INTAKE_LIMIT_PER_IP,
     logLevel: e.LOG_LEVEL,
   };
 }

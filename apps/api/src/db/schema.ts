@@ -207,11 +207,19 @@ export const installments = pgTable(
     number: integer('number').notNull(),
     amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
     dueDate: date('due_date').notNull(),
+    /**
+     * The sum of this installment's live (not voided) payments, kept by the same transaction
+     * that writes the ledger. The ledger stays the truth; this lets the dashboard and filters
+     * find open installments by index instead of summing 100,000s of payments per request.
+     */
+    paidPaise: bigint('paid_paise', { mode: 'number' }).notNull().default(0),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('installments_enrollment_number_key').on(t.enrollmentId, t.number),
-    index('installments_due_idx').on(t.dueDate),
+    index('installments_open_due_idx')
+      .on(t.dueDate)
+      .where(sql`${t.paidPaise} < ${t.amountPaise}`),
   ],
 );
 

@@ -6,15 +6,10 @@ async function rows<T>(db: Db, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
-/** Unpaid part of each installment: amount less what the ledger holds against it. */
-const OPEN_INSTALLMENTS = sql`
-  select i.id, i.enrollment_id, i.number, i.due_date::text as due_date,
-         i.amount_paise - coalesce(p.paid, 0) as owed
-  from installments i
+/** Installments still owing, of enrolments that count (paid sums kept on the row, see schema). */
+const OPEN_FROM = sql`from installments i
   join enrollments e on e.id = i.enrollment_id and e.status in ('pending', 'approved', 'completed')
-  left join (select installment_id, sum(amount_paise) as paid from payments where voided_at is null group by installment_id) p
-    on p.installment_id = i.id
-  where i.amount_paise > coalesce(p.paid, 0)`;
+  where i.paid_paise < i.amount_paise`;
 
 export const dashboardRepository = {
   countBy: (db: Db, table: 'enrollments' | 'inquiries', column: 'status' | 'reference') =>
@@ -42,22 +37,27 @@ export const dashboardRepository = {
       overdue_count: number;
     }>(
       db,
-      sql`with open as (${OPEN_INSTALLMENTS})
-          select (select coalesce(sum(amount_paise), 0) from payments where voided_at is null and paid_on >= ${monthStart}::date)::bigint as collected_month,
+      // One pass over the open installments; the two payment sums read the ledger.
+      sql`select (select coalesce(sum(amount_paise), 0) from payments where voided_at is null and paid_on >= ${monthStart}::date)::bigint as collected_month,
                  (select coalesce(sum(amount_paise), 0) from payments where voided_at is null)::bigint as collected_all,
-                 (select coalesce(sum(owed), 0) from open)::bigint as outstanding,
-                 (select coalesce(sum(owed), 0) from open where due_date < ${today})::bigint as overdue,
-                 (select count(*) from open where due_date < ${today})::int as overdue_count`,
+                 o.outstanding, o.overdue, o.overdue_count
+          from (select coalesce(sum(i.amount_paise - i.paid_paise), 0)::bigint as outstanding,
+                       coalesce(sum(i.amount_paise - i.paid_paise) filter (where i.due_date < ${today}::date), 0)::bigint as overdue,
+                       (count(*) filter (where i.due_date < ${today}::date))::int as overdue_count
+                ${OPEN_FROM}) o`,
     ),
 
   monthly: (db: Db, firstMonth: string) =>
     rows<{ month: string; enrollments: number; collected: string }>(
       db,
-      sql`with months as (select generate_series(${firstMonth}::date, date_trunc('month', current_date)::date, interval '1 month')::date as m)
-          select to_char(m, 'YYYY-MM') as month,
-                 (select count(*) from enrollments e where e.created_at >= m and e.created_at < m + interval '1 month')::int as enrollments,
-                 (select coalesce(sum(amount_paise), 0) from payments p where p.voided_at is null and p.paid_on >= m and p.paid_on < m + interval '1 month')::bigint as collected
-          from months order by m`,
+      // One grouped scan of each table (by index range) rather than a sub-select per month.
+      sql`with months as (select generate_series(${firstMonth}::date, date_trunc('month', current_date)::date, interval '1 month')::date as m),
+               e as (select date_trunc('month', created_at)::date as m, count(*) as n from enrollments
+                     where created_at >= ${firstMonth}::timestamptz group by 1),
+               p as (select date_trunc('month', paid_on)::date as m, sum(amount_paise) as paid from payments
+                     where voided_at is null and paid_on >= ${firstMonth}::date group by 1)
+          select to_char(months.m, 'YYYY-MM') as month, coalesce(e.n, 0)::int as enrollments, coalesce(p.paid, 0)::bigint as collected
+          from months left join e on e.m = months.m left join p on p.m = months.m order by months.m`,
     ),
 
   perCourse: (db: Db) =>
@@ -77,11 +77,11 @@ export const dashboardRepository = {
       owed: string;
     }>(
       db,
-      sql`with open as (${OPEN_INSTALLMENTS})
-          select o.enrollment_id, e.name, e.enrollment_number, o.number, o.due_date, o.owed
-          from open o join enrollments e on e.id = o.enrollment_id
-          where ${which === 'next' ? sql`o.due_date >= ${today}` : sql`o.due_date < ${today}`}
-          order by o.due_date asc, o.number limit 10`,
+      // The partial index on open installments' due dates answers these without a scan.
+      sql`select i.enrollment_id, e.name, e.enrollment_number, i.number, to_char(i.due_date, 'YYYY-MM-DD') as due_date,
+                 i.amount_paise - i.paid_paise as owed
+          ${OPEN_FROM} and ${which === 'next' ? sql`i.due_date >= ${today}::date` : sql`i.due_date < ${today}::date`}
+          order by i.due_date asc, i.number limit 10`,
     ),
 
   latestInquiries: (db: Db) =>

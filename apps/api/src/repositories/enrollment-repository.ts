@@ -26,7 +26,7 @@ const totalFeePaise = sql<number>`(select coalesce(sum("installments"."amount_pa
 const paidPaise = sql<number>`(select coalesce(sum("p"."amount_paise"), 0)::bigint from "payments" "p" where "p"."enrollment_id" = "enrollments"."id" and "p"."voided_at" is null)`;
 /** What is late today: the unpaid part of every installment whose due date has passed. */
 const overduePaise = (today: string) =>
-  sql<number>`(select coalesce(sum(greatest("i"."amount_paise" - coalesce((select sum("p"."amount_paise") from "payments" "p" where "p"."installment_id" = "i"."id" and "p"."voided_at" is null), 0), 0)), 0)::bigint from "installments" "i" where "i"."enrollment_id" = "enrollments"."id" and "i"."due_date" < ${today})`;
+  sql<number>`(select coalesce(sum("i"."amount_paise" - "i"."paid_paise"), 0)::bigint from "installments" "i" where "i"."enrollment_id" = "enrollments"."id" and "i"."due_date" < ${today} and "i"."paid_paise" < "i"."amount_paise")`;
 const profilePictureId = sql<
   string | null
 >`(select "d"."id" from "enrollment_documents" "d" where "d"."enrollment_id" = "enrollments"."id" and "d"."field" = 'profilePicture' order by "d"."created_at" desc limit 1)`;

@@ -42,8 +42,14 @@ export const paymentRepository = {
     return `RCPT-${year}-${String(last).padStart(6, '0')}`;
   },
 
+  /** Adds to the ledger and to the installment's running paid sum, in the caller's transaction. */
   async insert(db: Executor, values: typeof payments.$inferInsert): Promise<PaymentRow> {
-    return (await db.insert(payments).values(values).returning())[0]!;
+    const row = (await db.insert(payments).values(values).returning())[0]!;
+    await db
+      .update(installments)
+      .set({ paidPaise: sql`${installments.paidPaise} + ${row.amountPaise}` })
+      .where(eq(installments.id, row.installmentId));
+    return row;
   },
 
   async byIdForUpdate(db: Executor, id: string): Promise<PaymentRow | undefined> {
@@ -90,8 +96,7 @@ export const paymentRepository = {
       select i.id as installment_id, i.number, i.amount_paise, i.due_date, e.id as enrollment_id, e.name, e.email, e.enrollment_number,
              coalesce((select sum(p.amount_paise) from payments p where p.installment_id = i.id and p.voided_at is null), 0)::bigint as paid_paise
       from installments i join enrollments e on e.id = i.enrollment_id
-      where i.due_date = ${dueDate} and e.status in ('pending', 'approved')
-        and i.amount_paise > coalesce((select sum(p.amount_paise) from payments p where p.installment_id = i.id and p.voided_at is null), 0)`);
+      where i.due_date = ${dueDate} and e.status in ('pending', 'approved') and i.paid_paise < i.amount_paise`);
     return (
       result as unknown as {
         rows: {

@@ -99,7 +99,10 @@ export class EnrollmentService {
   /** Called before reading the body, so a flood never costs disk writes. */
   checkRate(ip: string): void {
     const key = `enrollment:ip:${ip}`;
-    const wait = this.throttle.retryAfter(key, THROTTLE_RULES.enrollmentPerIp);
+    const wait = this.throttle.retryAfter(key, {
+      ...THROTTLE_RULES.enrollmentPerIp,
+      limit: this.config.intakeLimitPerIp,
+    });
     if (wait > 0)
       throw new HttpError(
         429,
@@ -110,7 +113,7 @@ export class EnrollmentService {
           'retry-after': String(wait),
         },
       );
-    this.throttle.hit(key, THROTTLE_RULES.enrollmentPerIp);
+    this.throttle.hit(key, { ...THROTTLE_RULES.enrollmentPerIp, limit: this.config.intakeLimitPerIp });
   }
 
   async create(fields: Record<string, string>, files: StagedFile[]): Promise<{ enrollmentNumber: string; id: string }> {

@@ -46,7 +46,7 @@ export const THROTTLE_RULES = {
   forgotPerAccount: { limit: 3, windowMs: 60 * MINUTE },
   forgotPerIp: { limit: 10, windowMs: 60 * MINUTE },
   resetPerIp: { limit: 10, windowMs: 15 * MINUTE },
-  // Generous enough for a front-desk tablet where several walk-in students fill the forms.
+  // The limit comes from INTAKE_LIMIT_PER_IP (default 20: a front-desk tablet serves many walk-ins).
   inquiryPerIp: { limit: 20, windowMs: 10 * MINUTE },
   enrollmentPerIp: { limit: 20, windowMs: 10 * MINUTE },
 } as const satisfies Record<string, ThrottleRule>;
