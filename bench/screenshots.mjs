@@ -155,7 +155,7 @@ try {
   ])) {
     await desk.goto(`${base}${url}`, { waitUntil: 'networkidle' });
     await desk.waitForTimeout(500);
-    await desk.screenshot({ path: path.join(out, file), fullPage: file === 'enrollment-detail.png' });
+    await desk.screenshot({ path: path.join(out, file), fullPage: false });
     shots.push(file);
   }
 } finally {

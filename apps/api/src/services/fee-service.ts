@@ -117,7 +117,7 @@ export class FeeService {
       await enrollmentRepository.addEvent(tx, {
         enrollmentId,
         kind: 'payment_recorded',
-        note: `${receiptNumber}: ${formatInr(amountPaise)} by ${input.paymentMode} for installment ${installment.number}`,
+        note: `${receiptNumber}: ${formatInr(amountPaise)} by ${input.paymentMode.replace('_', ' ')} for installment ${installment.number}`,
         staffId,
       });
       return receiptNumber;
