@@ -113,13 +113,16 @@ describe('announcements panel (issue 9)', () => {
       `/api/student-enrollment-annocument-resent/${ID}/${failed._id}`,
     );
 
-    fireEvent.click(screen.getByRole('button', { name: 'Delete “Exam dates”' }));
-    const confirm = screen.getByRole('alertdialog', { name: 'Delete the announcement “Exam dates”?' });
+    // The resend's answer re-enables the row's actions; wait for it rather than racing it.
+    const deleteButton = () => screen.getByRole('button', { name: 'Delete “Exam dates”' }) as HTMLButtonElement;
+    await waitFor(() => expect(deleteButton().disabled).toBe(false));
+    fireEvent.click(deleteButton());
+    const confirm = await screen.findByRole('alertdialog', { name: 'Delete the announcement “Exam dates”?' });
     fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(writes(server.requests)).toHaveLength(1);
-    fireEvent.click(screen.getByRole('button', { name: 'Delete “Exam dates”' }));
-    fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    fireEvent.click(deleteButton());
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(writes(server.requests)).toHaveLength(2));
     const del = writes(server.requests)[1]!;
     expect([del.method, del.url.pathname]).toEqual([
