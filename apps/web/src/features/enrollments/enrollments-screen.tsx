@@ -6,12 +6,11 @@
  * download), a bulk announcement (issue 9) and delete after confirmation. A row's name opens its
  * detail page.
  */
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
@@ -41,6 +40,7 @@ import {
 } from './api/enrollments-api';
 import { ENROLLMENTS_PATH } from './paths';
 import { EnrollmentStatusChip } from './status-chip';
+import { DateRangeFilter, ISO_DATE, useDateRange } from '../../shared/ui/resource-list/date-range-filter';
 
 const STATUS_FILTER: ListFilter = {
   name: 'status',
@@ -65,73 +65,10 @@ const NOUN = { one: 'enrolment', other: 'enrolments' };
 const parseStatus = (value: string | null) =>
   (ENROLLMENT_STATUSES as readonly string[]).includes(value ?? '') ? (value as EnrollmentStatus) : undefined;
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-const dateParam = (value: string | null) => (value && ISO_DATE.test(value) ? value : undefined);
-
-/** The enrolled-between dates in the URL (`?from=2026-03-01&to=2026-03-31`); `to` before `from` is ignored. */
-function useDateRange() {
-  const [params, setParams] = useSearchParams();
-  const from = dateParam(params.get('from'));
-  const rawTo = dateParam(params.get('to'));
-  const toBeforeFrom = Boolean(from && rawTo && rawTo < from);
-  const to = toBeforeFrom ? undefined : rawTo;
-  const set = useCallback(
-    (name: 'from' | 'to', value: string) =>
-      setParams((current) => {
-        const next = new URLSearchParams(current);
-        if (value) next.set(name, value);
-        else next.delete(name);
-        next.delete('page');
-        return next;
-      }),
-    [setParams],
-  );
-  const clear = useCallback(
-    () =>
-      setParams((current) => {
-        const next = new URLSearchParams(current);
-        next.delete('from');
-        next.delete('to');
-        next.delete('page');
-        return next;
-      }),
-    [setParams],
-  );
-  return { from, to, rawTo, toBeforeFrom, set, clear };
-}
-
 /** The list's query with the date range added (the shared list knows select filters only). */
 function useEnrollmentsQuery(args: EnrollmentListArgs) {
   const { from, to } = useDateRange();
   return useGetEnrollmentsQuery({ ...args, ...(from ? { from } : {}), ...(to ? { to } : {}) });
-}
-
-function DateRange() {
-  const { from, rawTo, toBeforeFrom, set } = useDateRange();
-  return (
-    <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }} role="group" aria-label="Enrolled between">
-      <TextField
-        type="date"
-        size="small"
-        label="Enrolled from"
-        value={from ?? ''}
-        onChange={(event) => set('from', event.target.value)}
-        slotProps={{ inputLabel: { shrink: true } }}
-        sx={{ width: 170 }}
-      />
-      <TextField
-        type="date"
-        size="small"
-        label="Enrolled to"
-        value={rawTo ?? ''}
-        onChange={(event) => set('to', event.target.value)}
-        error={toBeforeFrom}
-        helperText={toBeforeFrom ? 'Before the start date: ignored' : undefined}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: from } }}
-        sx={{ width: 170 }}
-      />
-    </Box>
-  );
 }
 
 /** The CSV of the enrolments the list shows (its search, filters, dates and sort; every page). */
@@ -299,7 +236,7 @@ export function EnrollmentsScreen() {
         searchHint="By name, email, phone, enrolment number or course"
         actions={
           <>
-            <DateRange />
+            <DateRangeFilter verb="Enrolled" />
             <ExportLink />
             <Button
               variant="outlined"

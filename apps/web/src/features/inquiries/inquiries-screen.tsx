@@ -4,13 +4,12 @@
  * 'possible duplicate' badge per row, a date range, sorting, a CSV export of what is shown, and
  * delete after confirmation. A row's name opens its detail page.
  */
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
@@ -29,6 +28,7 @@ import { useDeleteInquiryMutation, useGetInquiriesQuery, type InquiryListArgs } 
 import { formatDate } from './format';
 import { INQUIRIES_PATH } from './paths';
 import { DuplicateBadge, StatusChip } from './status-chip';
+import { DateRangeFilter, useDateRange } from '../../shared/ui/resource-list/date-range-filter';
 
 const FILTERS: readonly ListFilter[] = [
   {
@@ -61,73 +61,10 @@ const FILTERS: readonly ListFilter[] = [
 ];
 const NOUN = { one: 'inquiry', other: 'inquiries' };
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-const dateParam = (value: string | null) => (value && ISO_DATE.test(value) ? value : undefined);
-
-/** The received-between dates in the URL (`?from=2026-03-01&to=2026-03-31`); `to` before `from` is ignored. */
-function useDateRange() {
-  const [params, setParams] = useSearchParams();
-  const from = dateParam(params.get('from'));
-  const rawTo = dateParam(params.get('to'));
-  const toBeforeFrom = Boolean(from && rawTo && rawTo < from);
-  const to = toBeforeFrom ? undefined : rawTo;
-  const set = useCallback(
-    (name: 'from' | 'to', value: string) =>
-      setParams((current) => {
-        const next = new URLSearchParams(current);
-        if (value) next.set(name, value);
-        else next.delete(name);
-        next.delete('page');
-        return next;
-      }),
-    [setParams],
-  );
-  const clear = useCallback(
-    () =>
-      setParams((current) => {
-        const next = new URLSearchParams(current);
-        next.delete('from');
-        next.delete('to');
-        next.delete('page');
-        return next;
-      }),
-    [setParams],
-  );
-  return { from, to, rawTo, toBeforeFrom, set, clear };
-}
-
 /** The list's query with the date range added (the shared list knows select filters only). */
 function useInquiriesQuery(args: InquiryListArgs) {
   const { from, to } = useDateRange();
   return useGetInquiriesQuery({ ...args, ...(from ? { from } : {}), ...(to ? { to } : {}) });
-}
-
-function DateRange() {
-  const { from, rawTo, toBeforeFrom, set } = useDateRange();
-  return (
-    <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }} role="group" aria-label="Received between">
-      <TextField
-        type="date"
-        size="small"
-        label="Received from"
-        value={from ?? ''}
-        onChange={(event) => set('from', event.target.value)}
-        slotProps={{ inputLabel: { shrink: true } }}
-        sx={{ width: 170 }}
-      />
-      <TextField
-        type="date"
-        size="small"
-        label="Received to"
-        value={rawTo ?? ''}
-        onChange={(event) => set('to', event.target.value)}
-        error={toBeforeFrom}
-        helperText={toBeforeFrom ? 'Before the start date: ignored' : undefined}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: from } }}
-        sx={{ width: 170 }}
-      />
-    </Box>
-  );
 }
 
 function ExportButton() {
@@ -293,7 +230,7 @@ export function InquiriesScreen() {
         searchHint="By name, email or phone"
         actions={
           <>
-            <DateRange />
+            <DateRangeFilter verb="Received" />
             <ExportButton />
           </>
         }

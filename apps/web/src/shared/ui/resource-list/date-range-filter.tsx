@@ -1,0 +1,71 @@
+/**
+ * A from/to date filter kept in the URL (`?from=2026-03-01&to=2026-03-31`) beside the shared
+ * list's own filters; `to` before `from` is ignored and says so. Changing either goes to page 1.
+ */
+import { useCallback } from 'react';
+import { useSearchParams } from 'react-router';
+import Box from '@mui/material/Box';
+import TextField from '@mui/material/TextField';
+
+export const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const dateParam = (value: string | null) => (value && ISO_DATE.test(value) ? value : undefined);
+
+export function useDateRange() {
+  const [params, setParams] = useSearchParams();
+  const from = dateParam(params.get('from'));
+  const rawTo = dateParam(params.get('to'));
+  const toBeforeFrom = Boolean(from && rawTo && rawTo < from);
+  const to = toBeforeFrom ? undefined : rawTo;
+  const set = useCallback(
+    (name: 'from' | 'to', value: string) =>
+      setParams((current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set(name, value);
+        else next.delete(name);
+        next.delete('page');
+        return next;
+      }),
+    [setParams],
+  );
+  const clear = useCallback(
+    () =>
+      setParams((current) => {
+        const next = new URLSearchParams(current);
+        next.delete('from');
+        next.delete('to');
+        next.delete('page');
+        return next;
+      }),
+    [setParams],
+  );
+  return { from, to, rawTo, toBeforeFrom, set, clear };
+}
+
+/** `verb` names what the dates are about: "Received" gives "Received from", "Received to". */
+export function DateRangeFilter({ verb }: { verb: string }) {
+  const { from, rawTo, toBeforeFrom, set } = useDateRange();
+  return (
+    <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }} role="group" aria-label={`${verb} between`}>
+      <TextField
+        type="date"
+        size="small"
+        label={`${verb} from`}
+        value={from ?? ''}
+        onChange={(event) => set('from', event.target.value)}
+        slotProps={{ inputLabel: { shrink: true } }}
+        sx={{ width: 170 }}
+      />
+      <TextField
+        type="date"
+        size="small"
+        label={`${verb} to`}
+        value={rawTo ?? ''}
+        onChange={(event) => set('to', event.target.value)}
+        error={toBeforeFrom}
+        helperText={toBeforeFrom ? 'Before the start date: ignored' : undefined}
+        slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: from } }}
+        sx={{ width: 170 }}
+      />
+    </Box>
+  );
+}
