@@ -4,16 +4,30 @@
 //  - POST /api/inquiry throughput (≥ 1,000 req/s).
 // Needs BENCH_DATABASE_URL (a server it may create a database on), e.g.
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run load -w bench
+// BENCH_DB_NAME names the database it drops and recreates (default registrar_bench);
+// MEASURES=dashboard,list,inquiry picks some measures (default all); LOAD_SECONDS, ENROLMENTS.
 import { spawnSync } from 'node:child_process';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { root, signIn, startServer } from './support/server.mjs';
 
 const admin = process.env.BENCH_DATABASE_URL;
+const dbName = process.env.BENCH_DB_NAME ?? 'registrar_bench';
 if (!admin) {
-  console.error('Set BENCH_DATABASE_URL to a PostgreSQL server (a database registrar_bench is created there).');
+  console.error(`Set BENCH_DATABASE_URL to a PostgreSQL server (a database ${dbName} is created there).`);
   process.exit(2);
 }
+if (!/^[a-z_][a-z0-9_]*$/.test(dbName)) {
+  console.error('BENCH_DB_NAME must be a plain lower-case identifier.');
+  process.exit(2);
+}
+const allMeasures = ['dashboard', 'list', 'inquiry'];
+const measures = new Set((process.env.MEASURES ?? allMeasures.join(',')).split(',').map((m) => m.trim()));
+for (const m of measures)
+  if (!allMeasures.includes(m)) {
+    console.error(`MEASURES: unknown measure ${m} (known: ${allMeasures.join(', ')})`);
+    process.exit(2);
+  }
 const DURATION = Number(process.env.LOAD_SECONDS ?? 10);
 const ENROLMENTS = Number(process.env.ENROLMENTS ?? 100_000);
 if (process.env.SKIP_BUILD !== '1')
@@ -21,11 +35,11 @@ if (process.env.SKIP_BUILD !== '1')
 
 const adminClient = new pg.Client({ connectionString: admin });
 await adminClient.connect();
-await adminClient.query('drop database if exists registrar_bench with (force)');
-await adminClient.query('create database registrar_bench');
+await adminClient.query(`drop database if exists ${dbName} with (force)`);
+await adminClient.query(`create database ${dbName}`);
 await adminClient.end();
 const url = new URL(admin);
-url.pathname = '/registrar_bench';
+url.pathname = `/${dbName}`;
 const dbUrl = url.toString();
 
 const app = await startServer({
@@ -70,92 +84,98 @@ await db.query('analyze');
 console.log(`seeded ${ENROLMENTS} enrolments in ${Math.round(performance.now() - t)} ms`);
 
 const rows = [];
-// 1. Dashboard latency.
-const times = [];
-for (let i = 0; i < 21; i += 1) {
-  t = performance.now();
-  const res = await fetch(`${base}/api/dashboard`, { headers: auth });
-  await res.json();
-  times.push(performance.now() - t);
+if (measures.has('dashboard')) {
+  // 1. Dashboard latency.
+  const times = [];
+  for (let i = 0; i < 21; i += 1) {
+    t = performance.now();
+    const res = await fetch(`${base}/api/dashboard`, { headers: auth });
+    await res.json();
+    times.push(performance.now() - t);
+  }
+  times.sort((a, b) => a - b);
+  rows.push({
+    measure: 'GET /api/dashboard median latency',
+    value: `${Math.round(times[10] ?? 0)} ms`,
+    budget: '≤ 100 ms',
+    result: (times[10] ?? 0) <= 100 ? 'ok' : 'OVER',
+  });
 }
-times.sort((a, b) => a - b);
-rows.push({
-  measure: 'GET /api/dashboard median latency',
-  value: `${Math.round(times[10] ?? 0)} ms`,
-  budget: '≤ 100 ms',
-  result: (times[10] ?? 0) <= 100 ? 'ok' : 'OVER',
-});
 
-// 2. List throughput, API vs raw SQL at the same concurrency, mixed search terms.
-const terms = ['', 'Student 1a', 's42', '90000012', 'ENR-2026-0042', 'Data', 'zzz-nothing'];
-const listApi = await autocannon({
-  url: base,
-  connections: 50,
-  duration: DURATION,
-  requests: terms.map((term) => ({
-    method: 'GET',
-    path: `/api/student-enrollment?page=1&limit=10&search=${encodeURIComponent(term)}`,
-    headers: auth,
-  })),
-});
-const pool = new pg.Pool({ connectionString: dbUrl, max: 10 });
-const rawSql = `select e.*, c.name as course_name from enrollments e join courses c on c.id = e.course_id
-  where ($1 = '' or e.name ilike $2 or e.email ilike $2 or e.phone_number ilike $2 or e.enrollment_number ilike $2 or c.name ilike $2)
-  order by e.created_at desc, e.id desc limit 10`;
-const rawCount = `select count(*) from enrollments e join courses c on c.id = e.course_id
-  where ($1 = '' or e.name ilike $2 or e.email ilike $2 or e.phone_number ilike $2 or e.enrollment_number ilike $2 or c.name ilike $2)`;
-let rawDone = 0;
-const rawEnd = Date.now() + DURATION * 1000;
-await Promise.all(
-  Array.from({ length: 50 }, async (_, w) => {
-    let i = w;
-    while (Date.now() < rawEnd) {
-      const term = terms[i++ % terms.length] ?? '';
-      await Promise.all([pool.query(rawSql, [term, `%${term}%`]), pool.query(rawCount, [term, `%${term}%`])]);
-      rawDone += 1;
-    }
-  }),
-);
-await pool.end();
-const rawRps = rawDone / DURATION;
-const ratio = listApi.requests.average / rawRps;
-rows.push({
-  measure: 'GET /api/student-enrollment list (50 conn.)',
-  value: `${Math.round(listApi.requests.average)} req/s`,
-  budget: `≥ 0.9 × raw SQL (${Math.round(rawRps)}/s)`,
-  result: ratio >= 0.9 ? 'ok' : `UNDER (${ratio.toFixed(2)}×)`,
-});
-
-// 3. Public inquiry intake (each request from its own address, as real visitors are).
-let n = 0;
-const inquiry = await autocannon({
-  url: `${base}/api/inquiry`,
-  connections: 50,
-  duration: DURATION,
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  setupClient: (/** @type {any} */ client) =>
-    client.setHeaders({
-      'content-type': 'application/json',
-      'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n++ & 255}`,
+if (measures.has('list')) {
+  // 2. List throughput, API vs raw SQL at the same concurrency, mixed search terms.
+  const terms = ['', 'Student 1a', 's42', '90000012', 'ENR-2026-0042', 'Data', 'zzz-nothing'];
+  const listApi = await autocannon({
+    url: base,
+    connections: 50,
+    duration: DURATION,
+    requests: terms.map((term) => ({
+      method: 'GET',
+      path: `/api/student-enrollment?page=1&limit=10&search=${encodeURIComponent(term)}`,
+      headers: auth,
+    })),
+  });
+  const pool = new pg.Pool({ connectionString: dbUrl, max: 10 });
+  const rawSql = `select e.*, c.name as course_name from enrollments e join courses c on c.id = e.course_id
+    where ($1 = '' or e.name ilike $2 or e.email ilike $2 or e.phone_number ilike $2 or e.enrollment_number ilike $2 or c.name ilike $2)
+    order by e.created_at desc, e.id desc limit 10`;
+  const rawCount = `select count(*) from enrollments e join courses c on c.id = e.course_id
+    where ($1 = '' or e.name ilike $2 or e.email ilike $2 or e.phone_number ilike $2 or e.enrollment_number ilike $2 or c.name ilike $2)`;
+  let rawDone = 0;
+  const rawEnd = Date.now() + DURATION * 1000;
+  await Promise.all(
+    Array.from({ length: 50 }, async (_, w) => {
+      let i = w;
+      while (Date.now() < rawEnd) {
+        const term = terms[i++ % terms.length] ?? '';
+        await Promise.all([pool.query(rawSql, [term, `%${term}%`]), pool.query(rawCount, [term, `%${term}%`])]);
+        rawDone += 1;
+      }
     }),
-  body: JSON.stringify({
-    name: 'Load Test',
-    address: 'Pune',
-    email: 'load@example.in',
-    phoneNumber: '9876543210',
-    areaOfInterest: ['Data Science'],
-    reference: 'website',
-  }),
-});
-const non2xx = inquiry.non2xx;
-if (non2xx) console.log('inquiry status codes:', JSON.stringify(inquiry.statusCodeStats));
-rows.push({
-  measure: 'POST /api/inquiry (50 conn.)',
-  value: `${Math.round(inquiry.requests.average)} req/s (${non2xx} non-2xx)`,
-  budget: '≥ 1,000 req/s',
-  result: inquiry.requests.average >= 1000 ? 'ok' : 'UNDER',
-});
+  );
+  await pool.end();
+  const rawRps = rawDone / DURATION;
+  const ratio = listApi.requests.average / rawRps;
+  rows.push({
+    measure: 'GET /api/student-enrollment list (50 conn.)',
+    value: `${Math.round(listApi.requests.average)} req/s (${listApi.non2xx} non-2xx, ${listApi.errors} errors)`,
+    budget: `≥ 0.9 × raw SQL (${Math.round(rawRps)}/s)`,
+    result: ratio >= 0.9 ? 'ok' : `UNDER (${ratio.toFixed(2)}×)`,
+  });
+}
+
+if (measures.has('inquiry')) {
+  // 3. Public inquiry intake (each request from its own address, as real visitors are).
+  let n = 0;
+  const inquiry = await autocannon({
+    url: `${base}/api/inquiry`,
+    connections: 50,
+    duration: DURATION,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    setupClient: (/** @type {any} */ client) =>
+      client.setHeaders({
+        'content-type': 'application/json',
+        'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n++ & 255}`,
+      }),
+    body: JSON.stringify({
+      name: 'Load Test',
+      address: 'Pune',
+      email: 'load@example.in',
+      phoneNumber: '9876543210',
+      areaOfInterest: ['Data Science'],
+      reference: 'website',
+    }),
+  });
+  const non2xx = inquiry.non2xx;
+  if (non2xx) console.log('inquiry status codes:', JSON.stringify(inquiry.statusCodeStats));
+  rows.push({
+    measure: 'POST /api/inquiry (50 conn.)',
+    value: `${Math.round(inquiry.requests.average)} req/s (${non2xx} non-2xx, ${inquiry.errors} errors)`,
+    budget: '≥ 1,000 req/s',
+    result: inquiry.requests.average >= 1000 ? 'ok' : 'UNDER',
+  });
+}
 
 console.table(rows);
 await db.end();
