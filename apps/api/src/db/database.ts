@@ -70,10 +70,13 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
 
 async function openPglite(dir: string | undefined): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
+  // The staff lists' search indexes are pg_trgm's (migration 0009); PostgreSQL ships it in contrib.
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   if (dir) fs.mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir ? { dataDir: dir } : {});
+  const extensions = { pg_trgm };
+  const client = await PGlite.create(dir ? { dataDir: dir, extensions } : { extensions });
   const db = drizzle(client, { schema }) as unknown as Db;
   return {
     db,

@@ -2,8 +2,9 @@
  * The one Drizzle schema (DESIGN §1). Both PGlite and PostgreSQL run the migrations generated
  * from it into `apps/api/drizzle` (`npm run db:generate -w apps/api`). Keep it valid on PG 15.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   date,
@@ -17,6 +18,17 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+
+/**
+ * What a staff list's search looks in: the columns joined by a space. A pg_trgm GIN index over
+ * this expression serves `ILIKE '%term%'`; the query spells the same expression to use it, then
+ * checks each column on its own (a term must not match across two of them).
+ */
+export const searchText = (...columns: AnyPgColumn[]): SQL =>
+  sql.join(
+    columns.map((c) => sql`${c}`),
+    sql` || ' ' || `,
+  );
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -169,6 +181,10 @@ export const enrollments = pgTable(
     index('enrollments_email_lower_idx').on(sql`lower(${t.email})`),
     index('enrollments_created_idx').on(t.createdAt),
     index('enrollments_status_idx').on(t.status),
+    index('enrollments_search_trgm_idx').using(
+      'gin',
+      sql`(${searchText(t.name, t.email, t.phoneNumber, t.enrollmentNumber)}) gin_trgm_ops`,
+    ),
     // One open enrolment per email and course, even when two submissions race.
     uniqueIndex('enrollments_open_email_course_key')
       .on(sql`lower(${t.email})`, t.courseId)
@@ -264,9 +280,11 @@ export const inquiries = pgTable(
   },
   (t) => [
     index('inquiries_created_idx').on(t.createdAt),
-    index('inquiries_email_lower_idx').on(sql`lower(${t.email})`),
-    index('inquiries_phone_idx').on(t.phoneNumber),
+    // The duplicate lookup (same email or phone within 30 days): the newest match of each is one index step.
+    index('inquiries_email_lower_created_idx').on(sql`lower(${t.email})`, t.createdAt),
+    index('inquiries_phone_created_idx').on(t.phoneNumber, t.createdAt),
     index('inquiries_status_idx').on(t.status),
+    index('inquiries_search_trgm_idx').using('gin', sql`(${searchText(t.name, t.email, t.phoneNumber)}) gin_trgm_ops`),
   ],
 );
 
