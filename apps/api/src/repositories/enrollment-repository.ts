@@ -10,6 +10,7 @@ import {
   enrollments,
   inquiries,
   installments,
+  searchText,
   staff,
 } from '../db/schema';
 import type { Executor } from './staff-repository';
@@ -21,6 +22,42 @@ export type InstallmentRow = typeof installments.$inferSelect;
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/**
+ * The list's search: name, email, phone or enrolment number contains the term (any case), or the
+ * course's name does. The first four go through one pg_trgm index over `searchText` (migration
+ * 0009), each column then checked on its own so a term never matches across two of them; the
+ * course is a lookup of matching course ids beforehand, so the planner sees real ids (a sub-select
+ * here would hide how many rows they cover and push it to a full scan).
+ */
+function searchCondition(like: string, courseIds: string[]): SQL {
+  const ownColumns = and(
+    ilike(
+      sql`(${searchText(enrollments.name, enrollments.email, enrollments.phoneNumber, enrollments.enrollmentNumber)})`,
+      like,
+    ),
+    or(
+      ilike(enrollments.name, like),
+      ilike(enrollments.email, like),
+      ilike(enrollments.phoneNumber, like),
+      ilike(enrollments.enrollmentNumber, like),
+    ),
+  )!;
+  // The course first: PostgreSQL checks an OR's arms in the order written, and the id is cheap.
+  return courseIds.length ? or(inArray(enrollments.courseId, courseIds), ownColumns)! : ownColumns;
+}
+
+type ListFilters = Omit<EnrollmentListQuery, 'page' | 'limit' | 'sort'>;
+
+/** The ids of the courses whose name matches the search (none without a search). */
+async function searchedCourseIds(db: Executor, q: ListFilters): Promise<string[]> {
+  if (!q.search) return [];
+  const rows = await db
+    .select({ id: courses.id })
+    .from(courses)
+    .where(ilike(courses.name, `%${escapeLike(q.search)}%`));
+  return rows.map((r) => r.id);
+}
+
 // Sub-selects spelled out: drizzle prints an outer column unqualified inside them.
 const totalFeePaise = sql<number>`(select coalesce(sum("installments"."amount_paise"), 0)::bigint from "installments" where "installments"."enrollment_id" = "enrollments"."id")`;
 const paidPaise = sql<number>`(select coalesce(sum("p"."amount_paise"), 0)::bigint from "payments" "p" where "p"."enrollment_id" = "enrollments"."id" and "p"."voided_at" is null)`;
@@ -31,23 +68,12 @@ const profilePictureId = sql<
   string | null
 >`(select "d"."id" from "enrollment_documents" "d" where "d"."enrollment_id" = "enrollments"."id" and "d"."field" = 'profilePicture' order by "d"."created_at" desc limit 1)`;
 
-function filters(q: Omit<EnrollmentListQuery, 'page' | 'limit' | 'sort'>, today: string): SQL | undefined {
+function filters(q: ListFilters, today: string, courseIds: string[]): SQL | undefined {
   const conditions: SQL[] = [];
   if (q.paymentState === 'overdue') conditions.push(sql`${overduePaise(today)} > 0`);
   if (q.paymentState === 'due') conditions.push(sql`${overduePaise(today)} = 0 and ${totalFeePaise} > ${paidPaise}`);
   if (q.paymentState === 'paid_up') conditions.push(sql`${totalFeePaise} <= ${paidPaise}`);
-  if (q.search) {
-    const like = `%${escapeLike(q.search)}%`;
-    conditions.push(
-      or(
-        ilike(enrollments.name, like),
-        ilike(enrollments.email, like),
-        ilike(enrollments.phoneNumber, like),
-        ilike(enrollments.enrollmentNumber, like),
-        ilike(courses.name, like),
-      )!,
-    );
-  }
+  if (q.search) conditions.push(searchCondition(`%${escapeLike(q.search)}%`, courseIds));
   if (q.status) conditions.push(eq(enrollments.status, q.status));
   if (q.courseId) conditions.push(eq(enrollments.courseId, q.courseId));
   if (q.from) conditions.push(gte(enrollments.createdAt, new Date(`${q.from}T00:00:00`)));
@@ -87,20 +113,27 @@ const today = () => localIsoDate();
 export const enrollmentRepository = {
   async page(db: Db, q: EnrollmentListQuery): Promise<{ items: EnrollmentListRow[]; total: number }> {
     const day = today();
-    const where = filters(q, day);
+    const where = filters(q, day, await searchedCourseIds(db, q));
+    // The page's ids first, then its columns: the sums and the picture are looked up for those
+    // rows only, not for every candidate the sort goes through.
+    const pageIds = db
+      .select({ id: enrollments.id })
+      .from(enrollments)
+      .where(where)
+      .orderBy(...orderBy(q.sort))
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit);
     const [items, totals] = await Promise.all([
       db
         .select(listColumns(day))
         .from(enrollments)
         .innerJoin(courses, eq(courses.id, enrollments.courseId))
-        .where(where)
-        .orderBy(...orderBy(q.sort))
-        .limit(q.limit)
-        .offset((q.page - 1) * q.limit),
+        .where(inArray(enrollments.id, pageIds))
+        .orderBy(...orderBy(q.sort)),
+      // Every enrolment has its course (a restricting foreign key): the count needs no join.
       db
         .select({ n: sql<number>`count(*)::int` })
         .from(enrollments)
-        .innerJoin(courses, eq(courses.id, enrollments.courseId))
         .where(where),
     ]);
     return { items: items as EnrollmentListRow[], total: totals[0]?.n ?? 0 };
@@ -112,7 +145,7 @@ export const enrollmentRepository = {
       .select(listColumns(day))
       .from(enrollments)
       .innerJoin(courses, eq(courses.id, enrollments.courseId))
-      .where(filters(q, day))
+      .where(filters(q, day, await searchedCourseIds(db, q)))
       .orderBy(...orderBy(q.sort))
       .limit(cap)) as EnrollmentListRow[];
   },
