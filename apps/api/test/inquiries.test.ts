@@ -213,4 +213,39 @@ describe('inquiries (issue 6)', async () => {
     expect(viaCookie.statusCode).toBe(200);
     expect((await app.inject({ method: 'GET', url: '/api/inquiry/export.csv' })).statusCode).toBe(401);
   });
+
+  it('tells every staff member by name, and says so when the inquiry may be a duplicate', async () => {
+    const second = await makeStaff(db, { name: 'Second Desk' });
+    await submit({ ...base, name: 'Mail Everyone', email: 'everyone@example.in', phoneNumber: '9444444441' });
+    await submit({ ...base, name: 'Mail Everyone Again', email: 'EVERYONE@example.in', phoneNumber: '9444444442' });
+    while ((await app.outbox.runOnce()) > 0);
+    for (const [to, name] of [
+      [staff.email, 'Counsellor'],
+      [second.email, 'Second Desk'],
+    ] as const) {
+      const first = await catcher.latestTo(to, /^New inquiry from Mail Everyone$/);
+      expect(first.text).toContain(`Hello ${name},`);
+      expect(first.text).not.toContain('within the last 30 days');
+      const again = await catcher.latestTo(to, /^New inquiry from Mail Everyone Again \(possible duplicate\)$/);
+      expect(again.text).toContain('The same email or phone asked within the last 30 days.');
+    }
+  });
+
+  it('stores an inquiry, its timeline and its mails together or not at all', async () => {
+    const count = async () =>
+      (
+        (await db.execute(
+          sql`select (select count(*) from inquiries)::int as i, (select count(*) from inquiry_events)::int as e, (select count(*) from outbox)::int as o`,
+        )) as unknown as { rows: { i: number; e: number; o: number }[] }
+      ).rows[0];
+    const before = await count();
+    // A course id that names no course: the inquiry row fails its foreign key, so nothing is kept.
+    const res = await submit({ ...base, name: 'Half Stored', courseId: '00000000-0000-4000-8000-000000000000' });
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(await count()).toEqual(before);
+    const ok = await submit({ ...base, name: 'Fully Stored', email: 'full@example.in', phoneNumber: '9555555559' });
+    expect(ok.statusCode).toBe(201);
+    const after = await count();
+    expect(after).toEqual({ i: before!.i + 1, e: before!.e + 1, o: before!.o + 2 }); // two staff by now
+  });
 });

@@ -8,6 +8,25 @@ import type { Executor } from './staff-repository';
 export type InquiryRow = typeof inquiries.$inferSelect;
 export type InquiryInsert = typeof inquiries.$inferInsert;
 export type InquiryEventRow = typeof inquiryEvents.$inferSelect;
+/** A public inquiry as `insertIntake` stores it. */
+export type IntakeRow = Required<
+  Pick<
+    InquiryInsert,
+    | 'id'
+    | 'name'
+    | 'address'
+    | 'email'
+    | 'phoneNumber'
+    | 'currentlyWorkingAs'
+    | 'currentlyAt'
+    | 'areaOfInterest'
+    | 'reference'
+    | 'friendName'
+    | 'friendWorkingArea'
+    | 'courseId'
+    | 'duplicateOf'
+  >
+>;
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -73,25 +92,50 @@ export const inquiryRepository = {
     return rows[0];
   },
 
-  /** The newest earlier inquiry with the same email or phone since `since`. */
-  async recentMatch(db: Executor, email: string, phone: string, since: Date): Promise<string | undefined> {
-    const rows = await db
-      .select({ id: inquiries.id })
-      .from(inquiries)
-      .where(
-        and(
-          or(sql`lower(${inquiries.email}) = ${email.toLowerCase()}`, eq(inquiries.phoneNumber, phone)),
-          gte(inquiries.createdAt, since),
-        ),
-      )
-      .orderBy(desc(inquiries.createdAt))
-      .limit(1);
-    return rows[0]?.id;
+  /**
+   * What a public inquiry needs before it is stored, in one round trip: the newest earlier
+   * inquiry with the same email or phone since `since` (each side one step down its own index,
+   * however many repeats there are), and the staff to tell. Spelled out in SQL: this runs on
+   * every public submission, and a plain template is cheap to build.
+   */
+  async intakeContext(
+    db: Executor,
+    email: string,
+    phone: string,
+    since: Date,
+  ): Promise<{ duplicateOf: string | undefined; recipients: { email: string; name: string }[] }> {
+    const after = since.toISOString();
+    const result = await db.execute(sql`select
+      (select m.id from (
+        (select id, created_at from inquiries where lower(email) = ${email.toLowerCase()} and created_at >= ${after}::timestamptz
+          order by created_at desc limit 1)
+        union all
+        (select id, created_at from inquiries where phone_number = ${phone} and created_at >= ${after}::timestamptz
+          order by created_at desc limit 1)
+      ) m order by m.created_at desc limit 1) as duplicate_of,
+      (select coalesce(json_agg(json_build_object('email', email, 'name', name)), '[]'::json) from staff) as recipients`);
+    const row = (
+      result as unknown as { rows: { duplicate_of: string | null; recipients: { email: string; name: string }[] }[] }
+    ).rows[0]!;
+    return { duplicateOf: row.duplicate_of ?? undefined, recipients: row.recipients };
   },
 
-  async insert(db: Executor, values: InquiryInsert): Promise<InquiryRow> {
-    const rows = await db.insert(inquiries).values(values).returning();
-    return rows[0]!;
+  /**
+   * Stores a public inquiry (its id chosen by the caller), its first timeline entry and the mails
+   * about it (outbox rows) in one statement: all or nothing without a transaction's extra round
+   * trips, and one statement shape however many staff there are.
+   */
+  async insertIntake(db: Executor, row: IntakeRow, mails: unknown[]): Promise<void> {
+    await db.execute(sql`with inquiry as (
+        insert into inquiries (id, name, address, email, phone_number, currently_working_as, currently_at,
+          area_of_interest, reference, friend_name, friend_working_area, course_id, duplicate_of)
+        values (${row.id}, ${row.name}, ${row.address}, ${row.email}, ${row.phoneNumber}, ${row.currentlyWorkingAs},
+          ${row.currentlyAt}, ${JSON.stringify(row.areaOfInterest)}::jsonb, ${row.reference}, ${row.friendName},
+          ${row.friendWorkingArea}, ${row.courseId}, ${row.duplicateOf})
+      ), event as (
+        insert into inquiry_events (inquiry_id, kind, to_status) values (${row.id}, 'created', 'new')
+      )
+      insert into outbox (kind, payload) select 'mail', value from jsonb_array_elements(${JSON.stringify(mails)}::jsonb)`);
   },
 
   async update(db: Executor, id: string, values: Partial<InquiryInsert>): Promise<InquiryRow | undefined> {

@@ -2,6 +2,7 @@
  * Inquiries (issue 6; DESIGN §5): public intake with spam guards and duplicate linking, staff
  * follow-up through a status funnel with a timeline, CSV export.
  */
+import { randomUUID } from 'node:crypto';
 import type { Inquiry } from '@registrar/contract/inquiry';
 import {
   INQUIRY_MESSAGES,
@@ -20,7 +21,6 @@ import { toCsv } from '../lib/csv';
 import { HttpError, badRequest, conflict, notFound } from '../lib/http-errors';
 import { courseRepository } from '../repositories/course-repository';
 import { inquiryRepository, type InquiryRow } from '../repositories/inquiry-repository';
-import { outboxRepository } from '../repositories/outbox-repository';
 import { brandedMail } from './mail/mail-message';
 import { THROTTLE_RULES, type Throttle } from './throttle';
 
@@ -108,38 +108,31 @@ export class InquiryService {
     if (honeypot) return { stored: false };
 
     const areaOfInterest = await this.normaliseAreas(input.areaOfInterest);
-    await this.db.transaction(async (tx) => {
-      const duplicateOf = await inquiryRepository.recentMatch(
-        tx,
-        input.email,
-        input.phoneNumber,
-        new Date(Date.now() - DUPLICATE_WINDOW_MS),
-      );
-      const row = await inquiryRepository.insert(tx, {
-        ...columns(input),
-        areaOfInterest,
-        duplicateOf: duplicateOf ?? null,
-      });
-      await inquiryRepository.addEvent(tx, { inquiryId: row.id, kind: 'created', toStatus: 'new' });
-      for (const recipient of await inquiryRepository.staffRecipients(tx)) {
-        await outboxRepository.enqueue(
-          tx,
-          'mail',
-          brandedMail({
-            to: recipient.email,
-            subject: `New inquiry from ${row.name}${duplicateOf ? ' (possible duplicate)' : ''}`,
-            instituteName: this.config.instituteName,
-            greeting: `Hello ${recipient.name},`,
-            paragraphs: [
-              `${row.name} (${row.email}, ${row.phoneNumber}) asked about ${areaOfInterest.join(', ')}.`,
-              `Reference: ${row.reference}.${duplicateOf ? ' The same email or phone asked within the last 30 days.' : ''}`,
-            ],
-            action: { label: 'Open the inquiry', url: `${this.config.publicUrl}/student-inquires/${row.id}` },
-          }),
-        );
-      }
-    });
-    this.onMailQueued();
+    // Two round trips and no transaction: the lookups, then one statement that stores the
+    // inquiry, its timeline entry and the staff mails together (the id is ours, so the mails
+    // can link to it before it exists).
+    const { duplicateOf, recipients } = await inquiryRepository.intakeContext(
+      this.db,
+      input.email,
+      input.phoneNumber,
+      new Date(Date.now() - DUPLICATE_WINDOW_MS),
+    );
+    const row = { id: randomUUID(), ...columns(input), areaOfInterest, duplicateOf: duplicateOf ?? null };
+    const mails = recipients.map((recipient) =>
+      brandedMail({
+        to: recipient.email,
+        subject: `New inquiry from ${row.name}${duplicateOf ? ' (possible duplicate)' : ''}`,
+        instituteName: this.config.instituteName,
+        greeting: `Hello ${recipient.name},`,
+        paragraphs: [
+          `${row.name} (${row.email}, ${row.phoneNumber}) asked about ${areaOfInterest.join(', ')}.`,
+          `Reference: ${row.reference}.${duplicateOf ? ' The same email or phone asked within the last 30 days.' : ''}`,
+        ],
+        action: { label: 'Open the inquiry', url: `${this.config.publicUrl}/student-inquires/${row.id}` },
+      }),
+    );
+    await inquiryRepository.insertIntake(this.db, row, mails);
+    if (mails.length) this.onMailQueued();
     return { stored: true };
   }
 
