@@ -134,8 +134,7 @@ if (measures.has('list')) {
    */
   const rawSearch = (like, ids, first) => {
     const p = first + ids.length;
-    const columns = `(("enrollments"."name" || ' ' || "enrollments"."email" || ' ' || "enrollments"."phone_number" || ' ' || "enrollments"."enrollment_number") ilike $${p}
-      and ("enrollments"."name" ilike $${p} or "enrollments"."email" ilike $${p} or "enrollments"."phone_number" ilike $${p} or "enrollments"."enrollment_number" ilike $${p}))`;
+    const columns = `("enrollments"."name" || E'\\x1f' || "enrollments"."email" || E'\\x1f' || "enrollments"."phone_number" || E'\\x1f' || "enrollments"."enrollment_number") ilike $${p}`;
     const courses = ids.map((_, k) => `$${first + k}`).join(', ');
     return {
       sql: `where ${ids.length ? `("enrollments"."course_id" in (${courses}) or ${columns})` : columns}`,

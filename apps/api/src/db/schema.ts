@@ -2,9 +2,8 @@
  * The one Drizzle schema (DESIGN §1). Both PGlite and PostgreSQL run the migrations generated
  * from it into `apps/api/drizzle` (`npm run db:generate -w apps/api`). Keep it valid on PG 15.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import {
-  type AnyPgColumn,
   bigint,
   boolean,
   date,
@@ -18,17 +17,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-
-/**
- * What a staff list's search looks in: the columns joined by a space. A pg_trgm GIN index over
- * this expression serves `ILIKE '%term%'`; the query spells the same expression to use it, then
- * checks each column on its own (a term must not match across two of them).
- */
-export const searchText = (...columns: AnyPgColumn[]): SQL =>
-  sql.join(
-    columns.map((c) => sql`${c}`),
-    sql` || ' ' || `,
-  );
+import { searchText } from './search';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

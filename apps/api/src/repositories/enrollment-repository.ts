@@ -10,9 +10,9 @@ import {
   enrollments,
   inquiries,
   installments,
-  searchText,
   staff,
 } from '../db/schema';
+import { containsPattern, searchMatch } from '../db/search';
 import type { Executor } from './staff-repository';
 
 export type EnrollmentRow = typeof enrollments.$inferSelect;
@@ -20,28 +20,19 @@ export type EnrollmentInsert = typeof enrollments.$inferInsert;
 export type DocumentRow = typeof enrollmentDocuments.$inferSelect;
 export type InstallmentRow = typeof installments.$inferSelect;
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /**
- * The list's search: name, email, phone or enrolment number contains the term (any case), or the
- * course's name does. The first four go through one pg_trgm index over `searchText` (migration
- * 0009), each column then checked on its own so a term never matches across two of them; the
- * course is a lookup of matching course ids beforehand, so the planner sees real ids (a sub-select
- * here would hide how many rows they cover and push it to a full scan).
+ * The list's search: name, email, phone or enrolment number contains the term (any case), through
+ * the trigram index (src/db/search.ts), or the course's name does. The courses are looked up
+ * first, so the planner sees real ids and how many rows they cover (a sub-select here would hide
+ * that and push it to a full scan).
  */
-function searchCondition(like: string, courseIds: string[]): SQL {
-  const ownColumns = and(
-    ilike(
-      sql`(${searchText(enrollments.name, enrollments.email, enrollments.phoneNumber, enrollments.enrollmentNumber)})`,
-      like,
-    ),
-    or(
-      ilike(enrollments.name, like),
-      ilike(enrollments.email, like),
-      ilike(enrollments.phoneNumber, like),
-      ilike(enrollments.enrollmentNumber, like),
-    ),
-  )!;
+function searchCondition(term: string, courseIds: string[]): SQL {
+  const ownColumns = searchMatch(term, [
+    enrollments.name,
+    enrollments.email,
+    enrollments.phoneNumber,
+    enrollments.enrollmentNumber,
+  ]);
   // The course first: PostgreSQL checks an OR's arms in the order written, and the id is cheap.
   return courseIds.length ? or(inArray(enrollments.courseId, courseIds), ownColumns)! : ownColumns;
 }
@@ -54,7 +45,7 @@ async function searchedCourseIds(db: Executor, q: ListFilters): Promise<string[]
   const rows = await db
     .select({ id: courses.id })
     .from(courses)
-    .where(ilike(courses.name, `%${escapeLike(q.search)}%`));
+    .where(ilike(courses.name, containsPattern(q.search)));
   return rows.map((r) => r.id);
 }
 
@@ -73,7 +64,7 @@ function filters(q: ListFilters, today: string, courseIds: string[]): SQL | unde
   if (q.paymentState === 'overdue') conditions.push(sql`${overduePaise(today)} > 0`);
   if (q.paymentState === 'due') conditions.push(sql`${overduePaise(today)} = 0 and ${totalFeePaise} > ${paidPaise}`);
   if (q.paymentState === 'paid_up') conditions.push(sql`${totalFeePaise} <= ${paidPaise}`);
-  if (q.search) conditions.push(searchCondition(`%${escapeLike(q.search)}%`, courseIds));
+  if (q.search) conditions.push(searchCondition(q.search, courseIds));
   if (q.status) conditions.push(eq(enrollments.status, q.status));
   if (q.courseId) conditions.push(eq(enrollments.courseId, q.courseId));
   if (q.from) conditions.push(gte(enrollments.createdAt, new Date(`${q.from}T00:00:00`)));

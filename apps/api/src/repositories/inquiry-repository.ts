@@ -1,8 +1,9 @@
 /** Inquiry queries: paging with filters and search, the timeline, duplicate lookup. */
-import { and, asc, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { InquiryListQuery } from '@registrar/contract/inquiry-admin';
 import type { Db } from '../db/database';
-import { inquiries, inquiryEvents, searchText, staff } from '../db/schema';
+import { inquiries, inquiryEvents, staff } from '../db/schema';
+import { searchMatch } from '../db/search';
 import type { Executor } from './staff-repository';
 
 export type InquiryRow = typeof inquiries.$inferSelect;
@@ -28,21 +29,9 @@ export type IntakeRow = Required<
   >
 >;
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 function filters(q: Omit<InquiryListQuery, 'page' | 'limit' | 'sort'>): SQL | undefined {
   const conditions: SQL[] = [];
-  if (q.search) {
-    // One pg_trgm index over the three columns (migration 0009) finds the candidates; each column
-    // is then checked on its own, so a term never matches across two of them.
-    const like = `%${escapeLike(q.search)}%`;
-    conditions.push(
-      and(
-        ilike(sql`(${searchText(inquiries.name, inquiries.email, inquiries.phoneNumber)})`, like),
-        or(ilike(inquiries.name, like), ilike(inquiries.email, like), ilike(inquiries.phoneNumber, like)),
-      )!,
-    );
-  }
+  if (q.search) conditions.push(searchMatch(q.search, [inquiries.name, inquiries.email, inquiries.phoneNumber]));
   if (q.status) conditions.push(eq(inquiries.status, q.status));
   if (q.reference) conditions.push(eq(inquiries.reference, q.reference));
   if (q.from) conditions.push(gte(inquiries.createdAt, new Date(`${q.from}T00:00:00`)));
