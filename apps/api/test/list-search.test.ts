@@ -97,6 +97,7 @@ describe('list search: trigram indexes, same answers', async () => {
       people.map(([name, email, phoneNumber], i) => ({
         enrollmentNumber: `ENR-2026-${String(i + 1).padStart(5, '0')}`,
         courseId: (i % 3 ? fullStack : dataScience)!.id,
+        status: i % 2 ? ('approved' as const) : ('pending' as const),
         name,
         email,
         phoneNumber,
@@ -124,11 +125,12 @@ describe('list search: trigram indexes, same answers', async () => {
     )
     .returning();
 
-  const expectedEnrollments = (term: string) =>
+  const expectedEnrollments = (term: string, status?: string) =>
     enrolled
       .filter(
         (e) =>
-          !term || contains([e.name, e.email, e.phoneNumber, e.enrollmentNumber, courseName.get(e.courseId)!], term),
+          (!status || e.status === status) &&
+          (!term || contains([e.name, e.email, e.phoneNumber, e.enrollmentNumber, courseName.get(e.courseId)!], term)),
       )
       .map((e) => e.id)
       .sort();
@@ -138,10 +140,10 @@ describe('list search: trigram indexes, same answers', async () => {
       .map((q) => q.id)
       .sort();
 
-  const viaApi = async (path: string, term: string) => {
+  const viaApi = async (path: string, term: string, filter = '') => {
     const res = await app.inject({
       method: 'GET',
-      url: `/api/${path}?limit=100&search=${encodeURIComponent(term)}`,
+      url: `/api/${path}?limit=100&search=${encodeURIComponent(term)}${filter}`,
       headers: auth,
     });
     expect(res.statusCode, res.body).toBe(200);
@@ -176,6 +178,11 @@ describe('list search: trigram indexes, same answers', async () => {
     const term = raw.trim();
     const enrolments = await viaApi('student-enrollment', raw);
     expect(enrolments.ids, `enrolments for ${JSON.stringify(raw)}`).toEqual(expectedEnrollments(term));
+    const approved = await viaApi('student-enrollment', raw, '&status=approved');
+    expect(approved.ids, `approved enrolments for ${JSON.stringify(raw)}`).toEqual(
+      expectedEnrollments(term, 'approved'),
+    );
+    expect(approved.total).toBe(approved.ids.length);
     expect(enrolments.total).toBe(enrolments.ids.length);
     const inquiryList = await viaApi('inquiry', raw);
     expect(inquiryList.ids, `inquiries for ${JSON.stringify(raw)}`).toEqual(expectedInquiries(term));
@@ -219,7 +226,10 @@ describe('list search: trigram indexes, same answers', async () => {
   });
 
   it('any substring of a name, email, phone or enrolment number, and random strings of tricky characters', async () => {
-    const values = enrolled.flatMap((e) => [e.name, e.email, e.phoneNumber, e.enrollmentNumber]);
+    const values = [
+      ...enrolled.flatMap((e) => [e.name, e.email, e.phoneNumber, e.enrollmentNumber]),
+      ...courseName.values(),
+    ];
     await fc.assert(
       fc.asyncProperty(
         fc.oneof(

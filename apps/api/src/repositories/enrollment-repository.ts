@@ -1,5 +1,5 @@
 /** Enrolment queries: the record, its documents, schedule and events; the staff list. */
-import { and, asc, desc, eq, gte, ilike, inArray, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, lt, not, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { EnrollmentListQuery } from '@registrar/contract/enrollment-admin';
 import { localIsoDate } from '@registrar/contract/enrollment';
 import type { Db } from '../db/database';
@@ -20,35 +20,6 @@ export type EnrollmentInsert = typeof enrollments.$inferInsert;
 export type DocumentRow = typeof enrollmentDocuments.$inferSelect;
 export type InstallmentRow = typeof installments.$inferSelect;
 
-/**
- * The list's search: name, email, phone or enrolment number contains the term (any case), through
- * the trigram index (src/db/search.ts), or the course's name does. The courses are looked up
- * first, so the planner sees real ids and how many rows they cover (a sub-select here would hide
- * that and push it to a full scan).
- */
-function searchCondition(term: string, courseIds: string[]): SQL {
-  const ownColumns = searchMatch(term, [
-    enrollments.name,
-    enrollments.email,
-    enrollments.phoneNumber,
-    enrollments.enrollmentNumber,
-  ]);
-  // The course first: PostgreSQL checks an OR's arms in the order written, and the id is cheap.
-  return courseIds.length ? or(inArray(enrollments.courseId, courseIds), ownColumns)! : ownColumns;
-}
-
-type ListFilters = Omit<EnrollmentListQuery, 'page' | 'limit' | 'sort'>;
-
-/** The ids of the courses whose name matches the search (none without a search). */
-async function searchedCourseIds(db: Executor, q: ListFilters): Promise<string[]> {
-  if (!q.search) return [];
-  const rows = await db
-    .select({ id: courses.id })
-    .from(courses)
-    .where(ilike(courses.name, containsPattern(q.search)));
-  return rows.map((r) => r.id);
-}
-
 // Sub-selects spelled out: drizzle prints an outer column unqualified inside them.
 const totalFeePaise = sql<number>`(select coalesce(sum("installments"."amount_paise"), 0)::bigint from "installments" where "installments"."enrollment_id" = "enrollments"."id")`;
 const paidPaise = sql<number>`(select coalesce(sum("p"."amount_paise"), 0)::bigint from "payments" "p" where "p"."enrollment_id" = "enrollments"."id" and "p"."voided_at" is null)`;
@@ -59,17 +30,74 @@ const profilePictureId = sql<
   string | null
 >`(select "d"."id" from "enrollment_documents" "d" where "d"."enrollment_id" = "enrollments"."id" and "d"."field" = 'profilePicture' order by "d"."created_at" desc limit 1)`;
 
-function filters(q: ListFilters, today: string, courseIds: string[]): SQL | undefined {
-  const conditions: SQL[] = [];
-  if (q.paymentState === 'overdue') conditions.push(sql`${overduePaise(today)} > 0`);
-  if (q.paymentState === 'due') conditions.push(sql`${overduePaise(today)} = 0 and ${totalFeePaise} > ${paidPaise}`);
-  if (q.paymentState === 'paid_up') conditions.push(sql`${totalFeePaise} <= ${paidPaise}`);
-  if (q.search) conditions.push(searchCondition(q.search, courseIds));
-  if (q.status) conditions.push(eq(enrollments.status, q.status));
-  if (q.courseId) conditions.push(eq(enrollments.courseId, q.courseId));
-  if (q.from) conditions.push(gte(enrollments.createdAt, new Date(`${q.from}T00:00:00`)));
-  if (q.to) conditions.push(lt(enrollments.createdAt, new Date(new Date(`${q.to}T00:00:00`).getTime() + 86_400_000)));
-  return conditions.length ? and(...conditions) : undefined;
+type ListFilters = Omit<EnrollmentListQuery, 'page' | 'limit' | 'sort'>;
+
+/**
+ * What a list shows: rows passing every filter and, with a search, the rows of a course whose
+ * name contains the term or those whose name, email, phone or enrolment number does (through the
+ * trigram index, src/db/search.ts). The courses are looked up first, so the planner sees real ids
+ * and how many rows they cover (a sub-select would hide that and push it to a full scan).
+ */
+interface Selection {
+  filters: SQL[];
+  inCourses?: SQL | undefined;
+  inColumns?: SQL | undefined;
+}
+
+async function selection(db: Executor, q: ListFilters, today: string): Promise<Selection> {
+  const filters: SQL[] = [];
+  if (q.paymentState === 'overdue') filters.push(sql`${overduePaise(today)} > 0`);
+  if (q.paymentState === 'due') filters.push(sql`${overduePaise(today)} = 0 and ${totalFeePaise} > ${paidPaise}`);
+  if (q.paymentState === 'paid_up') filters.push(sql`${totalFeePaise} <= ${paidPaise}`);
+  if (q.status) filters.push(eq(enrollments.status, q.status));
+  if (q.courseId) filters.push(eq(enrollments.courseId, q.courseId));
+  if (q.from) filters.push(gte(enrollments.createdAt, new Date(`${q.from}T00:00:00`)));
+  if (q.to) filters.push(lt(enrollments.createdAt, new Date(new Date(`${q.to}T00:00:00`).getTime() + 86_400_000)));
+  if (!q.search) return { filters };
+  const courseIds = (
+    await db
+      .select({ id: courses.id })
+      .from(courses)
+      .where(ilike(courses.name, containsPattern(q.search)))
+  ).map((c) => c.id);
+  return {
+    filters,
+    inCourses: courseIds.length ? inArray(enrollments.courseId, courseIds) : undefined,
+    inColumns: searchMatch(q.search, [
+      enrollments.name,
+      enrollments.email,
+      enrollments.phoneNumber,
+      enrollments.enrollmentNumber,
+    ]),
+  };
+}
+
+function where({ filters, inCourses, inColumns }: Selection): SQL | undefined {
+  // The course first: PostgreSQL checks an OR's arms in the order written, and the id is cheap.
+  return and(...filters, inCourses ? or(inCourses, inColumns) : inColumns);
+}
+
+const countAll = sql<number>`count(*)::int`;
+
+/**
+ * How many rows the selection holds. A search that names a course counts that course's rows by
+ * index alone and adds the other matches, instead of visiting every row of the course.
+ */
+async function count(db: Db, s: Selection): Promise<number> {
+  if (!s.inCourses || !s.inColumns) {
+    const rows = await db.select({ n: countAll }).from(enrollments).where(where(s));
+    return rows[0]?.n ?? 0;
+  }
+  const inCourses = db
+    .select({ n: countAll })
+    .from(enrollments)
+    .where(and(...s.filters, s.inCourses));
+  const elsewhere = db
+    .select({ n: countAll })
+    .from(enrollments)
+    .where(and(...s.filters, not(s.inCourses), s.inColumns));
+  const result = await db.execute(sql`select ((${inCourses}) + (${elsewhere}))::int as n`);
+  return (result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
 }
 
 function orderBy(sort: EnrollmentListQuery['sort']): SQL[] {
@@ -104,30 +132,26 @@ const today = () => localIsoDate();
 export const enrollmentRepository = {
   async page(db: Db, q: EnrollmentListQuery): Promise<{ items: EnrollmentListRow[]; total: number }> {
     const day = today();
-    const where = filters(q, day, await searchedCourseIds(db, q));
+    const selected = await selection(db, q, day);
     // The page's ids first, then its columns: the sums and the picture are looked up for those
     // rows only, not for every candidate the sort goes through.
     const pageIds = db
       .select({ id: enrollments.id })
       .from(enrollments)
-      .where(where)
+      .where(where(selected))
       .orderBy(...orderBy(q.sort))
       .limit(q.limit)
       .offset((q.page - 1) * q.limit);
-    const [items, totals] = await Promise.all([
+    const [items, total] = await Promise.all([
       db
         .select(listColumns(day))
         .from(enrollments)
         .innerJoin(courses, eq(courses.id, enrollments.courseId))
         .where(inArray(enrollments.id, pageIds))
         .orderBy(...orderBy(q.sort)),
-      // Every enrolment has its course (a restricting foreign key): the count needs no join.
-      db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(enrollments)
-        .where(where),
+      count(db, selected),
     ]);
-    return { items: items as EnrollmentListRow[], total: totals[0]?.n ?? 0 };
+    return { items: items as EnrollmentListRow[], total };
   },
 
   async all(db: Db, q: Omit<EnrollmentListQuery, 'page' | 'limit'>, cap = 50_000): Promise<EnrollmentListRow[]> {
@@ -136,7 +160,7 @@ export const enrollmentRepository = {
       .select(listColumns(day))
       .from(enrollments)
       .innerJoin(courses, eq(courses.id, enrollments.courseId))
-      .where(filters(q, day, await searchedCourseIds(db, q)))
+      .where(where(await selection(db, q, day)))
       .orderBy(...orderBy(q.sort))
       .limit(cap)) as EnrollmentListRow[];
   },
