@@ -5,6 +5,7 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -50,6 +51,69 @@ describe('the server process', () => {
     await third.ready();
     third.child.kill('SIGTERM');
     expect(await third.exited).toBe(0);
+  }, 60_000);
+
+  it('on SIGTERM finishes a request in flight, then exits 0', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'registrar-proc-'));
+    const port = await freePort();
+    const server = startServer({
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      ADMIN_EMAIL: 'head@institute.in',
+      ADMIN_PASSWORD: 'Configured-Pass-8',
+    });
+    await server.ready();
+    const base = `http://127.0.0.1:${port}`;
+    const { token } = (await (
+      await fetch(`${base}/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'head@institute.in', password: 'Configured-Pass-8' }),
+      })
+    ).json()) as { token: string };
+    const course = await fetch(`${base}/api/course`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ name: 'Data Science', price: 30000, emiPrice: [30000] }),
+    });
+    expect(course.status).toBe(201);
+    const body = JSON.stringify({
+      name: 'Slow Visitor',
+      address: 'Pune',
+      email: 'slow@example.in',
+      phoneNumber: '9876500000',
+      areaOfInterest: ['Data Science'],
+      reference: 'website',
+    });
+    // A visitor on a slow phone: half the body is sent, then the server is told to stop.
+    const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port,
+          path: '/api/inquiry',
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+        },
+        (res) => {
+          let text = '';
+          res.on('data', (c: Buffer) => (text += c.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+        },
+      );
+      req.on('error', reject);
+      req.write(body.slice(0, 40));
+      setTimeout(() => {
+        server.child.kill('SIGTERM');
+        setTimeout(() => req.end(body.slice(40)), 500);
+      }, 200);
+    });
+    const res = await answer;
+    // The inquiry was taken in full, though the server had been told to stop while it arrived.
+    expect(res.status, res.text).toBe(201);
+    expect(JSON.parse(res.text)).toMatchObject({ success: true });
+    expect(await server.exited).toBe(0);
+    expect(server.output().stdout).toContain('shutting down: finishing requests in flight');
   }, 60_000);
 
   it('creates the first staff account once, printing a generated password, never with a default', async () => {
