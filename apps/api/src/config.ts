@@ -41,6 +41,7 @@ const envSchema = z.object({
     error: 'must be at least 32 characters',
   }),
   SMTP_URL: urlWithProtocols(['smtp:', 'smtps:'], 'SMTP'),
+  REDIS_URL: urlWithProtocols(['redis:', 'rediss:'], 'Redis'),
   MAIL_FROM: z.string().trim().min(3).default('Registrar <no-reply@registrar.local>'),
   ADMIN_EMAIL: optionalNonEmpty.refine((v) => v === undefined || z.regexes.html5Email.test(v), {
     error: 'must be an email address',
@@ -92,6 +93,8 @@ export interface Config {
   publicUrl: string;
   jwtSecret: string | undefined;
   smtpUrl: string | undefined;
+  /** Shared rate-limit counters for several instances; in memory without it. */
+  redisUrl: string | undefined;
   mailFrom: string;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
@@ -130,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     publicUrl,
     jwtSecret: e.JWT_SECRET,
     smtpUrl: e.SMTP_URL,
+    redisUrl: e.REDIS_URL,
     mailFrom: e.MAIL_FROM,
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,

@@ -47,7 +47,7 @@ const enrollmentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      enrollments.checkRate(request.ip);
+      await enrollments.checkRate(request.ip);
       const form = await readForm(request);
       try {
         const { enrollmentNumber } = await enrollments.create(form.fields, form.files);

@@ -97,9 +97,9 @@ export class EnrollmentService {
   ) {}
 
   /** Called before reading the body, so a flood never costs disk writes. */
-  checkRate(ip: string): void {
+  async checkRate(ip: string): Promise<void> {
     const key = `enrollment:ip:${ip}`;
-    const wait = this.throttle.retryAfter(key, {
+    const wait = await this.throttle.consume(key, {
       ...THROTTLE_RULES.enrollmentPerIp,
       limit: this.config.intakeLimitPerIp,
     });
@@ -113,7 +113,6 @@ export class EnrollmentService {
           'retry-after': String(wait),
         },
       );
-    this.throttle.hit(key, { ...THROTTLE_RULES.enrollmentPerIp, limit: this.config.intakeLimitPerIp });
   }
 
   async create(fields: Record<string, string>, files: StagedFile[]): Promise<{ enrollmentNumber: string; id: string }> {
