@@ -21,7 +21,7 @@ import { createStaff } from '../../src/services/staff-accounts';
 import { courseRepository } from '../../src/repositories/course-repository';
 import { startMailCatcher } from '../mail-catcher';
 import { seedEnrollments } from '../fixtures/seed';
-import { freePort, startServer as start } from './server-process';
+import { freePort, signInAt, startServer as start } from './server-process';
 
 const catcher = await startMailCatcher();
 afterAll(() => catcher.close());
@@ -47,13 +47,7 @@ describe('announcement delivery when the server is killed during it', () => {
     let server = startServer(dataDir, port);
     await server.ready();
     const base = `http://127.0.0.1:${port}`;
-    const { token } = (await (
-      await fetch(`${base}/api/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: 'bulk@institute.in', password: 'Bulk-Test-Pass-1' }),
-      })
-    ).json()) as { token: string };
+    const token = await signInAt(base, 'bulk@institute.in', 'Bulk-Test-Pass-1');
 
     // Kill 1: as the 1,501st message starts, i.e. after the 1,500th was acknowledged and marked
     // sent (the worker marks each row before it sends the next). The peer refuses the message.

@@ -9,7 +9,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort, startServer as start } from './server-process';
+import { freePort, signInAt, startServer as start } from './server-process';
 
 const children: ChildProcess[] = [];
 afterAll(() => children.forEach((c) => c.kill('SIGKILL')));
@@ -64,13 +64,7 @@ describe('the server process', () => {
     });
     await server.ready();
     const base = `http://127.0.0.1:${port}`;
-    const { token } = (await (
-      await fetch(`${base}/api/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: 'head@institute.in', password: 'Configured-Pass-8' }),
-      })
-    ).json()) as { token: string };
+    const token = await signInAt(base, 'head@institute.in', 'Configured-Pass-8');
     const course = await fetch(`${base}/api/course`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },

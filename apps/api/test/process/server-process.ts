@@ -48,3 +48,14 @@ export function startServer(env: Record<string, string>): ServerProcess {
     output: () => ({ stdout, stderr }),
   };
 }
+
+/** Signs in through the running server's API; the bearer token. */
+export async function signInAt(base: string, email: string, password: string): Promise<string> {
+  const res = await fetch(`${base}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { token: string }).token;
+}
