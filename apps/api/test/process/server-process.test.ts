@@ -51,7 +51,7 @@ describe('the server process', () => {
     await third.ready();
     third.child.kill('SIGTERM');
     expect(await third.exited).toBe(0);
-  }, 60_000);
+  }, 180_000);
 
   it('on SIGTERM finishes a request in flight, then exits 0', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'registrar-proc-'));
@@ -108,7 +108,7 @@ describe('the server process', () => {
     expect(JSON.parse(res.text)).toMatchObject({ success: true });
     expect(await server.exited).toBe(0);
     expect(server.output().stdout).toContain('shutting down: finishing requests in flight');
-  }, 60_000);
+  }, 180_000);
 
   it('creates the first staff account once, printing a generated password, never with a default', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'registrar-proc-'));
@@ -128,7 +128,7 @@ describe('the server process', () => {
     expect(second.output().stdout).not.toContain('First staff account created');
     second.child.kill('SIGTERM');
     await second.exited;
-  }, 60_000);
+  }, 180_000);
 
   it('creates the first account from ADMIN_EMAIL and ADMIN_PASSWORD', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'registrar-proc-'));
@@ -149,7 +149,7 @@ describe('the server process', () => {
     expect(res.status).toBe(200);
     server.child.kill('SIGTERM');
     await server.exited;
-  }, 60_000);
+  }, 180_000);
 
   it('takes over the lock of a server that was killed with -9', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'registrar-proc-'));
@@ -162,5 +162,5 @@ describe('the server process', () => {
     await second.ready();
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
-  }, 60_000);
+  }, 180_000);
 });
