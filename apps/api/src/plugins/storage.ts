@@ -22,7 +22,8 @@ async function openStorage(app: FastifyInstance): Promise<{ files: FileStorage; 
   const { s3 } = app.config;
   if (!s3) return { files: localFileStorage(path.join(app.config.dataDir, 'uploads')), close: () => undefined };
   const { createS3Client, s3FileStorage } = await import('../services/uploads/s3-file-storage');
-  const client = createS3Client(s3);
+  const log = app.log.child({ component: 's3' });
+  const client = createS3Client(s3, { warn: (m) => log.warn(m), error: (m) => log.error(m) });
   const files = s3FileStorage(client, s3, {
     onDeferredMove: (id, err) =>
       app.log.warn({ id, err: (err as Error).message }, 'document move deferred to recovery'),

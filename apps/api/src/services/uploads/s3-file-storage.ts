@@ -32,6 +32,8 @@ import type { S3Config } from '../../config';
 import type { FileStorage } from './file-storage';
 
 const ID = /^[0-9a-f-]{36}$/;
+/** Attempts at uploading a spooled file, as the SDK makes for every other request. */
+const PUT_ATTEMPTS = 3;
 
 export interface S3FileStorageOptions {
   /** Where uploads are spooled on their way to the bucket (each file is unlinked once opened). */
@@ -42,8 +44,21 @@ export interface S3FileStorageOptions {
   onDeferredMove?: (id: string, err: unknown) => void;
 }
 
-export function createS3Client(config: S3Config): S3Client {
+/** Only the SDK's warnings and errors; its info level would log every request. */
+export interface S3Logger {
+  warn(message: string): void;
+  error(message: string): void;
+}
+
+export function createS3Client(config: S3Config, logger?: S3Logger): S3Client {
+  const quiet = () => undefined;
   return new S3Client({
+    logger: {
+      debug: quiet,
+      info: quiet,
+      warn: (...content: unknown[]) => logger?.warn(content.map(String).join(' ')),
+      error: (...content: unknown[]) => logger?.error(content.map(String).join(' ')),
+    },
     region: config.region,
     endpoint: config.endpoint,
     forcePathStyle: config.forcePathStyle,
@@ -58,6 +73,15 @@ export function createS3Client(config: S3Config): S3Client {
     maxAttempts: 3,
   });
 }
+
+/** Worth another attempt: no answer at all, the store's own failure, or its throttling. */
+const isRetryable = (err: unknown) => {
+  const e = err as { name?: unknown; $metadata?: { httpStatusCode?: number } };
+  const status = e?.$metadata?.httpStatusCode;
+  return (
+    status === undefined || status >= 500 || status === 429 || e.name === 'RequestTimeout' || e.name === 'SlowDown'
+  );
+};
 
 const isNotFound = (err: unknown) => {
   const name = (err as { name?: unknown })?.name;
@@ -182,8 +206,21 @@ export function s3FileStorage(
           handle!.write(chunk).then(() => done(), done);
         },
         final(done) {
-          reader = size > 0 ? handle!.createReadStream({ start: 0, autoClose: false }) : undefined;
-          put(key, reader ?? Buffer.alloc(0), size, md5.digest('base64'), abort.signal).then(
+          const digest = md5.digest('base64');
+          // The SDK does not retry a streamed body; the spool file can be read again, so we do.
+          const send = async () => {
+            for (let attempt = 1; ; attempt += 1) {
+              reader = size > 0 ? handle!.createReadStream({ start: 0, autoClose: false }) : undefined;
+              try {
+                return await put(key, reader ?? Buffer.alloc(0), size, digest, abort.signal);
+              } catch (err) {
+                reader?.destroy();
+                if (attempt >= PUT_ATTEMPTS || abort.signal.aborted || !isRetryable(err)) throw err;
+                await new Promise((resolve) => setTimeout(resolve, 100 * 2 ** attempt));
+              }
+            }
+          };
+          send().then(
             () => release().then(() => done()),
             (err: Error) => release().then(() => done(err)),
           );
