@@ -10,7 +10,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { localFileStorage, type FileStorage } from '../src/services/uploads/file-storage';
-import { createS3Client, s3FileStorage } from '../src/services/uploads/s3-file-storage';
+import { openS3FileStorage } from '../src/services/uploads/s3-file-storage';
 import { startS3Server } from './s3-server';
 import { localProbe, s3Probe, S3_TEST_BUCKET, type StorageProbe } from './storage-kinds';
 
@@ -24,10 +24,10 @@ interface Store {
 }
 
 let prefixes = 0;
-const stores: { name: string; open(): Store }[] = [
+const stores: { name: string; open(): Promise<Store> }[] = [
   {
     name: 'local',
-    open() {
+    async open() {
       const root = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'registrar-storage-')), 'uploads');
       return {
         storage: localFileStorage(root),
@@ -38,15 +38,11 @@ const stores: { name: string; open(): Store }[] = [
   },
   {
     name: 's3',
-    open() {
+    async open() {
       const config = s3.config(S3_TEST_BUCKET, `contract-${++prefixes}/`);
-      const client = createS3Client(config);
-      return {
-        // No grace: these tests are the only writer, so an uncommitted staged object is an orphan.
-        storage: s3FileStorage(client, config, { orphanGraceMs: 0 }),
-        probe: s3Probe(s3, S3_TEST_BUCKET, config.prefix),
-        close: () => client.destroy(),
-      };
+      // No grace: these tests are the only writer, so an uncommitted staged object is an orphan.
+      const storage = await openS3FileStorage(config, { orphanGraceMs: 0 });
+      return { storage, probe: s3Probe(s3, S3_TEST_BUCKET, config.prefix), close: () => storage.close() };
     },
   },
 ];
@@ -70,11 +66,11 @@ const readAll = async (stream: Readable) => {
 
 describe.each(stores)('FileStorage on $name storage', ({ open }) => {
   let store: Store;
-  const fresh = () => (store = open());
+  const fresh = async () => (store = await open());
   afterEach(() => store?.close());
 
   it('stages a streamed file, moves it into place on commit, and serves the same bytes', async () => {
-    const { storage, probe } = fresh();
+    const { storage, probe } = await fresh();
     const id = randomUUID();
     const data = randomBytes(3 * 1024 * 1024 + 123);
     await stage(storage, id, data);
@@ -93,7 +89,7 @@ describe.each(stores)('FileStorage on $name storage', ({ open }) => {
   });
 
   it('serves a file still staged (a crash between commit and move), and nothing for an unknown id', async () => {
-    const { storage } = fresh();
+    const { storage } = await fresh();
     const id = randomUUID();
     await stage(storage, id, Buffer.from('still staged'));
     const file = await storage.open(id);
@@ -103,7 +99,7 @@ describe.each(stores)('FileStorage on $name storage', ({ open }) => {
   });
 
   it('removes staged and committed files, idempotently', async () => {
-    const { storage, probe } = fresh();
+    const { storage, probe } = await fresh();
     const [staged, committed] = [randomUUID(), randomUUID()];
     await stage(storage, staged, Buffer.from('a'));
     await stage(storage, committed, Buffer.from('b'));
@@ -117,7 +113,7 @@ describe.each(stores)('FileStorage on $name storage', ({ open }) => {
   });
 
   it('reads and rewrites a staged file (how an SVG is sanitized before commit)', async () => {
-    const { storage } = fresh();
+    const { storage } = await fresh();
     const id = randomUUID();
     await stage(storage, id, Buffer.from('<svg onload="x()"/>'));
     expect((await storage.readStaged(id)).toString()).toBe('<svg onload="x()"/>');
@@ -129,7 +125,7 @@ describe.each(stores)('FileStorage on $name storage', ({ open }) => {
   });
 
   it('keeps nothing of an upload cut off mid-file', async () => {
-    const { storage, probe } = fresh();
+    const { storage, probe } = await fresh();
     const id = randomUUID();
     const cut = pipeline(
       Readable.from(
@@ -148,7 +144,7 @@ describe.each(stores)('FileStorage on $name storage', ({ open }) => {
   });
 
   it('recover() finishes moves of committed documents and deletes staged files of none', async () => {
-    const { storage, probe } = fresh();
+    const { storage, probe } = await fresh();
     const [committed, orphan] = [randomUUID(), randomUUID()];
     await stage(storage, committed, Buffer.from('committed'));
     await stage(storage, orphan, Buffer.from('orphan'));
@@ -167,7 +163,7 @@ describe.each(stores)('FileStorage on $name storage', ({ open }) => {
   });
 
   it('refuses names that are not document ids', async () => {
-    const { storage } = fresh();
+    const { storage } = await fresh();
     expect(() => storage.stagingStream('../../etc/passwd')).toThrow('bad file id');
     await expect(storage.open('../x')).rejects.toThrow('bad file id');
     await expect(storage.commit('x/../../y')).rejects.toThrow('bad file id');

@@ -11,10 +11,11 @@ import path from 'node:path';
 import { once } from 'node:events';
 import { Readable } from 'node:stream';
 import { finished, pipeline } from 'node:stream/promises';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { ERROR_CODES } from '@registrar/contract/envelope';
 import { MESSAGES } from '@registrar/contract/messages';
-import { createS3Client, s3FileStorage } from '../src/services/uploads/s3-file-storage';
+import type { FileStorage } from '../src/services/uploads/file-storage';
+import { openS3FileStorage } from '../src/services/uploads/s3-file-storage';
 import { build } from './build-app';
 import { JPEG, PDF, PNG, multipart } from './fixtures/files';
 import { startS3Server } from './s3-server';
@@ -117,18 +118,18 @@ describe('enrolments while the object store is unreachable', async () => {
 
 describe('S3 file storage', () => {
   let prefixes = 0;
-  const open = (options: Parameters<typeof s3FileStorage>[2] = {}) => {
+  const open = async (options: Parameters<typeof openS3FileStorage>[1] = {}) => {
     const config = s3.config(S3_TEST_BUCKET, `unit-${++prefixes}/`);
-    const client = createS3Client(config);
-    afterAll(() => client.destroy());
-    return { storage: s3FileStorage(client, config, options), objects: s3Probe(s3, S3_TEST_BUCKET, config.prefix) };
+    const storage = await openS3FileStorage(config, options);
+    onTestFinished(() => storage.close());
+    return { storage, objects: s3Probe(s3, S3_TEST_BUCKET, config.prefix) };
   };
-  const stage = (storage: ReturnType<typeof open>['storage'], id: string, data: Buffer) =>
+  const stage = (storage: FileStorage, id: string, data: Buffer) =>
     pipeline(Readable.from([data]), storage.stagingStream(id));
 
   it('leaves a move that fails after the row committed in staging, still served, for recover() to finish', async () => {
     const deferred: string[] = [];
-    const { storage, objects } = open({ onDeferredMove: (id) => deferred.push(id) });
+    const { storage, objects } = await open({ onDeferredMove: (id) => deferred.push(id) });
     const id = randomUUID();
     await stage(storage, id, PDF);
     await whileStoreIsDown(() => storage.commit(id)); // resolves: the row stands, the file is safe in staging
@@ -144,7 +145,7 @@ describe('S3 file storage', () => {
   });
 
   it('recover() spares an uncommitted staged object younger than the grace period (another instance may be uploading it)', async () => {
-    const { storage, objects } = open(); // the default grace (an hour)
+    const { storage, objects } = await open(); // the default grace (an hour)
     const [committed, inFlight] = [randomUUID(), randomUUID()];
     await stage(storage, committed, PNG);
     await stage(storage, inFlight, JPEG);
@@ -158,7 +159,7 @@ describe('S3 file storage', () => {
 
   it('spools an upload through a file that is already unlinked while it is written, so a crash leaves nothing', async () => {
     const spoolDir = fs.mkdtempSync(path.join(os.tmpdir(), 'registrar-spool-'));
-    const { storage, objects } = open({ spoolDir });
+    const { storage, objects } = await open({ spoolDir });
     const id = randomUUID();
     const sink = storage.stagingStream(id);
     await new Promise<void>((resolve, reject) =>

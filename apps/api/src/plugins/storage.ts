@@ -1,6 +1,6 @@
 /**
  * Document storage, with crash recovery before the app serves: DATA_DIR/uploads, or an
- * S3-compatible bucket when S3_BUCKET is set (the SDK is loaded only then).
+ * S3-compatible bucket when S3_BUCKET is set (the AWS SDK is loaded only then).
  */
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -21,14 +21,14 @@ const S3_SWEEP_INTERVAL_MS = 10 * 60_000;
 async function openStorage(app: FastifyInstance): Promise<{ files: FileStorage; close(): void }> {
   const { s3 } = app.config;
   if (!s3) return { files: localFileStorage(path.join(app.config.dataDir, 'uploads')), close: () => undefined };
-  const { createS3Client, s3FileStorage } = await import('../services/uploads/s3-file-storage');
+  const { openS3FileStorage } = await import('../services/uploads/s3-file-storage');
   const log = app.log.child({ component: 's3' });
-  const client = createS3Client(s3, { warn: (m) => log.warn(m), error: (m) => log.error(m) });
-  const files = s3FileStorage(client, s3, {
+  const files = await openS3FileStorage(s3, {
+    logger: { warn: (m) => log.warn(m), error: (m) => log.error(m) },
     onDeferredMove: (id, err) =>
       app.log.warn({ id, err: (err as Error).message }, 'document move deferred to recovery'),
   });
-  return { files, close: () => client.destroy() };
+  return { files, close: () => files.close() };
 }
 
 export default fp(async function storage(app: FastifyInstance) {

@@ -19,15 +19,7 @@ import fsp, { type FileHandle } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable, type Readable } from 'node:stream';
-import {
-  CopyObjectCommand,
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
+import type * as Sdk from '@aws-sdk/client-s3';
 import type { S3Config } from '../../config';
 import type { FileStorage } from './file-storage';
 
@@ -50,9 +42,27 @@ export interface S3Logger {
   error(message: string): void;
 }
 
-export function createS3Client(config: S3Config, logger?: S3Logger): S3Client {
+export interface S3FileStorage extends FileStorage {
+  /** Closes the client's connections. */
+  close(): void;
+}
+
+/**
+ * The store for `S3_*`. The SDK is imported here, at run time, so that a server keeping
+ * documents on disk never loads it (the bundle keeps a dynamic import of a package apart).
+ */
+export async function openS3FileStorage(
+  config: S3Config,
+  options: S3FileStorageOptions & { logger?: S3Logger } = {},
+): Promise<S3FileStorage> {
+  const sdk = await import('@aws-sdk/client-s3');
+  const client = createS3Client(sdk, config, options.logger);
+  return { ...s3FileStorage(sdk, client, config, options), close: () => client.destroy() };
+}
+
+function createS3Client(sdk: typeof Sdk, config: S3Config, logger?: S3Logger): Sdk.S3Client {
   const quiet = () => undefined;
-  return new S3Client({
+  return new sdk.S3Client({
     logger: {
       debug: quiet,
       info: quiet,
@@ -99,11 +109,14 @@ function classify(err: unknown): unknown {
   return err;
 }
 
-export function s3FileStorage(
-  client: S3Client,
+function s3FileStorage(
+  sdk: typeof Sdk,
+  client: Sdk.S3Client,
   config: Pick<S3Config, 'bucket' | 'prefix'>,
-  options: S3FileStorageOptions = {},
+  options: S3FileStorageOptions,
 ): FileStorage {
+  const { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command } = sdk;
+  const { PutObjectCommand } = sdk;
   const { bucket, prefix } = config;
   const spoolDir = options.spoolDir ?? os.tmpdir();
   const orphanGraceMs = options.orphanGraceMs ?? 60 * 60_000;
