@@ -28,13 +28,13 @@ import {
   type EnrollmentStatus,
 } from '@registrar/contract/enrollment-admin';
 import type { ApiQueryError } from '../../shared/api/base-api';
+import { formatDate, formatDateTime } from '../../shared/lib/format-date';
 import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
 import { AnnouncementsPanel } from '../announcements/announcements-panel';
 import { RecordHistory } from '../audit/record-history';
 import { formatRupees } from '../courses/money';
 import { FeePanel } from '../enrollment-fees/fee-panel';
 import { PAYMENT_METHOD_LABELS, PAYMENT_MODE_LABELS, WORKING_LABELS } from '../enrollment-form/labels';
-import { formatDate, formatDateTime } from '../inquiries/format';
 import {
   useChangeEnrollmentStatusMutation,
   useDeleteEnrollmentMutation,

@@ -24,12 +24,12 @@ import {
   type EnrollmentStatus,
 } from '@registrar/contract/enrollment-admin';
 import type { ApiQueryError } from '../../shared/api/base-api';
+import { formatDate } from '../../shared/lib/format-date';
 import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
 import { ResourceList, type ListFilter, type ResourceColumn } from '../../shared/ui/resource-list/resource-list';
 import { BulkAnnouncementDialog } from '../announcements/bulk-announcement-dialog';
 import { useGetCoursesQuery } from '../courses/api/courses-api';
 import { outstandingColumn, PAYMENT_STATE_FILTER } from '../enrollment-fees/payment-state';
-import { formatDate } from '../inquiries/format';
 import {
   ENROLLMENT_FILTER_KEYS,
   EXPORT_CSV_PATH,

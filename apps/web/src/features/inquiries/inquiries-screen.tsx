@@ -18,6 +18,7 @@ import { GridActionsCellItem } from '@mui/x-data-grid';
 import { REFERENCE_OPTIONS } from '@registrar/contract/constants';
 import { INQUIRY_STATUSES, INQUIRY_STATUS_LABELS, type InquiryRecord } from '@registrar/contract/inquiry-admin';
 import { baseApi, type ApiQueryError } from '../../shared/api/base-api';
+import { formatDate } from '../../shared/lib/format-date';
 import { requestFailed } from '../../shared/state/services-slice';
 import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
 import { ResourceList, type ListFilter, type ResourceColumn } from '../../shared/ui/resource-list/resource-list';
@@ -25,7 +26,6 @@ import { selectSession, signedOut, type SessionState } from '../session/session-
 import { REFERENCE_LABELS } from '../inquiry-form/labels';
 import { downloadInquiriesCsv } from './api/export-csv';
 import { useDeleteInquiryMutation, useGetInquiriesQuery, type InquiryListArgs } from './api/inquiries-api';
-import { formatDate } from './format';
 import { INQUIRIES_PATH } from './paths';
 import { DuplicateBadge, StatusChip } from './status-chip';
 import { DateRangeFilter, useDateRange } from '../../shared/ui/resource-list/date-range-filter';

@@ -29,6 +29,7 @@ import {
   type InquiryStatus,
 } from '@registrar/contract/inquiry-admin';
 import type { ApiQueryError } from '../../shared/api/base-api';
+import { formatDate, formatDateTime } from '../../shared/lib/format-date';
 import { requestFailed, requestSucceeded } from '../../shared/state/services-slice';
 import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
 import { REFERENCE_LABELS, WORKING_AS_LABELS } from '../inquiry-form/labels';
@@ -39,7 +40,7 @@ import {
   useInquiryAreasOfInterestQuery,
   useInquiryCourseNameQuery,
 } from './api/inquiries-api';
-import { copyText, enrollmentLink, formatDate, formatDateTime } from './format';
+import { copyText, enrollmentLink } from './format';
 import { RecordHistory } from '../audit/record-history';
 import { InquiryEditDialog } from './inquiry-edit-dialog';
 import { INQUIRIES_PATH } from './paths';
