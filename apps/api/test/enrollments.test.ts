@@ -20,6 +20,7 @@ import { startMailCatcher } from './mail-catcher';
 import { startS3Server } from './s3-server';
 import { bearer, login, makeStaff, tokenFor } from './staff-fixtures';
 import { S3_TEST_BUCKET, storageKinds } from './storage-kinds';
+import { enrollmentRepository } from '../src/repositories/enrollment-repository';
 
 const catcher = await startMailCatcher();
 const s3 = await startS3Server([S3_TEST_BUCKET]);
@@ -146,6 +147,38 @@ describe.each(storageKinds(s3))('enrolments (issue 7), documents on $name storag
     await app.outbox.runOnce();
     expect((await catcher.latestTo('asha@example.in', /Your enrolment ENR-/)).text).toContain(number);
     expect((await catcher.latestTo(staff.email, /New enrolment ENR-/)).text).toContain('Asha Verma');
+  });
+
+  it('keeps a committed enrolment and its files when moving them into place fails; recovery moves them later', async () => {
+    // Fault injection on the store: the move after the commit fails (a full disk, a storage hiccup).
+    const commit = app.storage.commit.bind(app.storage);
+    app.storage.commit = async () => {
+      throw new Error('disk full');
+    };
+    let res;
+    try {
+      res = await enrol([...fields({ email: 'unmoved@example.in' }), ...documents()]);
+    } finally {
+      app.storage.commit = commit;
+    }
+    expect(res.statusCode, res.body).toBe(201);
+    const number = res.json().data.enrollmentNumber as string;
+    const detail = (
+      await app.inject({
+        method: 'GET',
+        url: `/api/student-enrollment/${(await app.inject({ method: 'GET', url: `/api/student-enrollment?search=${number}`, headers: auth })).json().data.items[0]._id}`,
+        headers: auth,
+      })
+    ).json().data;
+    const ids = detail.documents.map((d: { _id: string }) => d._id).sort();
+    expect(await stagingFiles()).toEqual(expect.arrayContaining(ids));
+    // Still staged, and still served.
+    const doc = await app.inject({ method: 'GET', url: detail.documents[1].url, headers: auth });
+    expect(doc.statusCode).toBe(200);
+    expect(doc.rawPayload.equals(JPEG)).toBe(true);
+    await app.storage.recover((candidates) => enrollmentRepository.existingDocumentIds(db, candidates));
+    expect(await stagingFiles()).toEqual([]);
+    expect(await stored.stored()).toEqual(expect.arrayContaining(ids));
   });
 
   it('documents are for staff: the login cookie works for GET, nothing works anonymously', async () => {

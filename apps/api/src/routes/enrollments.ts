@@ -50,7 +50,9 @@ const enrollmentRoutes: FastifyPluginAsyncZod = async (app) => {
       await enrollments.checkRate(request.ip);
       const form = await readForm(request);
       try {
-        const { enrollmentNumber } = await enrollments.create(form.fields, form.files);
+        const { enrollmentNumber, unmoved } = await enrollments.create(form.fields, form.files);
+        if (unmoved.length)
+          request.log.warn({ documents: unmoved }, 'documents stay staged until storage recovery moves them');
         return reply
           .code(201)
           .send({ success: true as const, message: ENROLLMENT_MESSAGES.received, data: { enrollmentNumber } });
