@@ -5,11 +5,12 @@
  * its recipients (a dry run, asked again when a filter changes; none means no sending). axe on the
  * detail page and on both dialogs. Data is set up through the API.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { ANNOUNCEMENT_MESSAGES } from '@registrar/contract/announcement';
+import { changeEnrollmentStatus, createCourse, enrolStudent, signInByApi } from '../support/api';
 import { expectNoAxeViolations } from '../support/axe';
 import { waitForMail } from '../support/mail';
-import { ADMIN, signIn } from '../support/staff';
+import { signIn } from '../support/staff';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -18,58 +19,22 @@ const COURSE = `Announcements Course ${suffix}`;
 const NAME = `Rohan Mehta ${suffix}`;
 const EMAIL = `rohan.${suffix}@example.com`;
 
-// A 1×1 PNG and a one-page PDF: the server checks uploads by content.
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
-const PDF = Buffer.from(
-  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
-);
-
 let enrollmentId = '';
-
-async function staffToken(request: APIRequestContext): Promise<string> {
-  const response = await request.post('/api/login', { data: ADMIN });
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as { token: string }).token;
-}
 
 /** One approved enrolment in a course of its own, so the bulk count is known: 1. */
 test.beforeAll(async ({ request }) => {
-  const token = await staffToken(request);
-  const auth = { authorization: `Bearer ${token}` };
-  const course = await request.post('/api/course', {
-    headers: auth,
-    data: { name: COURSE, price: 12000, emiPrice: [12000] },
+  const auth = await signInByApi(request);
+  const courseId = await createCourse(request, auth, { name: COURSE, price: 12000, emiPrice: [12000] });
+  const { id } = await enrolStudent(request, auth, {
+    name: NAME,
+    email: EMAIL,
+    phoneNumber: '9812345672',
+    address: '3 Park Street, Kolkata',
+    courseId,
+    paymentMethod: 'full_payment',
   });
-  expect(course.status()).toBe(201);
-  const courseId = ((await course.json()) as { data: { _id: string } }).data._id;
-  const created = await request.post('/api/student-enrollment', {
-    multipart: {
-      name: NAME,
-      email: EMAIL,
-      phoneNumber: '9812345672',
-      currentAddress: '3 Park Street, Kolkata',
-      permanentAddress: '3 Park Street, Kolkata',
-      courseId,
-      currentlyWorking: 'other',
-      currentlyWorkingPlace: 'Home',
-      paymentMethod: 'full_payment',
-      profilePicture: { name: 'photo.png', mimeType: 'image/png', buffer: PNG },
-      aadharFront: { name: 'front.png', mimeType: 'image/png', buffer: PNG },
-      aadharBack: { name: 'back.pdf', mimeType: 'application/pdf', buffer: PDF },
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const number = ((await created.json()) as { data: { enrollmentNumber: string } }).data.enrollmentNumber;
-  const found = await request.get(`/api/student-enrollment?search=${encodeURIComponent(number)}`, { headers: auth });
-  enrollmentId = ((await found.json()) as { data: { items: { _id: string }[] } }).data.items[0]!._id;
-  const approved = await request.put(`/api/student-enrollment-status/${enrollmentId}`, {
-    headers: auth,
-    data: { status: 'approved' },
-  });
-  expect(approved.ok()).toBe(true);
+  enrollmentId = id;
+  await changeEnrollmentStatus(request, auth, enrollmentId, 'approved');
 });
 
 const toast = (page: Page, text: string) => page.locator('.Toastify').getByText(text);

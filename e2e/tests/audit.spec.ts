@@ -3,20 +3,13 @@
  * found in the audit trail (filter by record kind, then search by who did it); axe finds nothing.
  */
 import { expect, test } from '@playwright/test';
+import { createCourse, signInByApi } from '../support/api';
 import { expectNoAxeViolations } from '../support/axe';
 import { ADMIN, signIn } from '../support/staff';
 
 test('the audit trail records the creation of a course, who did it and which fields', async ({ page, request }) => {
-  const login = await request.post('/api/login', { data: ADMIN });
-  expect(login.ok()).toBe(true);
-  const token = ((await login.json()) as { token: string }).token;
   const name = `Audited Course ${Date.now().toString(36)}`;
-  const course = await request.post('/api/course', {
-    headers: { authorization: `Bearer ${token}` },
-    data: { name, price: 9000, emiPrice: [9000] },
-  });
-  expect(course.status()).toBe(201);
-  const courseId = ((await course.json()) as { data: { _id: string } }).data._id;
+  const courseId = await createCourse(request, await signInByApi(request), { name, price: 9000, emiPrice: [9000] });
 
   await signIn(page);
   await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Audit' }).click();

@@ -1,8 +1,9 @@
 /** The Courses screen (issue 5): the whole journey of one course, in a real browser. */
 import { expect, test, type Page } from '@playwright/test';
 import { COURSE_MESSAGES } from '@registrar/contract/course';
+import { createCourse, signInByApi } from '../support/api';
 import { expectNoAxeViolations } from '../support/axe';
-import { ADMIN, signIn } from '../support/staff';
+import { signIn } from '../support/staff';
 
 const grid = (page: Page) => page.getByRole('grid', { name: 'Courses' });
 
@@ -114,16 +115,14 @@ test.describe('courses', () => {
 
   test('pages through many courses with page and size in the URL', async ({ page, request }) => {
     test.slow();
-    const login = await request.post('/api/login', { data: ADMIN });
-    const { token } = (await login.json()) as { token: string };
+    const auth = await signInByApi(request);
     const prefix = `Paging ${Date.now().toString(36)}`;
-    for (let i = 1; i <= 12; i += 1) {
-      const res = await request.post('/api/course', {
-        headers: { authorization: `Bearer ${token}` },
-        data: { name: `${prefix} ${String(i).padStart(2, '0')}`, price: 1000, emiPrice: [1000] },
+    for (let i = 1; i <= 12; i += 1)
+      await createCourse(request, auth, {
+        name: `${prefix} ${String(i).padStart(2, '0')}`,
+        price: 1000,
+        emiPrice: [1000],
       });
-      expect(res.status()).toBe(201);
-    }
     await signIn(page);
     await page.goto(`/courses?search=${encodeURIComponent(prefix)}`);
     await expect(page.getByText('1–10 of 12')).toBeVisible();

@@ -4,9 +4,10 @@
  * its table, a card followed to its filtered list, the bell opening a new record and "Mark all as
  * seen"; axe on the dashboard, also at 360 px.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { createCourse, enrolStudent, findInquiries, sendInquiry, signInByApi } from '../support/api';
 import { expectNoAxeViolations } from '../support/axe';
-import { ADMIN, signIn } from '../support/staff';
+import { signIn } from '../support/staff';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -15,64 +16,28 @@ const COURSE = `Dashboard Course ${suffix}`;
 const STUDENT = `Nisha Rao ${suffix}`;
 const INQUIRER = `Farhan Ali ${suffix}`;
 
-// A 1×1 PNG and a one-page PDF: the server checks uploads by content.
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
-const PDF = Buffer.from(
-  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
-);
-
 let inquiryId = '';
 
-async function staffToken(request: APIRequestContext): Promise<string> {
-  const response = await request.post('/api/login', { data: ADMIN });
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as { token: string }).token;
-}
-
 test.beforeAll(async ({ request }) => {
-  const auth = { authorization: `Bearer ${await staffToken(request)}` };
-  const course = await request.post('/api/course', {
-    headers: auth,
-    data: { name: COURSE, price: 24000, emiPrice: [12000, 12000] },
+  const auth = await signInByApi(request);
+  const courseId = await createCourse(request, auth, { name: COURSE, price: 24000, emiPrice: [12000, 12000] });
+  await enrolStudent(request, auth, {
+    name: STUDENT,
+    email: `nisha.${suffix}@example.com`,
+    phoneNumber: '9812345671',
+    address: '9 Hill Road, Pune',
+    courseId,
+    paymentMethod: 'installment',
   });
-  expect(course.status()).toBe(201);
-  const courseId = ((await course.json()) as { data: { _id: string } }).data._id;
-  const enrolled = await request.post('/api/student-enrollment', {
-    multipart: {
-      name: STUDENT,
-      email: `nisha.${suffix}@example.com`,
-      phoneNumber: '9812345671',
-      currentAddress: '9 Hill Road, Pune',
-      permanentAddress: '9 Hill Road, Pune',
-      courseId,
-      currentlyWorking: 'other',
-      currentlyWorkingPlace: 'Home',
-      paymentMethod: 'installment',
-      profilePicture: { name: 'photo.png', mimeType: 'image/png', buffer: PNG },
-      aadharFront: { name: 'front.png', mimeType: 'image/png', buffer: PNG },
-      aadharBack: { name: 'back.pdf', mimeType: 'application/pdf', buffer: PDF },
-    },
+  await sendInquiry(request, {
+    name: INQUIRER,
+    address: '4 Park Street, Kolkata',
+    email: `farhan.${suffix}@example.com`,
+    phoneNumber: '9845012346',
+    areaOfInterest: [COURSE],
+    reference: 'instagram',
   });
-  expect(enrolled.status(), await enrolled.text()).toBe(201);
-  // The public inquiry form is rate limited per address: retry until it is let through.
-  await expect(async () => {
-    const response = await request.post('/api/inquiry', {
-      data: {
-        name: INQUIRER,
-        address: '4 Park Street, Kolkata',
-        email: `farhan.${suffix}@example.com`,
-        phoneNumber: '9845012346',
-        areaOfInterest: [COURSE],
-        reference: 'instagram',
-      },
-    });
-    expect(response.status()).toBe(201);
-  }).toPass({ timeout: 15_000 });
-  const found = await request.get(`/api/inquiry?search=${encodeURIComponent(INQUIRER)}`, { headers: auth });
-  inquiryId = ((await found.json()) as { data: { items: { _id: string }[] } }).data.items[0]!._id;
+  inquiryId = (await findInquiries(request, auth, INQUIRER))[0]!._id;
 });
 
 const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });

@@ -7,10 +7,11 @@
  * list and the detail.
  */
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { ENROLLMENT_MESSAGES } from '@registrar/contract/enrollment-admin';
+import { createCourse, signInByApi } from '../support/api';
 import { expectNoAxeViolations } from '../support/axe';
-import { ADMIN, signIn } from '../support/staff';
+import { signIn } from '../support/staff';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -23,19 +24,8 @@ const fixture = (name: string) => path.join(import.meta.dirname, '..', 'fixtures
 /** What the visitor's journey hands to the staff's. */
 let enrollmentNumber = '';
 
-async function staffToken(request: APIRequestContext): Promise<string> {
-  const response = await request.post('/api/login', { data: ADMIN });
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as { token: string }).token;
-}
-
 test.beforeAll(async ({ request }) => {
-  const token = await staffToken(request);
-  const response = await request.post('/api/course', {
-    headers: { authorization: `Bearer ${token}` },
-    data: { name: COURSE, price: 24000, emiPrice: [12000, 12000] },
-  });
-  expect(response.status()).toBe(201);
+  await createCourse(request, await signInByApi(request), { name: COURSE, price: 24000, emiPrice: [12000, 12000] });
 });
 
 const toast = (page: Page, text: string) => page.locator('.Toastify').getByText(text);

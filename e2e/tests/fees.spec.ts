@@ -7,11 +7,12 @@
  * Data is set up through the API.
  */
 import fs from 'node:fs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { FEE_MESSAGES } from '@registrar/contract/fees';
+import { createCourse, enrolStudent, signInByApi } from '../support/api';
 import { expectNoAxeViolations } from '../support/axe';
 import { waitForMail } from '../support/mail';
-import { ADMIN, signIn } from '../support/staff';
+import { signIn } from '../support/staff';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -20,53 +21,19 @@ const COURSE = `Fees Course ${suffix}`;
 const NAME = `Kavya Iyer ${suffix}`;
 const EMAIL = `kavya.${suffix}@example.com`;
 
-// A 1×1 PNG and a one-page PDF: the server checks uploads by content.
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
-const PDF = Buffer.from(
-  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
-);
-
 let enrollment = { id: '', number: '' };
 
-async function staffToken(request: APIRequestContext): Promise<string> {
-  const response = await request.post('/api/login', { data: ADMIN });
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as { token: string }).token;
-}
-
 test.beforeAll(async ({ request }) => {
-  const token = await staffToken(request);
-  const auth = { authorization: `Bearer ${token}` };
-  const course = await request.post('/api/course', {
-    headers: auth,
-    data: { name: COURSE, price: 30000, emiPrice: [10000, 10000, 10000] },
+  const auth = await signInByApi(request);
+  const courseId = await createCourse(request, auth, { name: COURSE, price: 30000, emiPrice: [10000, 10000, 10000] });
+  enrollment = await enrolStudent(request, auth, {
+    name: NAME,
+    email: EMAIL,
+    phoneNumber: '9812345670',
+    address: '7 Lake Road, Chennai',
+    courseId,
+    paymentMethod: 'installment',
   });
-  expect(course.status()).toBe(201);
-  const courseId = ((await course.json()) as { data: { _id: string } }).data._id;
-  const created = await request.post('/api/student-enrollment', {
-    multipart: {
-      name: NAME,
-      email: EMAIL,
-      phoneNumber: '9812345670',
-      currentAddress: '7 Lake Road, Chennai',
-      permanentAddress: '7 Lake Road, Chennai',
-      courseId,
-      currentlyWorking: 'other',
-      currentlyWorkingPlace: 'Home',
-      paymentMethod: 'installment',
-      profilePicture: { name: 'photo.png', mimeType: 'image/png', buffer: PNG },
-      aadharFront: { name: 'front.png', mimeType: 'image/png', buffer: PNG },
-      aadharBack: { name: 'back.pdf', mimeType: 'application/pdf', buffer: PDF },
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const number = ((await created.json()) as { data: { enrollmentNumber: string } }).data.enrollmentNumber;
-  const found = await request.get(`/api/student-enrollment?search=${encodeURIComponent(number)}`, { headers: auth });
-  const id = ((await found.json()) as { data: { items: { _id: string }[] } }).data.items[0]!._id;
-  enrollment = { id, number };
 });
 
 const toast = (page: Page, text: string | RegExp) => page.locator('.Toastify').getByText(text);

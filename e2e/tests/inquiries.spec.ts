@@ -8,8 +8,9 @@ import fs from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { INQUIRY_MESSAGES } from '@registrar/contract/inquiry-admin';
 import { baseURL } from '../playwright.config';
+import { createCourse, sendInquiry, signInByApi } from '../support/api';
 import { expectNoAxeViolations } from '../support/axe';
-import { ADMIN, signIn } from '../support/staff';
+import { signIn } from '../support/staff';
 
 const suffix = Date.now().toString(36);
 const COURSE = `Inquiries Course ${suffix}`;
@@ -17,38 +18,21 @@ const EMAIL = `lead.${suffix}@example.com`;
 const FIRST = `Kavya Iyer ${suffix}`;
 const SECOND = `Kavya R Iyer ${suffix}`;
 
-async function staffToken(request: APIRequestContext): Promise<string> {
-  const response = await request.post('/api/login', { data: ADMIN });
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as { token: string }).token;
-}
-
-/** Sends the public form's JSON (the server's list of areas may take a few seconds to see a new course). */
-async function submitInquiry(request: APIRequestContext, name: string) {
-  await expect(async () => {
-    const response = await request.post('/api/inquiry', {
-      data: {
-        name,
-        address: '22 Residency Road, Bengaluru',
-        email: EMAIL,
-        phoneNumber: '9845012345',
-        areaOfInterest: [COURSE],
-        reference: 'linkedin',
-      },
-    });
-    expect(response.status()).toBe(201);
-  }).toPass({ timeout: 15_000 });
-}
+/** The public form's JSON for an inquiry from `name`, all with the same email and phone. */
+const sendInquiryFrom = (request: APIRequestContext, name: string) =>
+  sendInquiry(request, {
+    name,
+    address: '22 Residency Road, Bengaluru',
+    email: EMAIL,
+    phoneNumber: '9845012345',
+    areaOfInterest: [COURSE],
+    reference: 'linkedin',
+  });
 
 test.beforeAll(async ({ request }) => {
-  const token = await staffToken(request);
-  const course = await request.post('/api/course', {
-    headers: { authorization: `Bearer ${token}` },
-    data: { name: COURSE, price: 24000, emiPrice: [12000, 12000] },
-  });
-  expect(course.status()).toBe(201);
-  await submitInquiry(request, FIRST);
-  await submitInquiry(request, SECOND); // same email: a possible duplicate of the first
+  await createCourse(request, await signInByApi(request), { name: COURSE, price: 24000, emiPrice: [12000, 12000] });
+  await sendInquiryFrom(request, FIRST);
+  await sendInquiryFrom(request, SECOND); // same email: a possible duplicate of the first
 });
 
 const grid = (page: Page) => page.getByRole('grid', { name: 'Student Inquiries' });

@@ -3,28 +3,17 @@
  * sees the contract's messages for bad input, fills the form, submits, sees the toast and the
  * thank-you modal with the support contacts, and Ok gives a fresh form. axe on phone and desktop.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { INQUIRY_MESSAGES } from '@registrar/contract/inquiry-admin';
 import { MESSAGES } from '@registrar/contract/messages';
+import { createCourse, findInquiries, signInByApi } from '../support/api';
 import { expectNoAxeViolations } from '../support/axe';
-import { ADMIN } from '../support/staff';
 
 const suffix = Date.now().toString(36);
 const COURSE = `Inquiry Form Course ${suffix}`;
 
-async function staffToken(request: APIRequestContext): Promise<string> {
-  const response = await request.post('/api/login', { data: ADMIN });
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as { token: string }).token;
-}
-
 test.beforeAll(async ({ request }) => {
-  const token = await staffToken(request);
-  const response = await request.post('/api/course', {
-    headers: { authorization: `Bearer ${token}` },
-    data: { name: COURSE, price: 30000, emiPrice: [15000, 15000] },
-  });
-  expect(response.status()).toBe(201);
+  await createCourse(request, await signInByApi(request), { name: COURSE, price: 30000, emiPrice: [15000, 15000] });
 });
 
 const field = (page: Page, label: RegExp) => page.getByLabel(label);
@@ -98,11 +87,7 @@ test.describe('public inquiry form', () => {
     await expect(page.getByRole('checkbox', { name: COURSE })).not.toBeChecked();
 
     // The inquiry arrived, with what the visitor typed.
-    const token = await staffToken(request);
-    const list = await request.get(`/api/inquiry?search=${encodeURIComponent(email)}`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    const { items } = ((await list.json()) as { data: { items: Record<string, unknown>[] } }).data;
+    const items = await findInquiries(request, await signInByApi(request), email);
     expect(items).toHaveLength(1);
     expect(items[0]).toMatchObject({
       name: 'Meera Joshi',

@@ -26,6 +26,18 @@ const urlWithProtocols = (protocols: string[], what: string) =>
     { error: `must be a ${what} URL (${protocols.map((p) => `${p}//`).join(' or ')}…)` },
   );
 
+/** Bucket names as S3 and its compatibles accept them (legacy names with capitals or `_` too). */
+const S3_BUCKET_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{1,61}[A-Za-z0-9]$/;
+/** The S3_* variables other than the bucket: each needs S3_BUCKET to mean anything. */
+const S3_OPTIONS = [
+  'S3_ENDPOINT',
+  'S3_REGION',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'S3_FORCE_PATH_STYLE',
+  'S3_PREFIX',
+] as const;
+
 const envSchema = z.object({
   PORT: z.coerce
     .number({ error: 'must be a port number' })
@@ -41,6 +53,7 @@ const envSchema = z.object({
     error: 'must be at least 32 characters',
   }),
   SMTP_URL: urlWithProtocols(['smtp:', 'smtps:'], 'SMTP'),
+  REDIS_URL: urlWithProtocols(['redis:', 'rediss:'], 'Redis'),
   MAIL_FROM: z.string().trim().min(3).default('Registrar <no-reply@registrar.local>'),
   ADMIN_EMAIL: optionalNonEmpty.refine((v) => v === undefined || z.regexes.html5Email.test(v), {
     error: 'must be an email address',
@@ -82,7 +95,61 @@ const envSchema = z.object({
     .max(3600, { error: 'must be at most 3600' })
     .default(60),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+  // Object storage for documents (DESIGN §3 `S3_*`); S3_BUCKET turns it on.
+  S3_BUCKET: optionalNonEmpty.refine((v) => v === undefined || S3_BUCKET_NAME.test(v), {
+    error: 'must be a bucket name (3 to 63 letters, digits, dots, hyphens or underscores)',
+  }),
+  S3_ENDPOINT: urlWithProtocols(['http:', 'https:'], 'http(s)'),
+  S3_REGION: optionalNonEmpty.refine((v) => v === undefined || /^[a-z0-9-]{1,40}$/.test(v), {
+    error: 'must be a region name such as us-east-1 (or auto)',
+  }),
+  S3_ACCESS_KEY_ID: optionalNonEmpty,
+  S3_SECRET_ACCESS_KEY: optionalNonEmpty,
+  S3_FORCE_PATH_STYLE: z
+    .string()
+    .optional()
+    .transform((v, ctx): boolean => {
+      const s = v?.trim().toLowerCase();
+      if (s === undefined || s === '' || s === 'false' || s === '0') return false;
+      if (s === 'true' || s === '1') return true;
+      ctx.addIssue({ code: 'custom', message: 'must be true or false' });
+      return z.NEVER;
+    }),
+  S3_PREFIX: optionalNonEmpty
+    .transform((v) => v?.replace(/^\/+|\/+$/g, ''))
+    .refine((v) => v === undefined || v === '' || /^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*$/.test(v), {
+      error: 'must be a key prefix of letters, digits, dots, hyphens, underscores and slashes',
+    }),
 });
+
+/** Rules across variables: the S3_* options need S3_BUCKET, and the two keys come together. */
+const checkedEnvSchema = envSchema.superRefine((e, ctx) => {
+  if (!e.S3_BUCKET) {
+    const stray = S3_OPTIONS.find((name) => e[name] !== undefined && e[name] !== false);
+    if (stray) ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: `must be set to use ${stray}` });
+    return;
+  }
+  // Neither key: the SDK's own chain (AWS_* variables, shared config, instance or task role).
+  // The issue names the missing one, so a secret is never echoed back.
+  if (e.S3_ACCESS_KEY_ID && !e.S3_SECRET_ACCESS_KEY)
+    ctx.addIssue({ code: 'custom', path: ['S3_SECRET_ACCESS_KEY'], message: 'must be set with S3_ACCESS_KEY_ID' });
+  if (!e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY)
+    ctx.addIssue({ code: 'custom', path: ['S3_ACCESS_KEY_ID'], message: 'must be set with S3_SECRET_ACCESS_KEY' });
+});
+
+/** Where documents go when S3_BUCKET is set, instead of DATA_DIR/uploads. */
+export interface S3Config {
+  bucket: string;
+  /** For S3-compatible stores (MinIO, R2, …); undefined uses AWS's endpoint for the region. */
+  endpoint: string | undefined;
+  region: string;
+  /** Undefined: the SDK's default chain (AWS_* variables, shared config, instance or task role). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /** `endpoint/bucket/key` instead of `bucket.endpoint/key` (MinIO and most self-hosted stores). */
+  forcePathStyle: boolean;
+  /** '' or a prefix ending in '/', put before every key. */
+  prefix: string;
+}
 
 export interface Config {
   port: number;
@@ -92,6 +159,8 @@ export interface Config {
   publicUrl: string;
   jwtSecret: string | undefined;
   smtpUrl: string | undefined;
+  /** Shared rate-limit counters for several instances; in memory without it. */
+  redisUrl: string | undefined;
   mailFrom: string;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
@@ -105,13 +174,15 @@ export interface Config {
   /** Public inquiries, and enrolment attempts, one address may send per 10 minutes. */
   intakeLimitPerIp: number;
   logLevel: (typeof LOG_LEVELS)[number];
+  /** Object storage for documents; undefined keeps them in DATA_DIR/uploads. */
+  s3: S3Config | undefined;
 }
 
 export class ConfigError extends Error {}
 
 /** Reads the environment; throws a ConfigError with one line naming the variable at fault. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
-  const parsed = envSchema.safeParse(env);
+  const parsed = checkedEnvSchema.safeParse(env);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const name = String(issue.path[0]);
@@ -130,6 +201,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     publicUrl,
     jwtSecret: e.JWT_SECRET,
     smtpUrl: e.SMTP_URL,
+    redisUrl: e.REDIS_URL,
     mailFrom: e.MAIL_FROM,
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
@@ -142,5 +214,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     outboxLeaseMs: e.OUTBOX_LEASE_SECONDS * 1000,
     intakeLimitPerIp: e.INTAKE_LIMIT_PER_IP,
     logLevel: e.LOG_LEVEL,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION ?? 'us-east-1',
+          credentials:
+            e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+              : undefined,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          prefix: e.S3_PREFIX ? `${e.S3_PREFIX}/` : '',
+        }
+      : undefined,
   };
 }

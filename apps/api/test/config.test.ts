@@ -25,6 +25,7 @@ describe('configuration (DESIGN §3)', () => {
       PUBLIC_URL: 'https://admissions.example.in/',
       JWT_SECRET: 'x'.repeat(32),
       SMTP_URL: 'smtp://mail:25',
+      REDIS_URL: 'redis://cache:6379/0',
       MAIL_FROM: 'Admissions <admissions@example.in>',
       ADMIN_EMAIL: 'head@example.in',
       ADMIN_PASSWORD: 'Str0ngPassw0rd',
@@ -52,10 +53,16 @@ describe('configuration (DESIGN §3)', () => {
     ['PUBLIC_URL', 'not a url'],
     ['JWT_SECRET', 'short'],
     ['SMTP_URL', 'http://mail'],
+    ['REDIS_URL', 'memcached://cache'],
     ['ADMIN_EMAIL', 'nobody'],
     ['UPLOAD_MAX_MB', '-1'],
     ['TRUST_PROXY', 'maybe'],
     ['LOG_LEVEL', 'loud'],
+    ['S3_BUCKET', 'a'],
+    ['S3_ENDPOINT', 'ftp://files'],
+    ['S3_REGION', 'US East'],
+    ['S3_FORCE_PATH_STYLE', 'yes'],
+    ['S3_PREFIX', 'a//b'],
   ])('rejects %s=%s with one line naming the variable', (name, value) => {
     let error: unknown;
     try {
@@ -67,5 +74,52 @@ describe('configuration (DESIGN §3)', () => {
     const message = (error as Error).message;
     expect(message).toContain(name);
     expect(message).not.toContain('\n');
+  });
+
+  it('keeps documents on disk unless S3_BUCKET is set, and reads every S3_* variable', () => {
+    expect(loadConfig({}).s3).toBeUndefined();
+    expect(
+      loadConfig({
+        S3_BUCKET: 'registrar-docs',
+        S3_ENDPOINT: 'http://minio:9000',
+        S3_REGION: 'auto',
+        S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+        S3_SECRET_ACCESS_KEY: 'secret-example',
+        S3_FORCE_PATH_STYLE: 'true',
+        S3_PREFIX: '/registrar/prod/',
+      }).s3,
+    ).toEqual({
+      bucket: 'registrar-docs',
+      endpoint: 'http://minio:9000',
+      region: 'auto',
+      credentials: { accessKeyId: 'AKIAEXAMPLE', secretAccessKey: 'secret-example' },
+      forcePathStyle: true,
+      prefix: 'registrar/prod/',
+    });
+    // Defaults: AWS's endpoint, us-east-1, the SDK's credential chain, virtual-hosted style, no prefix.
+    expect(loadConfig({ S3_BUCKET: 'registrar-docs' }).s3).toEqual({
+      bucket: 'registrar-docs',
+      endpoint: undefined,
+      region: 'us-east-1',
+      credentials: undefined,
+      forcePathStyle: false,
+      prefix: '',
+    });
+  });
+
+  it.each([
+    [{ S3_ENDPOINT: 'http://minio:9000' }, 'S3_BUCKET must be set to use S3_ENDPOINT'],
+    [{ S3_BUCKET: 'docs', S3_ACCESS_KEY_ID: 'AKIAEXAMPLE' }, 'S3_SECRET_ACCESS_KEY must be set with S3_ACCESS_KEY_ID'],
+    [
+      { S3_BUCKET: 'docs', S3_SECRET_ACCESS_KEY: 'never-shown' },
+      'S3_ACCESS_KEY_ID must be set with S3_SECRET_ACCESS_KEY',
+    ],
+  ])('checks the S3_* variables together: %j', (env, expected) => {
+    expect(() => loadConfig(env)).toThrow(expected);
+    try {
+      loadConfig(env);
+    } catch (err) {
+      expect((err as Error).message).not.toContain('never-shown');
+    }
   });
 });

@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { localIsoDate } from '@registrar/contract/enrollment';
@@ -19,18 +17,29 @@ import {
   type Part,
 } from './fixtures/files';
 import { startMailCatcher } from './mail-catcher';
+import { startS3Server } from './s3-server';
 import { bearer, login, makeStaff, tokenFor } from './staff-fixtures';
+import { S3_TEST_BUCKET, storageKinds } from './storage-kinds';
+import { enrollmentRepository } from '../src/repositories/enrollment-repository';
 
 const catcher = await startMailCatcher();
-afterAll(() => catcher.close());
+const s3 = await startS3Server([S3_TEST_BUCKET]);
+afterAll(() => Promise.all([catcher.close(), s3.close()]));
 
 let ipCounter = 0;
 const nextIp = () => `10.110.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
 
-describe('enrolments (issue 7)', async () => {
+// The same journeys with documents on local disk and in S3 (s3rver).
+describe.each(storageKinds(s3))('enrolments (issue 7), documents on $name storage', async (storage) => {
   const { app, database, config } = await build({
-    config: { smtpUrl: catcher.url, companyAddress: '1 Tech Park, Pune', uploadMaxBytes: 1024 * 1024 },
+    config: {
+      ...storage.config,
+      smtpUrl: catcher.url,
+      companyAddress: '1 Tech Park, Pune',
+      uploadMaxBytes: 1024 * 1024,
+    },
   });
+  const stored = storage.probe(config);
   const db = database.db;
   const staff = await makeStaff(db, { name: 'Admissions' });
   const token = await tokenFor(app, staff.email, staff.password);
@@ -76,7 +85,7 @@ describe('enrolments (issue 7)', async () => {
     const body = multipart(parts);
     return app.inject({ method: 'POST', url: '/api/student-enrollment', ...body, remoteAddress: ip });
   };
-  const stagingFiles = () => fs.readdirSync(path.join(config.dataDir, 'uploads', '.staging'));
+  const stagingFiles = () => stored.staged();
 
   it('enrols with documents: 201, enrolment number, schedule from the course, mails, documents stored', async () => {
     const res = await enrol([...fields(), ...documents()]);
@@ -111,7 +120,8 @@ describe('enrolments (issue 7)', async () => {
     ]);
     expect(detail.profilePictureUrl).toBe(detail.documents[0].url);
     expect(detail.history[0]).toMatchObject({ kind: 'created', toStatus: 'pending' });
-    expect(stagingFiles()).toEqual([]);
+    expect(await stagingFiles()).toEqual([]);
+    expect(await stored.stored()).toEqual(expect.arrayContaining(detail.documents.map((d: { _id: string }) => d._id)));
 
     // The stored file is what was sent, served with the DESIGN §6 headers.
     const doc = await app.inject({ method: 'GET', url: detail.documents[1].url, headers: auth });
@@ -139,6 +149,38 @@ describe('enrolments (issue 7)', async () => {
     expect((await catcher.latestTo(staff.email, /New enrolment ENR-/)).text).toContain('Asha Verma');
   });
 
+  it('keeps a committed enrolment and its files when moving them into place fails; recovery moves them later', async () => {
+    // Fault injection on the store: the move after the commit fails (a full disk, a storage hiccup).
+    const commit = app.storage.commit.bind(app.storage);
+    app.storage.commit = async () => {
+      throw new Error('disk full');
+    };
+    let res;
+    try {
+      res = await enrol([...fields({ email: 'unmoved@example.in' }), ...documents()]);
+    } finally {
+      app.storage.commit = commit;
+    }
+    expect(res.statusCode, res.body).toBe(201);
+    const number = res.json().data.enrollmentNumber as string;
+    const detail = (
+      await app.inject({
+        method: 'GET',
+        url: `/api/student-enrollment/${(await app.inject({ method: 'GET', url: `/api/student-enrollment?search=${number}`, headers: auth })).json().data.items[0]._id}`,
+        headers: auth,
+      })
+    ).json().data;
+    const ids = detail.documents.map((d: { _id: string }) => d._id).sort();
+    expect(await stagingFiles()).toEqual(expect.arrayContaining(ids));
+    // Still staged, and still served.
+    const doc = await app.inject({ method: 'GET', url: detail.documents[1].url, headers: auth });
+    expect(doc.statusCode).toBe(200);
+    expect(doc.rawPayload.equals(JPEG)).toBe(true);
+    await app.storage.recover((candidates) => enrollmentRepository.existingDocumentIds(db, candidates));
+    expect(await stagingFiles()).toEqual([]);
+    expect(await stored.stored()).toEqual(expect.arrayContaining(ids));
+  });
+
   it('documents are for staff: the login cookie works for GET, nothing works anonymously', async () => {
     const res = await enrol([...fields({ email: 'cookie@example.in' }), ...documents()]);
     const number = res.json().data.enrollmentNumber;
@@ -155,10 +197,12 @@ describe('enrolments (issue 7)', async () => {
 
   it('refuses a second open enrolment of the same email in the same course with 409', async () => {
     await enrol([...fields({ email: 'twice@example.in' }), ...documents()]);
+    const before = await stored.stored();
     const again = await enrol([...fields({ email: 'TWICE@example.in' }), ...documents()]);
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('You have already enrolled in this course');
-    expect(stagingFiles()).toEqual([]);
+    expect(await stagingFiles()).toEqual([]);
+    expect(await stored.stored()).toEqual(before); // the refused enrolment's files are gone
   });
 
   it('validates every field with the contract messages and names the missing files', async () => {
@@ -213,12 +257,16 @@ describe('enrolments (issue 7)', async () => {
         payload: { name: 'Closed', price: 100, emiPrice: [100], active: false },
       })
     ).json().data;
+    const before = await stored.stored();
     const res = await enrol([
       ...fields({ email: 'closed@example.in', courseId: closed._id, emiPrice: '[100]' }),
       ...documents(),
     ]);
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual([{ path: 'courseId', message: ENROLLMENT_MESSAGES.courseUnavailable }]);
+    // Refused after its files were staged: none of them is kept.
+    expect(await stagingFiles()).toEqual([]);
+    expect(await stored.stored()).toEqual(before);
   });
 
   it('checks types by content: a .jpg that is really HTML gets 415 and leaves no file behind', async () => {
@@ -230,7 +278,7 @@ describe('enrolments (issue 7)', async () => {
     ]);
     expect(res.statusCode).toBe(415);
     expect(res.json().errors).toEqual([{ path: 'aadharFront', message: ENROLLMENT_MESSAGES.fileTypeNotAllowed }]);
-    expect(stagingFiles()).toEqual([]);
+    expect(await stagingFiles()).toEqual([]);
     const script = await enrol([
       ...fields({ email: 'js@example.in' }),
       file('profilePicture', Buffer.from('alert(1)'), 'x.jpg'),
@@ -277,7 +325,7 @@ describe('enrolments (issue 7)', async () => {
     const res = await enrol([...fields({ email: 'big@example.in' }), file('profilePicture', big)]);
     expect(res.statusCode).toBe(413);
     expect(res.json().errors).toEqual([{ path: 'profilePicture', message: ENROLLMENT_MESSAGES.fileTooLarge }]);
-    expect(stagingFiles()).toEqual([]);
+    expect(await stagingFiles()).toEqual([]);
   });
 
   it('answers 413 for a 10,000-part request', async () => {
@@ -372,6 +420,7 @@ describe('enrolments (issue 7)', async () => {
       'profilePicture',
     ]);
     expect((await app.inject({ method: 'GET', url: oldFront.url, headers: auth })).statusCode).toBe(404);
+    expect(await stored.stored()).not.toContain(oldFront._id);
     expect(after.history.at(-1)).toMatchObject({
       kind: 'updated',
       note: 'Changed: name, aadharFront (file), authoritySign (file)',
@@ -406,8 +455,8 @@ describe('enrolments (issue 7)', async () => {
       sql`select count(*)::int as n from installments where enrollment_id = ${item._id}`,
     );
     expect((remaining as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
-    for (const id of docIds)
-      expect(fs.existsSync(path.join(config.dataDir, 'uploads', id.slice(0, 2), id))).toBe(false);
+    const left = await stored.stored();
+    for (const id of docIds) expect(left).not.toContain(id);
   });
 
   it('exports enrolments as CSV for Excel', async () => {

@@ -55,12 +55,13 @@ describe('forgot and reset password (issue 3)', async () => {
     };
     const known: number[] = [];
     const unknown: number[] = [];
-    for (let i = 0; i < 3; i += 1) {
+    // Five of each, compared by median: one sample taken while the machine is busy says little.
+    for (let i = 0; i < 5; i += 1) {
       // Each account may ask 3 times an hour; use fresh accounts for the known side.
       known.push(await time(i === 0 ? email : (await makeStaff(db)).email));
       unknown.push(await time(`ghost${i}@institute.in`));
     }
-    const median = (xs: number[]) => xs.sort((a, b) => a - b)[1]!;
+    const median = (xs: number[]) => xs.sort((a, b) => a - b)[2]!;
     // Both paths run one transaction with the same lookup; the difference is a couple of inserts.
     expect(Math.abs(median(known) - median(unknown))).toBeLessThan(Math.max(25, median(unknown)));
   });

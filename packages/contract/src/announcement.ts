@@ -27,16 +27,20 @@ const message = z
 
 export const announcementInputSchema = z.object({ title, message });
 
-export const bulkAnnouncementSchema = z.object({
-  title,
-  message,
+const bulkFilters = {
   courseId: z.uuid().optional(),
   /** Default: approved enrolments (DESIGN §5). */
   status: z.enum(ENROLLMENT_STATUSES).optional().default('approved'),
   enrollmentIds: z.array(z.uuid()).max(10_000).optional(),
-  dryRun: z.boolean().optional().default(false),
-});
+};
+
+/** A dry run only counts the recipients, so it needs no title or message yet. */
+export const bulkAnnouncementSchema = z.discriminatedUnion('dryRun', [
+  z.object({ ...bulkFilters, dryRun: z.literal(true), title: z.string().optional(), message: z.string().optional() }),
+  z.object({ ...bulkFilters, dryRun: z.literal(false).optional().default(false), title, message }),
+]);
 export type BulkAnnouncementInput = z.input<typeof bulkAnnouncementSchema>;
+export type BulkAnnouncement = z.output<typeof bulkAnnouncementSchema>;
 
 export const DELIVERY_STATES = ['queued', 'sending', 'sent', 'failed'] as const;
 

@@ -12,6 +12,7 @@ import {
   jsonb,
   pgSequence,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -222,8 +223,9 @@ export const installments = pgTable(
   },
   (t) => [
     uniqueIndex('installments_enrollment_number_key').on(t.enrollmentId, t.number),
+    // (due date, number): the dashboard's next-due and most-overdue lists read it in order and stop at 10.
     index('installments_open_due_idx')
-      .on(t.dueDate)
+      .on(t.dueDate, t.number)
       .where(sql`${t.paidPaise} < ${t.amountPaise}`),
   ],
 );
@@ -385,3 +387,36 @@ export const auditLog = pgTable(
   },
   (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_entity_idx').on(t.entity, t.entityId)],
 );
+
+/*
+ * Dashboard totals (issue 10), kept by triggers in the same transaction as every write to
+ * enrollments, installments and payments (migration 0008), so any write path — the API, the
+ * staff CLI, a bulk SQL fix — keeps them true. The dashboard reads a few hundred of these rows
+ * instead of aggregating 100,000s of enrolments per request. Rows are buckets (month, course,
+ * status; a due date) rather than one counter row, so concurrent writes seldom wait on each other.
+ */
+
+/** Enrolments per month of creation, course and status. */
+export const dashboardEnrollmentCounts = pgTable(
+  'dashboard_enrollment_counts',
+  {
+    month: date('month').notNull(),
+    courseId: uuid('course_id').notNull(),
+    status: text('status').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.courseId, t.status] })],
+);
+
+/** Live (not voided) payments per month of payment. */
+export const dashboardPaymentTotals = pgTable('dashboard_payment_totals', {
+  month: date('month').primaryKey(),
+  paidPaise: bigint('paid_paise', { mode: 'number' }).notNull(),
+});
+
+/** What is still owed per due date, over the installments of enrolments that count (not rejected or cancelled). */
+export const dashboardOpenInstallments = pgTable('dashboard_open_installments', {
+  dueDate: date('due_date').primaryKey(),
+  owedPaise: bigint('owed_paise', { mode: 'number' }).notNull(),
+  openCount: integer('open_count').notNull(),
+});

@@ -8,6 +8,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERROR_CODES, type ErrorEnvelope, type FieldError } from '@registrar/contract/envelope';
 import { MESSAGES } from '@registrar/contract/messages';
 import { HttpError } from '../lib/http-errors';
+import { ThrottleStoreUnavailableError } from '../services/throttle';
 
 /** Connection-level failures mean the database is down, not that the request was wrong. */
 function isDatabaseUnavailable(err: unknown): boolean {
@@ -54,8 +55,11 @@ export default fp(async function errorHandler(app: FastifyInstance) {
       if (err.headers) void reply.headers(err.headers);
       return reply.code(err.statusCode).send(envelope(err.message, err.code, err.errors));
     }
-    if (isDatabaseUnavailable(err)) {
-      request.log.error({ err: { message: err.message, code: err.code } }, 'database unavailable');
+    if (err instanceof ThrottleStoreUnavailableError || isDatabaseUnavailable(err)) {
+      request.log.error(
+        { err: { message: err.message, code: err.code } },
+        err instanceof ThrottleStoreUnavailableError ? 'rate-limit store unavailable' : 'database unavailable',
+      );
       return reply
         .code(503)
         .header('retry-after', '5')

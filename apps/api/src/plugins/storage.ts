@@ -1,4 +1,7 @@
-/** Document storage under DATA_DIR/uploads, with crash recovery before the app serves. */
+/**
+ * Document storage, with crash recovery before the app serves: DATA_DIR/uploads, or an
+ * S3-compatible bucket when S3_BUCKET is set (the AWS SDK is loaded only then).
+ */
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -12,22 +15,53 @@ declare module 'fastify' {
   }
 }
 
+/** With S3, how often staged objects are checked again (another instance may be mid-upload at start). */
+const S3_SWEEP_INTERVAL_MS = 10 * 60_000;
+
+async function openStorage(app: FastifyInstance): Promise<{ files: FileStorage; close(): void }> {
+  const { s3 } = app.config;
+  if (!s3) return { files: localFileStorage(path.join(app.config.dataDir, 'uploads')), close: () => undefined };
+  const { openS3FileStorage } = await import('../services/uploads/s3-file-storage');
+  const log = app.log.child({ component: 's3' });
+  const files = await openS3FileStorage(s3, {
+    logger: { warn: (m) => log.warn(m), error: (m) => log.error(m) },
+    onDeferredMove: (id, err) =>
+      app.log.warn({ id, err: (err as Error).message }, 'document move deferred to recovery'),
+  });
+  return { files, close: () => files.close() };
+}
+
 export default fp(async function storage(app: FastifyInstance) {
-  const files = localFileStorage(path.join(app.config.dataDir, 'uploads'));
+  const { files, close } = await openStorage(app);
   app.decorate('storage', files);
   // Limits on every multipart request (DESIGN §6); the per-file size is set per route.
   await app.register(multipart, {
     limits: { fields: 40, fieldSize: 16 * 1024, files: 8, parts: 60, headerPairs: 100, fieldNameSize: 100 },
     throwFileSizeLimit: true,
   });
-  app.addHook('onReady', async () => {
+  const recover = async () => {
     try {
       const { moved, removed } = await files.recover((ids) =>
         enrollmentRepository.existingDocumentIds(app.database.db, ids),
       );
       if (moved || removed) app.log.info({ moved, removed }, 'upload staging recovered');
     } catch (err) {
-      app.log.warn({ err: (err as Error).message }, 'upload staging recovery postponed (database unavailable)');
+      app.log.warn(
+        { err: (err as Error).message },
+        'upload staging recovery postponed (database or storage unavailable)',
+      );
     }
+  };
+  app.addHook('onReady', recover);
+  let running: Promise<void> | undefined;
+  const timer = app.config.s3
+    ? setInterval(() => {
+        running ??= recover().finally(() => (running = undefined));
+      }, S3_SWEEP_INTERVAL_MS).unref()
+    : undefined;
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await running;
+    close();
   });
 });

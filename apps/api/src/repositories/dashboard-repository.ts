@@ -8,14 +8,21 @@ async function rows<T>(db: Db, query: SQL): Promise<T[]> {
 
 /** Installments still owing, of enrolments that count (paid sums kept on the row, see schema). */
 const OPEN_FROM = sql`from installments i
-  join enrollments e on e.id = i.enrollment_id and e.status in ('pending', 'approved', 'completed')
+  join enrollments e on e.id = i.enrollment_id and dashboard_fees_count(e.status)
   where i.paid_paise < i.amount_paise`;
 
 export const dashboardRepository = {
-  countBy: (db: Db, table: 'enrollments' | 'inquiries', column: 'status' | 'reference') =>
+  enrollmentsByStatus: (db: Db) =>
     rows<{ key: string; count: number }>(
       db,
-      sql`select ${sql.raw(column)} as key, count(*)::int as count from ${sql.raw(table)} group by 1 order by 2 desc`,
+      sql`select status as key, sum(count)::int as count from dashboard_enrollment_counts
+          group by 1 having sum(count) > 0 order by 2 desc`,
+    ),
+
+  inquiriesBy: (db: Db, column: 'status' | 'reference') =>
+    rows<{ key: string; count: number }>(
+      db,
+      sql`select ${sql.raw(column)} as key, count(*)::int as count from inquiries group by 1 order by 2 desc`,
     ),
 
   inquiryCounts: (db: Db, weekStart: string, monthStart: string) =>
@@ -37,34 +44,30 @@ export const dashboardRepository = {
       overdue_count: number;
     }>(
       db,
-      // One pass over the open installments; the two payment sums read the ledger.
-      sql`select (select coalesce(sum(amount_paise), 0) from payments where voided_at is null and paid_on >= ${monthStart}::date)::bigint as collected_month,
-                 (select coalesce(sum(amount_paise), 0) from payments where voided_at is null)::bigint as collected_all,
-                 o.outstanding, o.overdue, o.overdue_count
-          from (select coalesce(sum(i.amount_paise - i.paid_paise), 0)::bigint as outstanding,
-                       coalesce(sum(i.amount_paise - i.paid_paise) filter (where i.due_date < ${today}::date), 0)::bigint as overdue,
-                       (count(*) filter (where i.due_date < ${today}::date))::int as overdue_count
-                ${OPEN_FROM}) o`,
+      // Read from the totals the triggers keep (schema: dashboard_*): a few hundred rows at most.
+      sql`select (select coalesce(sum(paid_paise), 0) from dashboard_payment_totals where month = ${monthStart}::date)::bigint as collected_month,
+                 (select coalesce(sum(paid_paise), 0) from dashboard_payment_totals)::bigint as collected_all,
+                 coalesce(sum(owed_paise), 0)::bigint as outstanding,
+                 coalesce(sum(owed_paise) filter (where due_date < ${today}::date), 0)::bigint as overdue,
+                 coalesce(sum(open_count) filter (where due_date < ${today}::date), 0)::int as overdue_count
+          from dashboard_open_installments`,
     ),
 
   monthly: (db: Db, firstMonth: string) =>
     rows<{ month: string; enrollments: number; collected: string }>(
       db,
-      // One grouped scan of each table (by index range) rather than a sub-select per month.
       sql`with months as (select generate_series(${firstMonth}::date, date_trunc('month', current_date)::date, interval '1 month')::date as m),
-               e as (select date_trunc('month', created_at)::date as m, count(*) as n from enrollments
-                     where created_at >= ${firstMonth}::timestamptz group by 1),
-               p as (select date_trunc('month', paid_on)::date as m, sum(amount_paise) as paid from payments
-                     where voided_at is null and paid_on >= ${firstMonth}::date group by 1)
-          select to_char(months.m, 'YYYY-MM') as month, coalesce(e.n, 0)::int as enrollments, coalesce(p.paid, 0)::bigint as collected
-          from months left join e on e.m = months.m left join p on p.m = months.m order by months.m`,
+               e as (select month as m, sum(count) as n from dashboard_enrollment_counts where month >= ${firstMonth}::date group by 1)
+          select to_char(months.m, 'YYYY-MM') as month, coalesce(e.n, 0)::int as enrollments, coalesce(p.paid_paise, 0)::bigint as collected
+          from months left join e on e.m = months.m left join dashboard_payment_totals p on p.month = months.m order by months.m`,
     ),
 
   perCourse: (db: Db) =>
     rows<{ course_id: string; name: string; count: number }>(
       db,
-      sql`select c.id as course_id, c.name, count(e.id)::int as count from courses c left join enrollments e on e.course_id = c.id
-          group by c.id, c.name order by 3 desc, 2 limit 50`,
+      sql`select c.id as course_id, c.name, coalesce(t.n, 0)::int as count from courses c
+          left join (select course_id, sum(count) as n from dashboard_enrollment_counts group by 1) t on t.course_id = c.id
+          order by 3 desc, 2 limit 50`,
     ),
 
   installments: (db: Db, today: string, which: 'next' | 'overdue') =>

@@ -47,10 +47,12 @@ const enrollmentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      enrollments.checkRate(request.ip);
+      await enrollments.checkRate(request.ip);
       const form = await readForm(request);
       try {
-        const { enrollmentNumber } = await enrollments.create(form.fields, form.files);
+        const { enrollmentNumber, unmoved } = await enrollments.create(form.fields, form.files);
+        if (unmoved.length)
+          request.log.warn({ documents: unmoved }, 'documents stay staged until storage recovery moves them');
         return reply
           .code(201)
           .send({ success: true as const, message: ENROLLMENT_MESSAGES.received, data: { enrollmentNumber } });

@@ -3,7 +3,7 @@
  * outbox worker (retries, backoff, failure after a bounded number of attempts), resent on demand.
  * Every delivery carries the same Message-ID, so a retry after a crash is recognisable.
  */
-import { ANNOUNCEMENT_MESSAGES, type Announcement, type BulkAnnouncementInput } from '@registrar/contract/announcement';
+import { ANNOUNCEMENT_MESSAGES, type Announcement, type BulkAnnouncement } from '@registrar/contract/announcement';
 import { ENROLLMENT_MESSAGES } from '@registrar/contract/enrollment-admin';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
@@ -44,10 +44,7 @@ export class AnnouncementService {
     this.onMailQueued();
   }
 
-  async bulk(
-    input: BulkAnnouncementInput & { status: string; dryRun: boolean },
-    staffId: string,
-  ): Promise<{ recipients: number; dryRun: boolean }> {
+  async bulk(input: BulkAnnouncement, staffId: string): Promise<{ recipients: number; dryRun: boolean }> {
     const where = announcementRepository.targets(input);
     if (input.dryRun) return { recipients: await announcementRepository.countTargets(this.db, where), dryRun: true };
     const recipients = await this.db.transaction((tx) =>

@@ -71,8 +71,10 @@ export class AuthService {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  private guard(keys: [string, ThrottleRule][]): void {
-    const wait = Math.max(...keys.map(([key, rule]) => this.throttle.retryAfter(key, rule)));
+  /** Counts this attempt against every key first; over any limit, the attempt is refused. */
+  private async consume(keys: [string, ThrottleRule][]): Promise<void> {
+    const waits = await Promise.all(keys.map(([key, rule]) => this.throttle.consume(key, rule)));
+    const wait = Math.max(...waits);
     if (wait > 0) throw tooMany(wait);
   }
 
@@ -83,7 +85,7 @@ export class AuthService {
   ): Promise<{ token: string; user: StaffUser; expiresAt: Date }> {
     const account = `login:account:${normaliseEmail(email)}`;
     const ip = `login:ip:${ctx.ip}`;
-    this.guard([
+    await this.consume([
       [account, THROTTLE_RULES.loginPerAccount],
       [ip, THROTTLE_RULES.loginPerIp],
     ]);
@@ -91,11 +93,11 @@ export class AuthService {
     const row = await staffRepository.findByEmail(this.db, email);
     const ok = row ? await verifyPassword(row.passwordHash, password) : (await burnVerification(password), false);
     if (!row || !ok) {
-      // Failures count, per account and per address; staff signing in successfully never lock themselves out.
-      this.throttle.hit(account, THROTTLE_RULES.loginPerAccount);
-      this.throttle.hit(ip, THROTTLE_RULES.loginPerIp);
+      // Failures stay counted, per account and per address.
       throw new HttpError(401, 'INVALID_CREDENTIALS', STAFF_MESSAGES.invalidCredentials);
     }
+    // Staff who sign in successfully never lock themselves out: this attempt is taken back.
+    await Promise.all([this.throttle.release(account), this.throttle.release(ip)]);
     const now = this.now();
     const expiresAt = new Date(now.getTime() + SESSION_ABSOLUTE_MS);
     const session = await sessionRepository.create(this.db, {
@@ -134,12 +136,10 @@ export class AuthService {
   async forgotPassword(email: string, ctx: RequestContext): Promise<void> {
     const account = `forgot:account:${normaliseEmail(email)}`;
     const ip = `forgot:ip:${ctx.ip}`;
-    this.guard([
+    await this.consume([
       [account, THROTTLE_RULES.forgotPerAccount],
       [ip, THROTTLE_RULES.forgotPerIp],
     ]);
-    this.throttle.hit(account, THROTTLE_RULES.forgotPerAccount);
-    this.throttle.hit(ip, THROTTLE_RULES.forgotPerIp);
 
     const token = randomBytes(32).toString('base64url'); // 256 random bits
     const tokenHash = sha256(token);
@@ -176,8 +176,7 @@ export class AuthService {
 
   async resetPassword(token: string, password: string, ctx: RequestContext): Promise<void> {
     const ip = `reset:ip:${ctx.ip}`;
-    this.guard([[ip, THROTTLE_RULES.resetPerIp]]);
-    this.throttle.hit(ip, THROTTLE_RULES.resetPerIp);
+    await this.consume([[ip, THROTTLE_RULES.resetPerIp]]);
     assertAcceptablePassword(password, 'password');
     const passwordHash = await hashPassword(password);
     const now = this.now();

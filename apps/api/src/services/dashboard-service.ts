@@ -35,9 +35,9 @@ export class DashboardService {
       latestInq,
       latestEnr,
     ] = await Promise.all([
-      repo.countBy(this.db, 'enrollments', 'status'),
-      repo.countBy(this.db, 'inquiries', 'status'),
-      repo.countBy(this.db, 'inquiries', 'reference'),
+      repo.enrollmentsByStatus(this.db),
+      repo.inquiriesBy(this.db, 'status'),
+      repo.inquiriesBy(this.db, 'reference'),
       repo.inquiryCounts(this.db, weekStart, monthStart),
       repo.money(this.db, monthStart, today),
       repo.monthly(this.db, firstMonth),

@@ -97,9 +97,9 @@ export class EnrollmentService {
   ) {}
 
   /** Called before reading the body, so a flood never costs disk writes. */
-  checkRate(ip: string): void {
+  async checkRate(ip: string): Promise<void> {
     const key = `enrollment:ip:${ip}`;
-    const wait = this.throttle.retryAfter(key, {
+    const wait = await this.throttle.consume(key, {
       ...THROTTLE_RULES.enrollmentPerIp,
       limit: this.config.intakeLimitPerIp,
     });
@@ -113,10 +113,13 @@ export class EnrollmentService {
           'retry-after': String(wait),
         },
       );
-    this.throttle.hit(key, { ...THROTTLE_RULES.enrollmentPerIp, limit: this.config.intakeLimitPerIp });
   }
 
-  async create(fields: Record<string, string>, files: StagedFile[]): Promise<{ enrollmentNumber: string; id: string }> {
+  /** Creates the enrolment; `unmoved` names documents left staged for storage recovery to move. */
+  async create(
+    fields: Record<string, string>,
+    files: StagedFile[],
+  ): Promise<{ enrollmentNumber: string; id: string; unmoved: string[] }> {
     const parsed = enrollmentFieldsSchema.safeParse(fields);
     const errors: FieldError[] = parsed.success
       ? []
@@ -198,10 +201,12 @@ export class EnrollmentService {
       if (isUniqueViolation(err)) throw conflict(ENROLLMENT_MESSAGES.alreadyEnrolled);
       throw err;
     }
-    // Committed: move the files into place. A crash here is finished by storage recovery at start.
-    await Promise.all(files.map((f) => this.storage.commit(f.id)));
+    // Committed: move the files into place. The enrolment stands whatever happens now: a file that
+    // cannot be moved (or a crash) stays staged, where downloads still find it, and storage
+    // recovery finishes the move. Failing here would make the caller discard a committed enrolment's files.
+    const moves = await Promise.allSettled(files.map((f) => this.storage.commit(f.id)));
     this.onMailQueued();
-    return created;
+    return { ...created, unmoved: files.filter((_, i) => moves[i]!.status === 'rejected').map((f) => f.id) };
   }
 
   private async queueIntakeMails(

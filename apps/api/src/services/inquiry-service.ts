@@ -93,7 +93,10 @@ export class InquiryService {
   /** Public intake. A filled honeypot gets a normal-looking answer and is dropped. */
   async submit(input: Inquiry, honeypot: string | undefined, ip: string): Promise<{ stored: boolean }> {
     const key = `inquiry:ip:${ip}`;
-    const wait = this.throttle.retryAfter(key, { ...THROTTLE_RULES.inquiryPerIp, limit: this.config.intakeLimitPerIp });
+    const wait = await this.throttle.consume(key, {
+      ...THROTTLE_RULES.inquiryPerIp,
+      limit: this.config.intakeLimitPerIp,
+    });
     if (wait > 0)
       throw new HttpError(
         429,
@@ -104,7 +107,6 @@ export class InquiryService {
           'retry-after': String(wait),
         },
       );
-    this.throttle.hit(key, { ...THROTTLE_RULES.inquiryPerIp, limit: this.config.intakeLimitPerIp });
     if (honeypot) return { stored: false };
 
     const areaOfInterest = await this.normaliseAreas(input.areaOfInterest);

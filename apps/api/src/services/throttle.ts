@@ -1,41 +1,91 @@
 /**
- * Fixed-window attempt counters for login, forgot and reset (DESIGN §6), per account and per IP.
- * Keys are normalised by the caller (trimmed, lower-cased email), so extra body fields or a change
- * of case never start a new count. In memory: one instance's counts (see docs/decisions.md).
+ * Fixed-window attempt counters for sign-in, password reset and the public forms (DESIGN §6), per
+ * account and per IP. Keys are normalised by the caller (trimmed, lower-cased email), so extra
+ * body fields or a change of case never start a new count.
+ *
+ * The counts live in a store: in memory (one instance's counts), or in Redis when REDIS_URL is
+ * set, so every instance behind a load balancer shares them (DESIGN §3).
  */
 export interface ThrottleRule {
   limit: number;
   windowMs: number;
 }
 
-interface Window {
+/** A key's count in its current window, and when that window ends (ms since the epoch). */
+export interface ThrottleWindow {
   count: number;
   resetAt: number;
 }
 
-export class Throttle {
-  private readonly windows = new Map<string, Window>();
+export interface ThrottleStore {
+  /** Counts one attempt atomically, opening a window of `windowMs` if none is open. */
+  increment(key: string, windowMs: number): Promise<ThrottleWindow>;
+  /** Takes one attempt back, if the window is still open. */
+  decrement(key: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * The store could not be reached. Counting is a security control, so the request is refused
+ * (503) rather than let through uncounted; the error handler answers it like a database outage.
+ */
+export class ThrottleStoreUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super(`rate-limit store unavailable: ${(cause as Error)?.message ?? String(cause)}`, { cause });
+    this.name = 'ThrottleStoreUnavailableError';
+  }
+}
+
+export class MemoryThrottleStore implements ThrottleStore {
+  private readonly windows = new Map<string, ThrottleWindow>();
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  /** Seconds until `key` may try again, or 0 when it is under its limit. Does not count. */
-  retryAfter(key: string, rule: ThrottleRule): number {
-    const w = this.windows.get(key);
+  async increment(key: string, windowMs: number) {
     const now = this.now();
-    if (!w || w.resetAt <= now || w.count < rule.limit) return 0;
-    return Math.max(1, Math.ceil((w.resetAt - now) / 1000));
+    let w = this.windows.get(key);
+    if (!w || w.resetAt <= now) this.windows.set(key, (w = { count: 0, resetAt: now + windowMs }));
+    w.count += 1;
+    if (this.windows.size > 50_000) this.sweep(now);
+    return { ...w };
   }
 
-  hit(key: string, rule: ThrottleRule): void {
-    const now = this.now();
+  async decrement(key: string) {
     const w = this.windows.get(key);
-    if (!w || w.resetAt <= now) this.windows.set(key, { count: 1, resetAt: now + rule.windowMs });
-    else w.count += 1;
-    if (this.windows.size > 50_000) this.sweep(now);
+    if (w && w.resetAt > this.now() && w.count > 0) w.count -= 1;
   }
+
+  async close() {}
 
   private sweep(now: number) {
     for (const [key, w] of this.windows) if (w.resetAt <= now) this.windows.delete(key);
+  }
+}
+
+/**
+ * Counting happens before the work, in one atomic step per key, so parallel requests cannot all
+ * slip under the limit before any of them is counted (a brute force sent 50 at a time).
+ */
+export class Throttle {
+  constructor(
+    private readonly store: ThrottleStore = new MemoryThrottleStore(),
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Counts one attempt; answers the seconds to wait when it is over the limit, else 0. */
+  async consume(key: string, rule: ThrottleRule): Promise<number> {
+    const w = await this.store.increment(key, rule.windowMs);
+    if (w.count <= rule.limit) return 0;
+    return Math.max(1, Math.ceil((w.resetAt - this.now()) / 1000));
+  }
+
+  /** Takes back an attempt that proved legitimate (a successful sign-in never counts against staff). */
+  release(key: string): Promise<void> {
+    return this.store.decrement(key);
+  }
+
+  close(): Promise<void> {
+    return this.store.close();
   }
 }
 

@@ -5,10 +5,11 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort, startServer as start } from './server-process';
+import { freePort, signInAt, startServer as start } from './server-process';
 
 const children: ChildProcess[] = [];
 afterAll(() => children.forEach((c) => c.kill('SIGKILL')));
@@ -50,7 +51,64 @@ describe('the server process', () => {
     await third.ready();
     third.child.kill('SIGTERM');
     expect(await third.exited).toBe(0);
-  }, 60_000);
+  }, 180_000);
+
+  it('on SIGTERM finishes a request in flight, then exits 0', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'registrar-proc-'));
+    const port = await freePort();
+    const server = startServer({
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      ADMIN_EMAIL: 'head@institute.in',
+      ADMIN_PASSWORD: 'Configured-Pass-8',
+    });
+    await server.ready();
+    const base = `http://127.0.0.1:${port}`;
+    const token = await signInAt(base, 'head@institute.in', 'Configured-Pass-8');
+    const course = await fetch(`${base}/api/course`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ name: 'Data Science', price: 30000, emiPrice: [30000] }),
+    });
+    expect(course.status).toBe(201);
+    const body = JSON.stringify({
+      name: 'Slow Visitor',
+      address: 'Pune',
+      email: 'slow@example.in',
+      phoneNumber: '9876500000',
+      areaOfInterest: ['Data Science'],
+      reference: 'website',
+    });
+    // A visitor on a slow phone: half the body is sent, then the server is told to stop.
+    const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port,
+          path: '/api/inquiry',
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+        },
+        (res) => {
+          let text = '';
+          res.on('data', (c: Buffer) => (text += c.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+        },
+      );
+      req.on('error', reject);
+      req.write(body.slice(0, 40));
+      setTimeout(() => {
+        server.child.kill('SIGTERM');
+        setTimeout(() => req.end(body.slice(40)), 500);
+      }, 200);
+    });
+    const res = await answer;
+    // The inquiry was taken in full, though the server had been told to stop while it arrived.
+    expect(res.status, res.text).toBe(201);
+    expect(JSON.parse(res.text)).toMatchObject({ success: true });
+    expect(await server.exited).toBe(0);
+    expect(server.output().stdout).toContain('shutting down: finishing requests in flight');
+  }, 180_000);
 
   it('creates the first staff account once, printing a generated password, never with a default', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'registrar-proc-'));
@@ -70,7 +128,7 @@ describe('the server process', () => {
     expect(second.output().stdout).not.toContain('First staff account created');
     second.child.kill('SIGTERM');
     await second.exited;
-  }, 60_000);
+  }, 180_000);
 
   it('creates the first account from ADMIN_EMAIL and ADMIN_PASSWORD', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'registrar-proc-'));
@@ -91,7 +149,7 @@ describe('the server process', () => {
     expect(res.status).toBe(200);
     server.child.kill('SIGTERM');
     await server.exited;
-  }, 60_000);
+  }, 180_000);
 
   it('takes over the lock of a server that was killed with -9', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'registrar-proc-'));
@@ -104,5 +162,5 @@ describe('the server process', () => {
     await second.ready();
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
-  }, 60_000);
+  }, 180_000);
 });

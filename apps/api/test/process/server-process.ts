@@ -18,7 +18,7 @@ export async function freePort(): Promise<number> {
 export interface ServerProcess {
   child: ChildProcess;
   exited: Promise<number | null>;
-  /** Resolves when the server says it is ready; rejects if it exits or takes over 30 s. */
+  /** Resolves when the server says it is ready; rejects if it exits or takes over 90 s (a loaded CI machine). */
   ready(): Promise<void>;
   output(): { stdout: string; stderr: string };
 }
@@ -38,7 +38,7 @@ export function startServer(env: Record<string, string>): ServerProcess {
     child,
     exited,
     async ready() {
-      const deadline = Date.now() + 30_000;
+      const deadline = Date.now() + 90_000;
       while (!stdout.includes('Registrar is ready')) {
         if (Date.now() > deadline || child.exitCode !== null)
           throw new Error(`server did not start: ${stdout}${stderr}`);
@@ -47,4 +47,15 @@ export function startServer(env: Record<string, string>): ServerProcess {
     },
     output: () => ({ stdout, stderr }),
   };
+}
+
+/** Signs in through the running server's API; the bearer token. */
+export async function signInAt(base: string, email: string, password: string): Promise<string> {
+  const res = await fetch(`${base}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { token: string }).token;
 }

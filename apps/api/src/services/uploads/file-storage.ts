@@ -3,22 +3,23 @@
  * the server (the document id), and moved into place only after the database row is committed.
  * `recover()` at start finishes a move interrupted by a crash and deletes staged files whose
  * row never committed, so nothing partial or orphaned outlives the next start.
- * One implementation today (local disk under DATA_DIR/uploads); object storage can implement
- * the same interface.
+ * Two implementations: local disk under DATA_DIR/uploads (here) and S3-compatible object storage
+ * (`s3-file-storage.ts`, when S3_BUCKET is set).
  */
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable, Writable } from 'node:stream';
 
 export interface FileStorage {
-  /** A writable stream for a new staged file. */
-  stagingStream(id: string): fs.WriteStream;
+  /** A writable stream for a new staged file: the file is staged once the stream has finished. */
+  stagingStream(id: string): Writable;
   /** Moves a staged file into place (idempotent). */
   commit(id: string): Promise<void>;
   /** Removes a file, staged or committed (idempotent). */
   remove(id: string): Promise<void>;
   /** A read stream for a committed file (or one still staged after a crash), or undefined. */
-  open(id: string): Promise<{ stream: fs.ReadStream; size: number } | undefined>;
+  open(id: string): Promise<{ stream: Readable; size: number } | undefined>;
   readStaged(id: string): Promise<Buffer>;
   writeStaged(id: string, data: Buffer): Promise<void>;
   /** Finishes or discards what a crash left in staging; `isCommitted` asks the database. */

@@ -50,21 +50,3 @@ export function AnnouncementFields<T extends AnnouncementText>({
     </>
   );
 }
-
-/** Server field errors for title and message, onto their fields; true when one was placed. */
-export function placeFieldErrors(
-  fieldErrors: readonly { path: string; message: string }[] | undefined,
-  setError: (
-    name: 'title' | 'message',
-    error: { type: string; message: string },
-    options: { shouldFocus: boolean },
-  ) => void,
-): boolean {
-  let placed = false;
-  for (const { path, message } of fieldErrors ?? []) {
-    if (path !== 'title' && path !== 'message') continue;
-    setError(path, { type: 'server', message }, { shouldFocus: !placed });
-    placed = true;
-  }
-  return placed;
-}

@@ -5,9 +5,7 @@
  * changes) and the dialog says "This will be sent to N students"; the send button repeats the
  * number, and with no recipient it stays off. Mount it with a new `key` for each opening.
  */
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -21,17 +19,16 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { announcementInputSchema } from '@registrar/contract/announcement';
 import {
   ENROLLMENT_STATUSES,
   ENROLLMENT_STATUS_LABELS,
   type EnrollmentStatus,
 } from '@registrar/contract/enrollment-admin';
 import type { ApiQueryError } from '../../shared/api/base-api';
-import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
 import { useGetCoursesQuery } from '../courses/api/courses-api';
 import { useAnnounceToManyMutation, useCountRecipientsQuery } from './api/announcements-api';
-import { AnnouncementFields, placeFieldErrors, type AnnouncementText } from './announcement-fields';
+import { AnnouncementFields } from './announcement-fields';
+import { DiscardAnnouncementDialog, useAnnouncementForm } from './announcement-form';
 
 export const DEFAULT_BULK_STATUS: EnrollmentStatus = 'approved';
 
@@ -95,8 +92,6 @@ export function BulkAnnouncementDialog({ open, onClose, initialCourseId, initial
   const id = useId();
   const [courseId, setCourseId] = useState(initialCourseId ?? '');
   const [status, setStatus] = useState<EnrollmentStatus>(initialStatus ?? DEFAULT_BULK_STATUS);
-  const [formError, setFormError] = useState<string | null>(null);
-  const [confirmDiscard, setConfirmDiscard] = useState(false);
   const { data: courses, isError: coursesFailed } = useGetCoursesQuery({ page: 1, limit: 100 }, { skip: !open });
   const {
     data: count,
@@ -110,39 +105,14 @@ export function BulkAnnouncementDialog({ open, onClose, initialCourseId, initial
   );
   const [announceToMany, { isLoading: sending }] = useAnnounceToManyMutation();
 
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    formState: { errors, isDirty },
-  } = useForm<AnnouncementText>({
-    resolver: zodResolver(announcementInputSchema),
-    mode: 'onTouched',
-    defaultValues: { title: '', message: '' },
-  });
-  const message = useWatch({ control, name: 'message' }) ?? '';
   const known = !counting && !countFailed && count !== undefined;
   const canSend = known && count > 0;
-
-  const onSubmit = handleSubmit(async (values) => {
-    if (!canSend) return;
-    setFormError(null);
-    try {
-      await announceToMany({ ...values, status, ...(courseId ? { courseId } : {}) }).unwrap();
-      onClose();
-    } catch (err) {
-      const error = err as Partial<ApiQueryError>;
-      if (!placeFieldErrors(error.fieldErrors, setError))
-        setFormError(error.message || 'The announcement could not be sent.');
-    }
+  const form = useAnnouncementForm({
+    send: (text) => announceToMany({ ...text, status, ...(courseId ? { courseId } : {}) }).unwrap(),
+    sending,
+    canSend,
+    onClose,
   });
-
-  const requestClose = () => {
-    if (sending) return;
-    if (isDirty) setConfirmDiscard(true);
-    else onClose();
-  };
 
   // A course the list filtered by but that is not (yet) among the options still shows as chosen.
   const courseOptions = courses?.items ?? [];
@@ -152,7 +122,7 @@ export function BulkAnnouncementDialog({ open, onClose, initialCourseId, initial
     <>
       <Dialog
         open={open}
-        onClose={requestClose}
+        onClose={form.requestClose}
         fullScreen={fullScreen}
         fullWidth
         maxWidth="sm"
@@ -160,9 +130,9 @@ export function BulkAnnouncementDialog({ open, onClose, initialCourseId, initial
       >
         <DialogTitle id={`${id}-title`}>Bulk announcement</DialogTitle>
         <DialogContent dividers>
-          <Box component="form" id={`${id}-form`} noValidate onSubmit={(e) => void onSubmit(e)}>
+          <Box component="form" id={`${id}-form`} noValidate onSubmit={(e) => void form.onSubmit(e)}>
             <Stack spacing={2.5}>
-              {formError && <Alert severity="error">{formError}</Alert>}
+              {form.formError && <Alert severity="error">{form.formError}</Alert>}
               <Box
                 component="fieldset"
                 sx={{ border: 1, borderColor: 'divider', borderRadius: 1, px: 2, pt: 1, pb: 2, m: 0, minWidth: 0 }}
@@ -214,12 +184,12 @@ export function BulkAnnouncementDialog({ open, onClose, initialCourseId, initial
                   />
                 </Box>
               </Box>
-              <AnnouncementFields register={register} errors={errors} messageLength={message.length} autoFocus />
+              <AnnouncementFields {...form.fields} autoFocus />
             </Stack>
           </Box>
         </DialogContent>
         <DialogActions sx={{ px: 3, py: 2, flexWrap: 'wrap', gap: 1 }}>
-          <Button onClick={requestClose} disabled={sending}>
+          <Button onClick={form.requestClose} disabled={sending}>
             Cancel
           </Button>
           <Button type="submit" form={`${id}-form`} variant="contained" loading={sending} disabled={!canSend}>
@@ -227,19 +197,7 @@ export function BulkAnnouncementDialog({ open, onClose, initialCourseId, initial
           </Button>
         </DialogActions>
       </Dialog>
-      <ConfirmDialog
-        open={confirmDiscard}
-        title="Discard this announcement?"
-        description="What you wrote has not been sent."
-        confirmLabel="Discard"
-        cancelLabel="Keep writing"
-        destructive
-        onConfirm={() => {
-          setConfirmDiscard(false);
-          onClose();
-        }}
-        onClose={() => setConfirmDiscard(false)}
-      />
+      <DiscardAnnouncementDialog {...form.discard} />
     </>
   );
 }

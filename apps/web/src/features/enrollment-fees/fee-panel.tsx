@@ -29,7 +29,7 @@ import type { Payment } from '@registrar/contract/fees';
 import { formatRupees } from '../courses/money';
 import { PAYMENT_MODE_LABELS } from '../enrollment-form/labels';
 import { InstallmentStatusChip } from '../enrollments/status-chip';
-import { formatDateTime } from '../inquiries/format';
+import { formatDateTime } from '../../shared/lib/format-date';
 import { feeStatementHref } from './api/fees-api';
 import { EditInstallmentDialog } from './edit-installment-dialog';
 import { formatDay, isEditable, isOpen, owedOn, readPayments } from './fee-format';

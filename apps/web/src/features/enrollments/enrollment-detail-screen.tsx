@@ -5,20 +5,14 @@
  * a status change with a note offering only the moves ENROLLMENT_TRANSITIONS allows, the history,
  * edit (text fields, documents, the authority signature) and delete after confirmation.
  */
-import { useId, useState, type ReactNode } from 'react';
-import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
+import { useId, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import {
@@ -28,13 +22,18 @@ import {
   type EnrollmentStatus,
 } from '@registrar/contract/enrollment-admin';
 import type { ApiQueryError } from '../../shared/api/base-api';
+import { formatDate, formatDateTime } from '../../shared/lib/format-date';
 import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
+import { FieldList, type FieldRow } from '../../shared/ui/record-details/field-list';
+import { RecordPage } from '../../shared/ui/record-details/record-page';
+import { RecordSection } from '../../shared/ui/record-details/record-section';
+import { RecordTimeline } from '../../shared/ui/record-details/record-timeline';
+import { StatusChangeForm } from '../../shared/ui/record-details/status-change-form';
 import { AnnouncementsPanel } from '../announcements/announcements-panel';
 import { RecordHistory } from '../audit/record-history';
 import { formatRupees } from '../courses/money';
 import { FeePanel } from '../enrollment-fees/fee-panel';
 import { PAYMENT_METHOD_LABELS, PAYMENT_MODE_LABELS, WORKING_LABELS } from '../enrollment-form/labels';
-import { formatDate, formatDateTime } from '../inquiries/format';
 import {
   useChangeEnrollmentStatusMutation,
   useDeleteEnrollmentMutation,
@@ -44,52 +43,6 @@ import { DocumentsGallery, viewedDocumentLabel } from './documents-gallery';
 import { EnrollmentEditDialog } from './enrollment-edit-dialog';
 import { ENROLLMENTS_PATH } from './paths';
 import { EnrollmentStatusChip } from './status-chip';
-
-const NOTE_MAX = 1000;
-
-function Section({ title, children, id }: { title: string; children: ReactNode; id: string }) {
-  return (
-    <Paper component="section" variant="outlined" aria-labelledby={id} sx={{ p: { xs: 2, sm: 3 }, minWidth: 0 }}>
-      <Typography id={id} component="h2" variant="h6" sx={{ mb: 2 }}>
-        {title}
-      </Typography>
-      {children}
-    </Paper>
-  );
-}
-
-/** A definition list of the enrolment's fields; empty ones say so. */
-function Fields({ rows }: { rows: [string, ReactNode][] }) {
-  return (
-    <Box
-      component="dl"
-      sx={{
-        m: 0,
-        display: 'grid',
-        gridTemplateColumns: { xs: '1fr', sm: 'minmax(140px, 200px) 1fr' },
-        columnGap: 2,
-        rowGap: { xs: 0.25, sm: 1.5 },
-        '& dt': { fontWeight: 600, color: 'text.secondary', mt: { xs: 1.25, sm: 0 } },
-        '& dd': { m: 0, overflowWrap: 'anywhere', whiteSpace: 'pre-line' },
-      }}
-    >
-      {rows.map(([label, value]) => (
-        <Box key={label} sx={{ display: 'contents' }}>
-          <dt>{label}</dt>
-          <dd>
-            {value === '' || value === null || value === undefined ? (
-              <Typography component="span" color="text.secondary">
-                Not given
-              </Typography>
-            ) : (
-              value
-            )}
-          </dd>
-        </Box>
-      ))}
-    </Box>
-  );
-}
 
 const EVENT_TITLES: Record<string, string> = {
   created: 'Enrolment received',
@@ -108,148 +61,34 @@ const statusLabel = (status: string | null) =>
   status ? (ENROLLMENT_STATUS_LABELS[status as EnrollmentStatus] ?? status) : 'None';
 
 function History({ enrollment }: { enrollment: EnrollmentDetail }) {
-  const events = [...enrollment.history].sort((a, b) => b.at.localeCompare(a.at));
-  if (events.length === 0) return <Typography color="text.secondary">Nothing has happened yet.</Typography>;
   return (
-    <Box component="ol" sx={{ listStyle: 'none', m: 0, p: 0 }} aria-label="History, newest first">
-      {events.map((event) => {
-        let title = EVENT_TITLES[event.kind] ?? event.kind.replace(/_/g, ' ');
-        let note = event.note;
+    <RecordTimeline
+      events={enrollment.history}
+      label="History, newest first"
+      describe={(event) => {
         if (event.kind === 'status_changed' && event.toStatus)
-          title = `${statusLabel(event.fromStatus)} → ${statusLabel(event.toStatus)}`;
-        if (event.kind === 'document_viewed') {
-          title = `Document viewed: ${viewedDocumentLabel(enrollment.documents, event.note)}`;
-          note = null;
-        }
-        return (
-          <Box
-            component="li"
-            key={event._id}
-            sx={{
-              position: 'relative',
-              pl: 3,
-              pb: 2,
-              '&::before': {
-                content: '""',
-                position: 'absolute',
-                left: 5,
-                top: 8,
-                width: 10,
-                height: 10,
-                borderRadius: '50%',
-                bgcolor: 'primary.main',
-              },
-              '&:not(:last-of-type)::after': {
-                content: '""',
-                position: 'absolute',
-                left: 9,
-                top: 22,
-                bottom: 0,
-                width: 2,
-                bgcolor: 'divider',
-              },
-            }}
-          >
-            <Typography sx={{ fontWeight: 600 }}>{title}</Typography>
-            {note && <Typography sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere', my: 0.5 }}>{note}</Typography>}
-            <Typography variant="body2" color="text.secondary">
-              <time dateTime={event.at}>{formatDateTime(event.at)}</time>
-              {event.by ? ` · ${event.by.name}` : event.kind === 'created' ? ' · from the public form' : ''}
-            </Typography>
-          </Box>
-        );
-      })}
-    </Box>
+          return { title: `${statusLabel(event.fromStatus)} → ${statusLabel(event.toStatus)}`, note: event.note };
+        // A viewed document's note is the document's id: the title names the document instead.
+        if (event.kind === 'document_viewed')
+          return { title: `Document viewed: ${viewedDocumentLabel(enrollment.documents, event.note)}`, note: null };
+        return { title: EVENT_TITLES[event.kind] ?? event.kind.replace(/_/g, ' '), note: event.note };
+      }}
+    />
   );
 }
 
 function StatusChange({ enrollment }: { enrollment: EnrollmentDetail }) {
-  const id = useId();
-  const moves = ENROLLMENT_TRANSITIONS[enrollment.status];
-  const [status, setStatus] = useState<EnrollmentStatus | ''>('');
-  const [note, setNote] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const [changeStatus, { isLoading }] = useChangeEnrollmentStatusMutation();
-
-  if (moves.length === 0)
-    return (
-      <Typography color="text.secondary">
-        This enrolment is {ENROLLMENT_STATUS_LABELS[enrollment.status].toLowerCase()}: its status cannot change any
-        more.
-      </Typography>
-    );
-
-  const chosen = status && moves.includes(status) ? status : '';
-  const onSubmit = async () => {
-    if (!chosen) {
-      setError('Choose the new status');
-      return;
-    }
-    setError(null);
-    try {
-      await changeStatus({ id: enrollment._id, status: chosen, note: note.trim() || undefined }).unwrap();
-      setStatus('');
-      setNote('');
-    } catch (err) {
-      setError((err as Partial<ApiQueryError>).message || 'The status could not be changed.');
-    }
-  };
-
   return (
-    <Stack
-      component="form"
-      noValidate
-      spacing={2}
-      aria-labelledby={`${id}-title`}
-      onSubmit={(event) => {
-        event.preventDefault();
-        void onSubmit();
-      }}
-    >
-      <Typography id={`${id}-title`} className="visually-hidden" component="span">
-        Change status
-      </Typography>
-      <TextField
-        select
-        label="New status"
-        value={chosen}
-        onChange={(event) => {
-          setStatus(event.target.value as EnrollmentStatus | '');
-          setError(null);
-        }}
-        error={Boolean(error) && !chosen}
-        helperText={`Now: ${ENROLLMENT_STATUS_LABELS[enrollment.status]}`}
-        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-        fullWidth
-      >
-        <option value="">Choose…</option>
-        {moves.map((move) => (
-          <option key={move} value={move}>
-            {ENROLLMENT_STATUS_LABELS[move]}
-          </option>
-        ))}
-      </TextField>
-      <TextField
-        label="Note (optional)"
-        value={note}
-        onChange={(event) => setNote(event.target.value)}
-        multiline
-        minRows={2}
-        fullWidth
-        helperText={`Why, or what was agreed. ${note.length}/${NOTE_MAX}`}
-        slotProps={{ htmlInput: { maxLength: NOTE_MAX } }}
-      />
-      {error && (
-        <Alert severity="error" role="alert">
-          {error}
-        </Alert>
-      )}
-      <Box>
-        <Button type="submit" variant="contained" loading={isLoading}>
-          Update status
-        </Button>
-      </Box>
-    </Stack>
+    <StatusChangeForm
+      noun="enrolment"
+      current={enrollment.status}
+      moves={ENROLLMENT_TRANSITIONS[enrollment.status]}
+      labels={ENROLLMENT_STATUS_LABELS}
+      noteHint="Why, or what was agreed."
+      saving={isLoading}
+      save={(status, note) => changeStatus({ id: enrollment._id, status, note }).unwrap()}
+    />
   );
 }
 
@@ -328,8 +167,8 @@ function EnrollmentView({ enrollment, backTo }: { enrollment: EnrollmentDetail; 
         }}
       >
         <Stack spacing={3} sx={{ minWidth: 0 }}>
-          <Section title="Details" id={ids.details}>
-            <Fields
+          <RecordSection title="Details" id={ids.details}>
+            <FieldList
               rows={[
                 ['Email', <Link href={`mailto:${e.email}`}>{e.email}</Link>],
                 ['Phone number', <Link href={`tel:${e.phoneNumber}`}>{e.phoneNumber}</Link>],
@@ -350,29 +189,27 @@ function EnrollmentView({ enrollment, backTo }: { enrollment: EnrollmentDetail; 
                 ['Payment mode', e.paymentMode ? PAYMENT_MODE_LABELS[e.paymentMode] : ''],
                 ['Currently working at', WORKING_LABELS[e.currentlyWorking]],
                 ['Currently working place', e.currentlyWorkingPlace],
-                ...(studying ? ([['Current semester', e.currentSem ?? '']] as [string, ReactNode][]) : []),
-                ...(e.currentlyWorking === 'company'
-                  ? ([['Designation', e.designation ?? '']] as [string, ReactNode][])
-                  : []),
+                ...(studying ? ([['Current semester', e.currentSem ?? '']] as FieldRow[]) : []),
+                ...(e.currentlyWorking === 'company' ? ([['Designation', e.designation ?? '']] as FieldRow[]) : []),
                 ['Institute address', e.companyAddress],
                 ['Terms accepted', e.termsVersion ? `Version ${e.termsVersion}` : ''],
                 ['Last updated', formatDateTime(e.updatedAt)],
               ]}
             />
-          </Section>
-          <Section title="Documents" id={ids.documents}>
+          </RecordSection>
+          <RecordSection title="Documents" id={ids.documents}>
             <DocumentsGallery documents={e.documents} />
-          </Section>
+          </RecordSection>
           <FeePanel enrollment={e} />
         </Stack>
         <Stack spacing={3} sx={{ minWidth: 0 }}>
-          <Section title="Change status" id={ids.status}>
+          <RecordSection title="Change status" id={ids.status}>
             <StatusChange key={e.status} enrollment={e} />
-          </Section>
+          </RecordSection>
           <AnnouncementsPanel enrollment={e} />
-          <Section title="History" id={ids.history}>
+          <RecordSection title="History" id={ids.history}>
             <History enrollment={e} />
-          </Section>
+          </RecordSection>
           <RecordHistory entityId={e._id} />
         </Stack>
       </Box>
@@ -400,51 +237,10 @@ function EnrollmentView({ enrollment, backTo }: { enrollment: EnrollmentDetail; 
 
 export function EnrollmentDetailScreen() {
   const { id = '' } = useParams();
-  const location = useLocation();
-  const listSearch = (location.state as { listSearch?: string } | null)?.listSearch ?? '';
-  const backTo = `${ENROLLMENTS_PATH}${listSearch}`;
-  const { data, error, isError, isFetching, refetch } = useGetEnrollmentQuery(id, { skip: !id });
-
-  let body: ReactNode;
-  if (data && data._id === id) body = <EnrollmentView enrollment={data} backTo={backTo} />;
-  else if (isError) {
-    const failure = error as Partial<ApiQueryError>;
-    body =
-      failure.status === 404 || failure.status === 400 ? (
-        <Alert severity="warning">
-          <AlertTitle component="h1">Enrolment not found</AlertTitle>
-          It may have been deleted.{' '}
-          <Link component={RouterLink} to={backTo}>
-            Back to the list
-          </Link>
-        </Alert>
-      ) : (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void refetch()} disabled={isFetching}>
-              Retry
-            </Button>
-          }
-        >
-          <AlertTitle component="h1">The enrolment could not be loaded</AlertTitle>
-          {failure.message || 'Something went wrong'}
-        </Alert>
-      );
-  } else
-    body = (
-      <Box role="status" aria-label="Loading the enrolment">
-        <Skeleton variant="text" width="50%" height={48} />
-        <Skeleton variant="rounded" height={320} sx={{ mt: 2 }} />
-      </Box>
-    );
-
+  const query = useGetEnrollmentQuery(id, { skip: !id });
   return (
-    <Box sx={{ maxWidth: 1280, mx: 'auto', minWidth: 0 }}>
-      <Button component={RouterLink} to={backTo} startIcon={<ArrowBackIcon />} sx={{ mb: 2, ml: -1 }}>
-        Student Enrollments
-      </Button>
-      {body}
-    </Box>
+    <RecordPage id={id} listPath={ENROLLMENTS_PATH} listTitle="Student Enrollments" noun="enrolment" query={query}>
+      {(enrollment, backTo) => <EnrollmentView enrollment={enrollment} backTo={backTo} />}
+    </RecordPage>
   );
 }

@@ -24,12 +24,19 @@ import {
   type EnrollmentStatus,
 } from '@registrar/contract/enrollment-admin';
 import type { ApiQueryError } from '../../shared/api/base-api';
+import { formatDate } from '../../shared/lib/format-date';
 import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
+import {
+  DateRangeFilter,
+  ISO_DATE,
+  useDateRange,
+  useDateRangeEmptyState,
+} from '../../shared/ui/resource-list/date-range-filter';
 import { ResourceList, type ListFilter, type ResourceColumn } from '../../shared/ui/resource-list/resource-list';
+import { SORT_BY_DATE_NAME_OR_STATUS } from '../../shared/ui/resource-list/sort-filter';
 import { BulkAnnouncementDialog } from '../announcements/bulk-announcement-dialog';
 import { useGetCoursesQuery } from '../courses/api/courses-api';
 import { outstandingColumn, PAYMENT_STATE_FILTER } from '../enrollment-fees/payment-state';
-import { formatDate } from '../inquiries/format';
 import {
   ENROLLMENT_FILTER_KEYS,
   EXPORT_CSV_PATH,
@@ -40,7 +47,6 @@ import {
 } from './api/enrollments-api';
 import { ENROLLMENTS_PATH } from './paths';
 import { EnrollmentStatusChip } from './status-chip';
-import { DateRangeFilter, ISO_DATE, useDateRange } from '../../shared/ui/resource-list/date-range-filter';
 
 const STATUS_FILTER: ListFilter = {
   name: 'status',
@@ -48,17 +54,6 @@ const STATUS_FILTER: ListFilter = {
   options: [
     { value: '', label: 'All statuses' },
     ...ENROLLMENT_STATUSES.map((s) => ({ value: s, label: ENROLLMENT_STATUS_LABELS[s] })),
-  ],
-};
-const SORT_FILTER: ListFilter = {
-  name: 'sort',
-  label: 'Sort by',
-  options: [
-    { value: '', label: 'Newest first' },
-    { value: 'createdAt', label: 'Oldest first' },
-    { value: 'name', label: 'Name (A–Z)' },
-    { value: '-name', label: 'Name (Z–A)' },
-    { value: 'status', label: 'Status' },
   ],
 };
 const NOUN = { one: 'enrolment', other: 'enrolments' };
@@ -96,7 +91,10 @@ function ExportLink() {
 export function EnrollmentsScreen() {
   const location = useLocation();
   const navigate = useNavigate();
-  const { from, rawTo, clear } = useDateRange();
+  const empty = useDateRangeEmptyState(NOUN.other, {
+    title: 'No enrolments yet',
+    description: 'Enrolments sent with the public form at /student-enrollment appear here.',
+  });
   const [deleting, setDeleting] = useState<{ enrollment: EnrollmentRecord; error: string | null } | null>(null);
   const [deleteEnrollment, { isLoading: removing }] = useDeleteEnrollmentMutation();
   const [announcing, setAnnouncing] = useState({ key: 0, open: false });
@@ -116,7 +114,7 @@ export function EnrollmentsScreen() {
         ],
       },
       PAYMENT_STATE_FILTER,
-      SORT_FILTER,
+      SORT_BY_DATE_NAME_OR_STATUS,
     ],
     [courses],
   );
@@ -221,8 +219,6 @@ export function EnrollmentsScreen() {
     }
   };
 
-  const dated = Boolean(from || rawTo);
-
   return (
     <>
       <ResourceList<EnrollmentRecord, EnrollmentListArgs>
@@ -248,22 +244,7 @@ export function EnrollmentsScreen() {
           </>
         }
         autoRowHeight
-        empty={
-          dated
-            ? {
-                title: 'No enrolments in these dates',
-                description: 'Try a wider date range.',
-                action: (
-                  <Button variant="outlined" onClick={clear}>
-                    Clear dates
-                  </Button>
-                ),
-              }
-            : {
-                title: 'No enrolments yet',
-                description: 'Enrolments sent with the public form at /student-enrollment appear here.',
-              }
-        }
+        empty={empty}
       />
 
       <BulkAnnouncementDialog

@@ -1,22 +1,4 @@
-/** Dates and links as the staff screens show them. */
-
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const dateOnly = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-
-const parse = (iso: string) => {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? null : date;
-};
-
-export const formatDateTime = (iso: string) => {
-  const date = parse(iso);
-  return date ? dateTime.format(date) : iso;
-};
-
-export const formatDate = (iso: string) => {
-  const date = parse(iso);
-  return date ? dateOnly.format(date) : iso;
-};
+/** The prefilled enrolment link an inquiry offers, and copying it to the clipboard. */
 
 /**
  * The public enrolment form prefilled with the inquirer's name, email and phone

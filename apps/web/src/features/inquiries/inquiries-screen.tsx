@@ -18,17 +18,18 @@ import { GridActionsCellItem } from '@mui/x-data-grid';
 import { REFERENCE_OPTIONS } from '@registrar/contract/constants';
 import { INQUIRY_STATUSES, INQUIRY_STATUS_LABELS, type InquiryRecord } from '@registrar/contract/inquiry-admin';
 import { baseApi, type ApiQueryError } from '../../shared/api/base-api';
+import { formatDate } from '../../shared/lib/format-date';
 import { requestFailed } from '../../shared/state/services-slice';
 import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
+import { DateRangeFilter, useDateRange, useDateRangeEmptyState } from '../../shared/ui/resource-list/date-range-filter';
 import { ResourceList, type ListFilter, type ResourceColumn } from '../../shared/ui/resource-list/resource-list';
+import { SORT_BY_DATE_NAME_OR_STATUS } from '../../shared/ui/resource-list/sort-filter';
 import { selectSession, signedOut, type SessionState } from '../session/session-slice';
 import { REFERENCE_LABELS } from '../inquiry-form/labels';
 import { downloadInquiriesCsv } from './api/export-csv';
 import { useDeleteInquiryMutation, useGetInquiriesQuery, type InquiryListArgs } from './api/inquiries-api';
-import { formatDate } from './format';
 import { INQUIRIES_PATH } from './paths';
 import { DuplicateBadge, StatusChip } from './status-chip';
-import { DateRangeFilter, useDateRange } from '../../shared/ui/resource-list/date-range-filter';
 
 const FILTERS: readonly ListFilter[] = [
   {
@@ -47,17 +48,7 @@ const FILTERS: readonly ListFilter[] = [
       ...REFERENCE_OPTIONS.map((r) => ({ value: r, label: REFERENCE_LABELS[r] })),
     ],
   },
-  {
-    name: 'sort',
-    label: 'Sort by',
-    options: [
-      { value: '', label: 'Newest first' },
-      { value: 'createdAt', label: 'Oldest first' },
-      { value: 'name', label: 'Name (A–Z)' },
-      { value: '-name', label: 'Name (Z–A)' },
-      { value: 'status', label: 'Status' },
-    ],
-  },
+  SORT_BY_DATE_NAME_OR_STATUS,
 ];
 const NOUN = { one: 'inquiry', other: 'inquiries' };
 
@@ -109,7 +100,10 @@ function ExportButton() {
 export function InquiriesScreen() {
   const location = useLocation();
   const navigate = useNavigate();
-  const { from, rawTo, clear } = useDateRange();
+  const empty = useDateRangeEmptyState(NOUN.other, {
+    title: 'No inquiries yet',
+    description: 'Inquiries sent with the public form at /student-inquiry appear here.',
+  });
   const [deleting, setDeleting] = useState<{ inquiry: InquiryRecord; error: string | null } | null>(null);
   const [deleteInquiry, { isLoading: removing }] = useDeleteInquiryMutation();
   const listSearch = location.search;
@@ -215,8 +209,6 @@ export function InquiriesScreen() {
     }
   };
 
-  const dated = Boolean(from || rawTo);
-
   return (
     <>
       <ResourceList<InquiryRecord, InquiryListArgs>
@@ -235,22 +227,7 @@ export function InquiriesScreen() {
           </>
         }
         autoRowHeight
-        empty={
-          dated
-            ? {
-                title: 'No inquiries in these dates',
-                description: 'Try a wider date range.',
-                action: (
-                  <Button variant="outlined" onClick={clear}>
-                    Clear dates
-                  </Button>
-                ),
-              }
-            : {
-                title: 'No inquiries yet',
-                description: 'Inquiries sent with the public form at /student-inquiry appear here.',
-              }
-        }
+        empty={empty}
       />
 
       <ConfirmDialog

@@ -4,33 +4,29 @@
  * timeline, edit, delete after confirmation, and a button that copies a link to the enrolment
  * form prefilled with the inquirer's name, email and phone.
  */
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useState } from 'react';
 import { useDispatch } from 'react-redux';
-import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
-import {
-  INQUIRY_STATUS_LABELS,
-  INQUIRY_TRANSITIONS,
-  type InquiryDetail,
-  type InquiryStatus,
-} from '@registrar/contract/inquiry-admin';
+import { INQUIRY_STATUS_LABELS, INQUIRY_TRANSITIONS, type InquiryDetail } from '@registrar/contract/inquiry-admin';
 import type { ApiQueryError } from '../../shared/api/base-api';
+import { formatDate, formatDateTime } from '../../shared/lib/format-date';
 import { requestFailed, requestSucceeded } from '../../shared/state/services-slice';
 import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
+import { FieldList, type FieldRow } from '../../shared/ui/record-details/field-list';
+import { RecordPage } from '../../shared/ui/record-details/record-page';
+import { RecordSection } from '../../shared/ui/record-details/record-section';
+import { RecordTimeline } from '../../shared/ui/record-details/record-timeline';
+import { StatusChangeForm } from '../../shared/ui/record-details/status-change-form';
 import { REFERENCE_LABELS, WORKING_AS_LABELS } from '../inquiry-form/labels';
 import {
   useChangeInquiryStatusMutation,
@@ -39,58 +35,13 @@ import {
   useInquiryAreasOfInterestQuery,
   useInquiryCourseNameQuery,
 } from './api/inquiries-api';
-import { copyText, enrollmentLink, formatDate, formatDateTime } from './format';
+import { copyText, enrollmentLink } from './format';
 import { RecordHistory } from '../audit/record-history';
 import { InquiryEditDialog } from './inquiry-edit-dialog';
 import { INQUIRIES_PATH } from './paths';
 import { DUPLICATE_COLOURS, DuplicateBadge, StatusChip } from './status-chip';
 
 export const ENROLLMENT_LINK_COPIED = 'Enrolment link copied';
-const NOTE_MAX = 1000;
-
-function Section({ title, children, id }: { title: string; children: ReactNode; id: string }) {
-  return (
-    <Paper component="section" variant="outlined" aria-labelledby={id} sx={{ p: { xs: 2, sm: 3 }, minWidth: 0 }}>
-      <Typography id={id} component="h2" variant="h6" sx={{ mb: 2 }}>
-        {title}
-      </Typography>
-      {children}
-    </Paper>
-  );
-}
-
-/** A definition list of the inquiry's fields; empty ones say so. */
-function Fields({ rows }: { rows: [string, ReactNode][] }) {
-  return (
-    <Box
-      component="dl"
-      sx={{
-        m: 0,
-        display: 'grid',
-        gridTemplateColumns: { xs: '1fr', sm: 'minmax(140px, 200px) 1fr' },
-        columnGap: 2,
-        rowGap: { xs: 0.25, sm: 1.5 },
-        '& dt': { fontWeight: 600, color: 'text.secondary', mt: { xs: 1.25, sm: 0 } },
-        '& dd': { m: 0, overflowWrap: 'anywhere', whiteSpace: 'pre-line' },
-      }}
-    >
-      {rows.map(([label, value]) => (
-        <Box key={label} sx={{ display: 'contents' }}>
-          <dt>{label}</dt>
-          <dd>
-            {value === '' || value === null || value === undefined ? (
-              <Typography component="span" color="text.secondary">
-                Not given
-              </Typography>
-            ) : (
-              value
-            )}
-          </dd>
-        </Box>
-      ))}
-    </Box>
-  );
-}
 
 const EVENT_TITLES: Record<InquiryDetail['history'][number]['kind'], string> = {
   created: 'Inquiry received',
@@ -100,143 +51,33 @@ const EVENT_TITLES: Record<InquiryDetail['history'][number]['kind'], string> = {
 };
 
 function Timeline({ history }: { history: InquiryDetail['history'] }) {
-  const events = [...history].sort((a, b) => b.at.localeCompare(a.at));
-  if (events.length === 0) return <Typography color="text.secondary">Nothing has happened yet.</Typography>;
   return (
-    <Box component="ol" sx={{ listStyle: 'none', m: 0, p: 0 }} aria-label="Timeline, newest first">
-      {events.map((event) => (
-        <Box
-          component="li"
-          key={event._id}
-          sx={{
-            position: 'relative',
-            pl: 3,
-            pb: 2,
-            '&::before': {
-              content: '""',
-              position: 'absolute',
-              left: 5,
-              top: 8,
-              width: 10,
-              height: 10,
-              borderRadius: '50%',
-              bgcolor: 'primary.main',
-            },
-            '&:not(:last-of-type)::after': {
-              content: '""',
-              position: 'absolute',
-              left: 9,
-              top: 22,
-              bottom: 0,
-              width: 2,
-              bgcolor: 'divider',
-            },
-          }}
-        >
-          <Typography sx={{ fontWeight: 600 }}>
-            {event.kind === 'status_changed' && event.toStatus
-              ? `${event.fromStatus ? INQUIRY_STATUS_LABELS[event.fromStatus] : 'None'} → ${INQUIRY_STATUS_LABELS[event.toStatus]}`
-              : EVENT_TITLES[event.kind]}
-          </Typography>
-          {event.note && (
-            <Typography sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere', my: 0.5 }}>{event.note}</Typography>
-          )}
-          <Typography variant="body2" color="text.secondary">
-            <time dateTime={event.at}>{formatDateTime(event.at)}</time>
-            {event.by ? ` · ${event.by.name}` : event.kind === 'created' ? ' · from the public form' : ''}
-          </Typography>
-        </Box>
-      ))}
-    </Box>
+    <RecordTimeline
+      events={history}
+      label="Timeline, newest first"
+      describe={(event) => ({
+        title:
+          event.kind === 'status_changed' && event.toStatus
+            ? `${event.fromStatus ? INQUIRY_STATUS_LABELS[event.fromStatus] : 'None'} → ${INQUIRY_STATUS_LABELS[event.toStatus]}`
+            : EVENT_TITLES[event.kind],
+        note: event.note,
+      })}
+    />
   );
 }
 
 function StatusChange({ inquiry }: { inquiry: InquiryDetail }) {
-  const id = useId();
-  const moves = INQUIRY_TRANSITIONS[inquiry.status];
-  const [status, setStatus] = useState<InquiryStatus | ''>('');
-  const [note, setNote] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const [changeStatus, { isLoading }] = useChangeInquiryStatusMutation();
-
-  if (moves.length === 0)
-    return (
-      <Typography color="text.secondary">
-        This inquiry is {INQUIRY_STATUS_LABELS[inquiry.status].toLowerCase()}: its status cannot change any more.
-      </Typography>
-    );
-
-  const chosen = status && moves.includes(status) ? status : '';
-  const onSubmit = async () => {
-    if (!chosen) {
-      setError('Choose the new status');
-      return;
-    }
-    setError(null);
-    try {
-      await changeStatus({ id: inquiry._id, status: chosen, note: note.trim() || undefined }).unwrap();
-      setStatus('');
-      setNote('');
-    } catch (err) {
-      setError((err as Partial<ApiQueryError>).message || 'The status could not be changed.');
-    }
-  };
-
   return (
-    <Stack
-      component="form"
-      noValidate
-      spacing={2}
-      aria-labelledby={`${id}-title`}
-      onSubmit={(event) => {
-        event.preventDefault();
-        void onSubmit();
-      }}
-    >
-      <Typography id={`${id}-title`} className="visually-hidden" component="span">
-        Change status
-      </Typography>
-      <TextField
-        select
-        label="New status"
-        value={chosen}
-        onChange={(event) => {
-          setStatus(event.target.value as InquiryStatus | '');
-          setError(null);
-        }}
-        error={Boolean(error) && !chosen}
-        helperText={`Now: ${INQUIRY_STATUS_LABELS[inquiry.status]}`}
-        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-        fullWidth
-      >
-        <option value="">Choose…</option>
-        {moves.map((move) => (
-          <option key={move} value={move}>
-            {INQUIRY_STATUS_LABELS[move]}
-          </option>
-        ))}
-      </TextField>
-      <TextField
-        label="Note (optional)"
-        value={note}
-        onChange={(event) => setNote(event.target.value)}
-        multiline
-        minRows={2}
-        fullWidth
-        helperText={`What was said or agreed. ${note.length}/${NOTE_MAX}`}
-        slotProps={{ htmlInput: { maxLength: NOTE_MAX } }}
-      />
-      {error && (
-        <Alert severity="error" role="alert">
-          {error}
-        </Alert>
-      )}
-      <Box>
-        <Button type="submit" variant="contained" loading={isLoading}>
-          Update status
-        </Button>
-      </Box>
-    </Stack>
+    <StatusChangeForm
+      noun="inquiry"
+      current={inquiry.status}
+      moves={INQUIRY_TRANSITIONS[inquiry.status]}
+      labels={INQUIRY_STATUS_LABELS}
+      noteHint="What was said or agreed."
+      saving={isLoading}
+      save={(status, note) => changeStatus({ id: inquiry._id, status, note }).unwrap()}
+    />
   );
 }
 
@@ -362,8 +203,8 @@ function InquiryView({ inquiry, backTo }: { inquiry: InquiryDetail; backTo: stri
           alignItems: 'start',
         }}
       >
-        <Section title="Details" id={ids.details}>
-          <Fields
+        <RecordSection title="Details" id={ids.details}>
+          <FieldList
             rows={[
               ['Email', <Link href={`mailto:${inquiry.email}`}>{inquiry.email}</Link>],
               ['Phone number', <Link href={`tel:${inquiry.phoneNumber}`}>{inquiry.phoneNumber}</Link>],
@@ -384,19 +225,19 @@ function InquiryView({ inquiry, backTo }: { inquiry: InquiryDetail; backTo: stri
                 ? ([
                     ["Friend's name", inquiry.friendName],
                     ["Friend's working area", inquiry.friendWorkingArea],
-                  ] as [string, ReactNode][])
+                  ] as FieldRow[])
                 : []),
               ['Last updated', formatDateTime(inquiry.updatedAt)],
             ]}
           />
-        </Section>
+        </RecordSection>
         <Stack spacing={3} sx={{ minWidth: 0 }}>
-          <Section title="Change status" id={ids.status}>
+          <RecordSection title="Change status" id={ids.status}>
             <StatusChange key={inquiry.status} inquiry={inquiry} />
-          </Section>
-          <Section title="Timeline" id={ids.timeline}>
+          </RecordSection>
+          <RecordSection title="Timeline" id={ids.timeline}>
             <Timeline history={inquiry.history} />
-          </Section>
+          </RecordSection>
           <RecordHistory entityId={inquiry._id} />
         </Stack>
       </Box>
@@ -424,51 +265,10 @@ function InquiryView({ inquiry, backTo }: { inquiry: InquiryDetail; backTo: stri
 
 export function InquiryDetailScreen() {
   const { id = '' } = useParams();
-  const location = useLocation();
-  const listSearch = (location.state as { listSearch?: string } | null)?.listSearch ?? '';
-  const backTo = `${INQUIRIES_PATH}${listSearch}`;
-  const { data, error, isError, isFetching, refetch } = useGetInquiryQuery(id, { skip: !id });
-
-  let body: ReactNode;
-  if (data && data._id === id) body = <InquiryView key={data._id} inquiry={data} backTo={backTo} />;
-  else if (isError) {
-    const failure = error as Partial<ApiQueryError>;
-    body =
-      failure.status === 404 || failure.status === 400 ? (
-        <Alert severity="warning">
-          <AlertTitle component="h1">Inquiry not found</AlertTitle>
-          It may have been deleted.{' '}
-          <Link component={RouterLink} to={backTo}>
-            Back to the list
-          </Link>
-        </Alert>
-      ) : (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void refetch()} disabled={isFetching}>
-              Retry
-            </Button>
-          }
-        >
-          <AlertTitle component="h1">The inquiry could not be loaded</AlertTitle>
-          {failure.message || 'Something went wrong'}
-        </Alert>
-      );
-  } else
-    body = (
-      <Box role="status" aria-label="Loading the inquiry">
-        <Skeleton variant="text" width="50%" height={48} />
-        <Skeleton variant="rounded" height={320} sx={{ mt: 2 }} />
-      </Box>
-    );
-
+  const query = useGetInquiryQuery(id, { skip: !id });
   return (
-    <Box sx={{ maxWidth: 1280, mx: 'auto', minWidth: 0 }}>
-      <Button component={RouterLink} to={backTo} startIcon={<ArrowBackIcon />} sx={{ mb: 2, ml: -1 }}>
-        Student Inquiries
-      </Button>
-      {body}
-    </Box>
+    <RecordPage id={id} listPath={INQUIRIES_PATH} listTitle="Student Inquiries" noun="inquiry" query={query}>
+      {(inquiry, backTo) => <InquiryView key={inquiry._id} inquiry={inquiry} backTo={backTo} />}
+    </RecordPage>
   );
 }

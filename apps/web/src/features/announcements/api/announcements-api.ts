@@ -21,12 +21,6 @@ export interface BulkResult {
   dryRun: boolean;
 }
 
-/**
- * The contract asks every bulk request for a title and a message, a dry run included, though a dry
- * run only counts. These stand in until the staff member has written theirs; nothing is stored.
- */
-const COUNT_ONLY = { title: 'Recipient count', message: 'Recipient count' } as const;
-
 const seg = encodeURIComponent;
 const one = (id: string) => [{ type: 'Enrollment' as const, id }];
 
@@ -36,7 +30,8 @@ export const announcementsApi = baseApi.injectEndpoints({
       query: ({ courseId, status }) => ({
         url: '/api/bulk-student-enrollment-annocument',
         method: 'PUT',
-        body: { ...COUNT_ONLY, status, ...(courseId ? { courseId } : {}), dryRun: true },
+        // A dry run only counts: no title or message is needed yet.
+        body: { status, ...(courseId ? { courseId } : {}), dryRun: true },
       }),
       transformResponse: (envelope: SuccessEnvelope<BulkResult>) => envelope.data.recipients,
       // Enrolments come and go: count afresh each time the dialog opens.

@@ -5,7 +5,9 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
+import type { ListEmptyState } from './resource-list';
 
 export const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const dateParam = (value: string | null) => (value && ISO_DATE.test(value) ? value : undefined);
@@ -68,4 +70,23 @@ export function DateRangeFilter({ verb }: { verb: string }) {
       />
     </Box>
   );
+}
+
+/**
+ * The empty state of a list filtered by dates: with dates chosen, "No {nouns} in these dates" and
+ * a button that clears them (the shared list's own "Clear filters" does not know the dates);
+ * with none, `empty`.
+ */
+export function useDateRangeEmptyState(nouns: string, empty: ListEmptyState): ListEmptyState {
+  const { from, rawTo, clear } = useDateRange();
+  if (!from && !rawTo) return empty;
+  return {
+    title: `No ${nouns} in these dates`,
+    description: 'Try a wider date range.',
+    action: (
+      <Button variant="outlined" onClick={clear}>
+        Clear dates
+      </Button>
+    ),
+  };
 }

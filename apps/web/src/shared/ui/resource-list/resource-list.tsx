@@ -61,6 +61,13 @@ export interface ListFilter {
   options: readonly { value: string; label: string }[];
 }
 
+/** What the list says when it has no rows and no search or filter is set. */
+export interface ListEmptyState {
+  title: string;
+  description?: ReactNode;
+  action?: ReactNode;
+}
+
 export interface ResourceListProps<Row extends { _id: string }, Args extends ListQueryArgs> {
   title: string;
   description?: ReactNode;
@@ -75,7 +82,7 @@ export interface ResourceListProps<Row extends { _id: string }, Args extends Lis
   /** Says what the search looks at, e.g. "Course name". */
   searchHint?: string;
   /** What to show when there is nothing at all yet (no search, no filter). */
-  empty: { title: string; description?: ReactNode; action?: ReactNode };
+  empty: ListEmptyState;
   /** Let rows grow with multi-line cells. */
   autoRowHeight?: boolean;
 }
@@ -156,7 +163,7 @@ function LoadingRows({ label }: { label: string }) {
   );
 }
 
-function EmptyState({ title, description, action }: { title: string; description?: ReactNode; action?: ReactNode }) {
+function EmptyState({ title, description, action }: ListEmptyState) {
   return (
     <Stack spacing={1.5} sx={{ alignItems: 'center', textAlign: 'center', py: { xs: 5, sm: 8 }, px: 2 }}>
       <Typography component="h2" variant="h6">
