@@ -38,6 +38,7 @@ export class ThrottleStoreUnavailableError extends Error {
 
 export class MemoryThrottleStore implements ThrottleStore {
   private readonly windows = new Map<string, ThrottleWindow>();
+  private lastSweep = 0;
 
   constructor(private readonly now: () => number = Date.now) {}
 
@@ -46,7 +47,9 @@ export class MemoryThrottleStore implements ThrottleStore {
     let w = this.windows.get(key);
     if (!w || w.resetAt <= now) this.windows.set(key, (w = { count: 0, resetAt: now + windowMs }));
     w.count += 1;
-    if (this.windows.size > 50_000) this.sweep(now);
+    // Expired windows are swept at most once a minute: with 50,000 live addresses a sweep per
+    // attempt would make every request walk the whole map.
+    if (this.windows.size > 50_000 && now - this.lastSweep > 60_000) this.sweep(now);
     return { ...w };
   }
 
@@ -58,6 +61,7 @@ export class MemoryThrottleStore implements ThrottleStore {
   async close() {}
 
   private sweep(now: number) {
+    this.lastSweep = now;
     for (const [key, w] of this.windows) if (w.resetAt <= now) this.windows.delete(key);
   }
 }
