@@ -1,20 +1,23 @@
 import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router';
 import { PersistGate } from 'redux-persist/integration/react';
+import { BootFallback, PrerenderedProvider } from './prerendered';
 import { createRouter } from './router';
 import { createStore } from './store';
-import { FullScreenLoader } from '../shared/ui/full-screen-loader';
 import { Toasts } from '../shared/ui/toasts';
 
 const { store, persistor } = createStore();
 const router = createRouter();
 
-export function App() {
+/** `prerendered`: the markup a public form's page came with (see ./prerendered.tsx). */
+export function App({ prerendered }: { prerendered?: string | undefined }) {
   return (
     <Provider store={store}>
-      <PersistGate loading={<FullScreenLoader label="Restoring your session…" />} persistor={persistor}>
-        <RouterProvider router={router} />
-      </PersistGate>
+      <PrerenderedProvider value={prerendered}>
+        <PersistGate loading={<BootFallback label="Restoring your session…" />} persistor={persistor}>
+          <RouterProvider router={router} />
+        </PersistGate>
+      </PrerenderedProvider>
       <Toasts />
     </Provider>
   );

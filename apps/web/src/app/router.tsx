@@ -4,7 +4,7 @@
  */
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
 import { ErrorPage } from './error-page';
-import { FullScreenLoader } from '../shared/ui/full-screen-loader';
+import { BootFallback } from './prerendered';
 import { ChunkErrorBoundary, lazyRoute, lazyScreen, loadChunk } from '../shared/ui/lazy-screen';
 import { authRoutes } from '../features/auth/auth-routes';
 
@@ -86,7 +86,7 @@ export const adminScreens: RouteObject[] = [
 export const routes: RouteObject[] = [
   {
     errorElement: <ErrorPage />,
-    hydrateFallbackElement: <FullScreenLoader />,
+    hydrateFallbackElement: <BootFallback />,
     children: [
       ...authRoutes,
       {
