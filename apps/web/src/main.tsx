@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { adoptPrerenderedPage } from './app/prerendered';
@@ -8,8 +8,12 @@ import './shared/styles/base.css';
 const container = document.getElementById('root')!;
 const prerendered = adoptPrerenderedPage(container);
 
-createRoot(container).render(
-  <StrictMode>
-    <App prerendered={prerendered} />
-  </StrictMode>,
-);
+// The first render as a transition: React works in short slices and lets the browser in between,
+// instead of holding the main thread for the whole tree (a phone stays responsive while it boots).
+startTransition(() => {
+  createRoot(container).render(
+    <StrictMode>
+      <App prerendered={prerendered} />
+    </StrictMode>,
+  );
+});

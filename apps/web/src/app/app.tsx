@@ -1,10 +1,14 @@
+import { Suspense, lazy } from 'react';
 import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router';
 import { PersistGate } from 'redux-persist/integration/react';
 import { BootFallback, PrerenderedProvider } from './prerendered';
 import { createRouter } from './router';
 import { createStore } from './store';
-import { Toasts } from '../shared/ui/toasts';
+
+// Toasts only ever follow something the visitor did; react-toastify and its stylesheet load after
+// the first render instead of with the entry. Messages sent before then wait in the store.
+const Toasts = lazy(() => import('../shared/ui/toasts').then((m) => ({ default: m.Toasts })));
 
 const { store, persistor } = createStore();
 const router = createRouter();
@@ -18,7 +22,9 @@ export function App({ prerendered }: { prerendered?: string | undefined }) {
           <RouterProvider router={router} />
         </PersistGate>
       </PrerenderedProvider>
-      <Toasts />
+      <Suspense fallback={null}>
+        <Toasts />
+      </Suspense>
     </Provider>
   );
 }
