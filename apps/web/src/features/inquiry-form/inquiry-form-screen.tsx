@@ -13,7 +13,6 @@ import { useEffect, useRef, useState, type FocusEvent } from 'react';
 import { useDispatch } from 'react-redux';
 import { useSearchParams } from 'react-router';
 import { INQUIRY_WORKING_AS_OPTIONS, REFERENCE_OPTIONS } from '@registrar/contract/constants';
-import { INQUIRY_HONEYPOT_FIELD, INQUIRY_MESSAGES } from '@registrar/contract/inquiry-admin';
 import { MESSAGES } from '@registrar/contract/messages';
 import { ApiError } from '../../shared/api/api-error';
 import { requestFailed, requestSucceeded } from '../../shared/state/services-slice';
@@ -23,6 +22,7 @@ import { REFERENCE_LABELS, WORKING_AS_LABELS } from './labels';
 import { ThankYouDialog } from './thank-you-dialog';
 import { InquiryPage } from './inquiry-page';
 import { EMPTY_INQUIRY, useInquiryForm, type InquiryField } from './use-inquiry-form';
+import { loadInquiryRules } from './use-inquiry-rules';
 import './inquiry-form.css';
 
 const WORKING_AS_OPTIONS = INQUIRY_WORKING_AS_OPTIONS.map((value) => ({ value, label: WORKING_AS_LABELS[value] }));
@@ -122,7 +122,7 @@ export function InquiryFormScreen() {
   const [searchParams] = useSearchParams();
   const areas = useAreasOfInterest();
   const site = useSiteInfo();
-  const { values, setValue, blur, errorOf, refFor, submit, setServerErrors } = useInquiryForm({
+  const { values, setValue, blur, errorOf, refFor, submit, setServerErrors, rules } = useInquiryForm({
     ...EMPTY_INQUIRY,
     courseId: searchParams.get('courseId') ?? '',
   });
@@ -140,25 +140,28 @@ export function InquiryFormScreen() {
     onBlur: () => blur(name),
   });
 
+  const failed = (err: unknown) => {
+    const message = failureMessage(err);
+    dispatch(requestFailed(message));
+    setFailure(message);
+    if (err instanceof ApiError) setServerErrors(err.fieldErrors);
+  };
+
   const onSubmit = () =>
     submit((inquiry) => {
       if (sending) return;
       setSending(true);
       setFailure(null);
       postInquiry(inquiry, honeypotRef.current?.value ?? '')
-        .then((message) => {
+        .then(async (message) => {
+          const { INQUIRY_MESSAGES } = await loadInquiryRules();
           dispatch(requestSucceeded(message || INQUIRY_MESSAGES.received));
           setSentTo(inquiry.email);
           if (site.state === 'failed') site.reload();
         })
-        .catch((err: unknown) => {
-          const message = failureMessage(err);
-          dispatch(requestFailed(message));
-          setFailure(message);
-          if (err instanceof ApiError) setServerErrors(err.fieldErrors);
-        })
+        .catch(failed)
         .finally(() => setSending(false));
-    });
+    }, failed);
 
   const instituteName = site.state === 'ready' ? site.data.instituteName : '';
   useEffect(() => {
@@ -277,7 +280,7 @@ export function InquiryFormScreen() {
             ref={honeypotRef}
             id="inq-middle-name"
             type="text"
-            name={INQUIRY_HONEYPOT_FIELD}
+            name={rules?.INQUIRY_HONEYPOT_FIELD}
             tabIndex={-1}
             autoComplete="off"
             defaultValue=""
