@@ -19,7 +19,7 @@ import { useEffect, useRef, useState, type ComponentType, type FormEvent } from 
 import { useDispatch } from 'react-redux';
 import { useSearchParams } from 'react-router';
 import type { PublicCourse } from '@registrar/contract/course';
-import { enrollmentFieldsSchema, missingEnrollmentFiles, type EnrollmentFields } from '@registrar/contract/enrollment';
+import type { EnrollmentFields } from '@registrar/contract/enrollment';
 import type { SiteInfo } from '@registrar/contract/site';
 import { ApiError } from '../../shared/api/api-error';
 import { requestFailed, requestSucceeded } from '../../shared/state/services-slice';
@@ -42,6 +42,8 @@ export const SITE_URL = '/api/site';
 
 const loadLaterSections = () => import('./later-sections').then((m) => m.LaterSections);
 const loadSendParts = () => import('./send-parts');
+type Rules = typeof import('./enrollment-rules');
+const loadRules = (): Promise<Rules> => import('./enrollment-rules');
 
 /** The amounts the visitor sees, and sends as `emiPrice`: the course's installments, or its price. */
 export function amountsFor(course: PublicCourse | undefined, paymentMethod: string): number[] | undefined {
@@ -118,7 +120,27 @@ export function EnrollmentFormScreen() {
 
   const courseList = courses.data ?? [];
 
+  // The contract's rules arrive just after the first render (enrollment-rules.ts): until then
+  // nothing has been touched, and a submit waits for them.
+  const rules = useRef<Rules | undefined>(undefined);
+  const [, setRulesLoaded] = useState(false);
+  useEffect(() => {
+    let live = true;
+    loadRules().then(
+      (loaded) => {
+        rules.current = loaded;
+        if (live) setRulesLoaded(true);
+      },
+      () => undefined, // retried on submit, which reports a failure
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+
   const form = useOnTouchedForm<keyof Values, EnrollmentFields>(defaults, (values) => {
+    if (!rules.current) return { errors: {} };
+    const { enrollmentFieldsSchema, missingEnrollmentFiles } = rules.current;
     const course = courseList.find((c) => c._id === values.courseId);
     const amounts = amountsFor(course, values.paymentMethod);
     const parsed = enrollmentFieldsSchema.safeParse({
@@ -174,6 +196,16 @@ export function EnrollmentFormScreen() {
     if (uploading) return;
     setStarted(true);
     setFailure(null);
+    if (!rules.current) {
+      try {
+        rules.current = await loadRules();
+      } catch (err) {
+        const message = publicFailureMessage(err);
+        dispatch(requestFailed(message));
+        setFailure(message);
+        return;
+      }
+    }
     const valid = await form.submit(async (fields) => {
       setProgress(0);
       try {
