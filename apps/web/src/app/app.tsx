@@ -6,8 +6,9 @@ import { BootFallback, PrerenderedProvider } from './prerendered';
 import { createRouter } from './router';
 import { createStore } from './store';
 
-// Toasts only ever follow something the visitor did; react-toastify and its stylesheet load after
-// the first render instead of with the entry. Messages sent before then wait in the store.
+// Toasts only ever follow something the visitor did; react-toastify loads after the first render
+// instead of with the entry (its stylesheet stays in main.tsx). Messages sent before then wait in
+// the store.
 const Toasts = lazy(() => import('../shared/ui/toasts').then((m) => ({ default: m.Toasts })));
 
 const { store, persistor } = createStore();
