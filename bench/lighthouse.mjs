@@ -60,14 +60,21 @@ try {
   for (const route of ROUTES) {
     const scores = [];
     for (let i = 0; i < RUNS; i += 1) {
-      const result = await lighthouse(`${base}${route}`, {
-        port: chrome.port,
-        onlyCategories: ['performance'],
-        formFactor: 'mobile',
-        logLevel: 'error',
-      });
-      if (!result) throw new Error(`Lighthouse returned nothing for ${route}`);
-      const lhr = result.lhr;
+      let lhr;
+      // A run Lighthouse itself reports as failed (e.g. NO_NAVSTART, a trace lost on a busy
+      // machine) measured nothing: it is retried, not counted as a score of 0.
+      for (let attempt = 1; ; attempt += 1) {
+        const result = await lighthouse(`${base}${route}`, {
+          port: chrome.port,
+          onlyCategories: ['performance'],
+          formFactor: 'mobile',
+          logLevel: 'error',
+        });
+        if (!result) throw new Error(`Lighthouse returned nothing for ${route}`);
+        lhr = result.lhr;
+        if (!lhr.runtimeError || attempt === 3) break;
+        console.warn(`${route} run ${i + 1}: ${lhr.runtimeError.code}, running it again`);
+      }
       const score = lhr.categories.performance?.score ?? 0;
       if (SAVE_DIR) {
         fs.mkdirSync(SAVE_DIR, { recursive: true });
