@@ -24,6 +24,7 @@ import type { SiteInfo } from '@registrar/contract/site';
 import { ApiError } from '../../shared/api/api-error';
 import { requestFailed, requestSucceeded } from '../../shared/state/services-slice';
 import { publicFailureMessage } from '../auth/public-failure';
+import { onFirstMove } from '../inquiry-form/first-move';
 import { TextArea, TextInput } from './form-controls';
 import type { Files, UploadName, Values } from './form-types';
 import type { LaterSectionsProps } from './later-sections';
@@ -120,21 +121,24 @@ export function EnrollmentFormScreen() {
 
   const courseList = courses.data ?? [];
 
-  // The contract's rules arrive just after the first render (enrollment-rules.ts): until then
-  // nothing has been touched, and a submit waits for them.
+  // The contract's rules (enrollment-rules.ts) load on the visitor's first move: nothing is judged
+  // before a field has been left, and a submit that comes first waits for them.
   const rules = useRef<Rules | undefined>(undefined);
   const [, setRulesLoaded] = useState(false);
   useEffect(() => {
     let live = true;
-    loadRules().then(
-      (loaded) => {
-        rules.current = loaded;
-        if (live) setRulesLoaded(true);
-      },
-      () => undefined, // retried on submit, which reports a failure
-    );
+    const stop = onFirstMove(() => {
+      loadRules().then(
+        (loaded) => {
+          rules.current = loaded;
+          if (live) setRulesLoaded(true);
+        },
+        () => undefined, // retried on submit, which reports a failure
+      );
+    });
     return () => {
       live = false;
+      stop();
     };
   }, []);
 

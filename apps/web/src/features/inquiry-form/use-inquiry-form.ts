@@ -100,7 +100,7 @@ export function useInquiryForm(initial: InquiryFormValues = EMPTY_INQUIRY) {
   const [serverErrors, setServerErrorsState] = useState<Messages>({});
   const elements = useRef<Partial<Record<InquiryField, HTMLElement | null>>>({});
 
-  // The schema arrives just after the first render (use-inquiry-rules.ts); nothing is touched before.
+  // The schema arrives once the visitor starts on the form (use-inquiry-rules.ts), before any blur.
   const rules = useInquiryRules();
   const result = useMemo(() => rules?.inquirySchema.safeParse(toInquiryInput(values)), [rules, values]);
   const schemaErrors = useMemo(() => (!result || result.success ? {} : firstMessages(result.error.issues)), [result]);
