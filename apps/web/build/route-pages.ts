@@ -91,7 +91,23 @@ const ignoreCssImports: Plugin = {
   load: (id) => (id === IGNORED_CSS ? 'export {};' : undefined),
 };
 
-export function routePages(routes: Record<string, RoutePage>): Plugin {
+export interface RoutePagesOptions {
+  /**
+   * Modules the entry imports dynamically as soon as it runs (to evaluate them in a task of their
+   * own): their chunks are preloaded in index.html, and so on every page, like the entry's own.
+   */
+  bootModules?: string[];
+}
+
+/** index.html with `files` preloaded, before its first stylesheet (or at the end of the head). */
+export function preloadInIndex(indexHtml: string, files: string[]): string {
+  const links = files.map((f) => `<link rel="modulepreload" crossorigin href="${f}">\n    `).join('');
+  const at = indexHtml.search(/<link rel="stylesheet"|<\/head>/);
+  if (at < 0) throw new Error('route pages: index.html has no </head>');
+  return indexHtml.slice(0, at) + links + indexHtml.slice(at);
+}
+
+export function routePages(routes: Record<string, RoutePage>, { bootModules = [] }: RoutePagesOptions = {}): Plugin {
   let root = process.cwd();
   return {
     name: 'registrar-route-pages',
@@ -104,10 +120,9 @@ export function routePages(routes: Record<string, RoutePage>): Plugin {
     async generateBundle(_options, bundle) {
       const index = bundle['index.html'];
       if (!index || index.type !== 'asset') throw new Error('route pages: index.html is not in the bundle');
-      const indexHtml = String(index.source);
       const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
       const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-      // What index.html already loads: the entry and everything it imports statically.
+      // What index.html loads: the entry and everything it imports statically …
       const entryFiles = new Set<string>();
       const visitEntry = (fileName: string) => {
         if (entryFiles.has(fileName)) return;
@@ -115,6 +130,18 @@ export function routePages(routes: Record<string, RoutePage>): Plugin {
         byFile.get(fileName)?.imports.forEach(visitEntry);
       };
       chunks.filter((c) => c.isEntry).forEach((c) => visitEntry(c.fileName));
+      // … and the boot modules' chunks, which Vite would only request once the entry has run.
+      const before = new Set(entryFiles);
+      for (const module of bootModules) {
+        const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(module));
+        if (!chunk) throw new Error(`route pages: no chunk for ${module}`);
+        visitEntry(chunk.fileName);
+      }
+      index.source = preloadInIndex(
+        String(index.source),
+        [...entryFiles].filter((f) => !before.has(f)).map((f) => `/${f}`),
+      );
+      const indexHtml = String(index.source);
       const manifest: Record<string, string> = {};
       for (const [route, spec] of Object.entries(routes)) {
         const start = chunks.find((c) => c.facadeModuleId?.endsWith(spec.screen));

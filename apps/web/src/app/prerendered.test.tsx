@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { compactCss, composePage, pageFileName } from '../../build/route-pages';
+import { compactCss, composePage, pageFileName, preloadInIndex } from '../../build/route-pages';
 import { mockFetch, renderRoute } from '../features/auth/test-harness';
 import { EnrollmentFormScreen } from '../features/enrollment-form/enrollment-form-screen';
 import { prerender as enrollmentPage } from '../features/enrollment-form/enrollment-page';
@@ -54,6 +54,13 @@ describe("a public route's page (build/route-pages.ts)", () => {
     const parts = { preloadScripts: [], preloadStyles: [], prerendered: { html: '<p>x</p>', css: '' } };
     expect(() => composePage(INDEX.replace('id="root"', 'id="app"'), parts)).toThrow(/root/);
     expect(() => composePage(INDEX.replace(/<link[^>]*>/, ''), parts)).toThrow(/stylesheet/);
+  });
+
+  it("preloads the app's boot chunks in index.html, before its stylesheet", () => {
+    const html = preloadInIndex(INDEX, ['/assets/app-E.js']);
+    expect(html).toMatch(
+      /<link rel="modulepreload" crossorigin href="\/assets\/app-E.js">\s*<link rel="stylesheet" crossorigin href="\/assets\/index-A.css">/,
+    );
   });
 
   it('names the file after the route and compacts the inlined CSS', () => {
