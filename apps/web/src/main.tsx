@@ -10,18 +10,24 @@ import './shared/styles/base.css';
 const container = document.getElementById('root')!;
 const prerendered = adoptPrerenderedPage(container);
 
+/** Lets the browser run what is waiting (input, paint) before the next stretch of start-up work. */
+const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve));
+
 // A phone's main thread is held in short stretches, not one long one: React is evaluated with this
-// module, the app (router, store, its code) in a task of its own after it — its chunks come
-// preloaded with the page (build/route-pages.ts) — and the first render runs as a transition, in
-// slices, letting the browser in between.
-setTimeout(() => {
-  void import('./app/app').then(({ App }) => {
-    startTransition(() => {
-      createRoot(container).render(
-        <StrictMode>
-          <App prerendered={prerendered} />
-        </StrictMode>,
-      );
-    });
+// module; the app's code (its chunks come preloaded with the page, build/route-pages.ts) in a task
+// of its own; the router, which matches the URL and starts the screen's load, in another; and the
+// first render, once the session is restored, runs as a transition, in slices.
+void (async () => {
+  await yieldToBrowser();
+  const { appReady, createApp } = await import('./app/app');
+  await appReady;
+  await yieldToBrowser();
+  const App = createApp();
+  startTransition(() => {
+    createRoot(container).render(
+      <StrictMode>
+        <App prerendered={prerendered} />
+      </StrictMode>,
+    );
   });
-});
+})();
