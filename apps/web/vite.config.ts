@@ -1,16 +1,32 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { routePreloads } from './build/route-preloads';
+import { routePages } from './build/route-pages';
+
+/** What a prerendered public page inlines: the shared tokens and base, then the page's own sheet. */
+const sharedCss = ['src/shared/styles/tokens.css', 'src/shared/styles/base.css'];
 
 export default defineConfig({
   plugins: [
     react(),
-    // The public screens phones open first (DESIGN §9): their code is preloaded with the page.
-    routePreloads({
-      '/student-enrollment': 'src/features/enrollment-form/enrollment-form-screen.tsx',
-      '/student-inquiry': 'src/features/inquiry-form/inquiry-form-screen.tsx',
-      '/login': 'src/features/auth/login-screen.tsx',
-    }),
+    // The public screens phones open first (DESIGN §9): their code is preloaded with the page, and
+    // the forms' heading and lead come prerendered in the HTML (build/route-pages.ts).
+    routePages(
+      {
+        '/student-enrollment': {
+          screen: 'src/features/enrollment-form/enrollment-form-screen.tsx',
+          page: 'src/features/enrollment-form/enrollment-page.tsx',
+          css: [...sharedCss, 'src/features/enrollment-form/enrollment-page.css'],
+        },
+        '/student-inquiry': {
+          screen: 'src/features/inquiry-form/inquiry-form-screen.tsx',
+          page: 'src/features/inquiry-form/inquiry-page.tsx',
+          css: [...sharedCss, 'src/features/inquiry-form/inquiry-page.css'],
+        },
+        '/login': { screen: 'src/features/auth/login-screen.tsx' },
+      },
+      // main.tsx evaluates React first and the app (router, store) in a task of its own.
+      { bootModules: ['src/app/app.tsx'] },
+    ),
   ],
   server: {
     port: 5173,

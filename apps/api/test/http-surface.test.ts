@@ -101,20 +101,46 @@ describe('fast public pages', async () => {
     path.join(root, 'index.html'),
     '<!doctype html><html><head><title>R</title></head><body><div id="root"></div></body></html>',
   );
+  // What apps/web/build/route-pages.ts writes: a page per public route, listed by route.
+  const page =
+    '<!doctype html><html><head><title>R</title><link rel="modulepreload" crossorigin href="/assets/form-X1.js">' +
+    '</head><body><div id="root" data-prerendered><main><h1>Ask about a course</h1></main></div></body></html>';
+  fs.mkdirSync(path.join(root, 'pages'));
+  fs.writeFileSync(path.join(root, 'pages', 'student-inquiry.html'), page);
+  fs.writeFileSync(path.join(root, 'pages', 'student-inquiry.html.br'), 'brotli-page');
   fs.writeFileSync(
-    path.join(root, 'route-preloads.json'),
-    JSON.stringify({ '/student-inquiry': ['/assets/form-X1.js'] }),
+    path.join(root, 'route-pages.json'),
+    JSON.stringify({ '/student-inquiry': 'pages/student-inquiry.html', '/gone': 'pages/gone.html' }),
   );
   const js = 'export const x = 1;'.repeat(100);
   fs.writeFileSync(path.join(root, 'assets', 'big-A1.js'), js);
   fs.writeFileSync(path.join(root, 'assets', 'big-A1.js.br'), 'brotli-bytes');
   const { app } = await build({ webRoot: root });
 
-  it("preloads a public route's own chunks in index.html", async () => {
+  it('serves a public route its own page: chunks preloaded, top prerendered, never cached', async () => {
     const res = await app.inject({ method: 'GET', url: '/student-inquiry?courseId=1' });
-    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/form-X1.js"></head>');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.headers['cache-control']).toBe('no-cache');
-    expect((await app.inject({ method: 'GET', url: '/courses' })).body).not.toContain('modulepreload');
+    expect(res.body).toBe(page);
+    expect((await app.inject({ method: 'GET', url: '/student-inquiry/' })).body).toBe(page);
+    const other = await app.inject({ method: 'GET', url: '/courses' });
+    expect(other.body).not.toContain('modulepreload');
+    expect(other.body).not.toContain('data-prerendered');
+    // A page the manifest names but the build lacks falls back to index.html.
+    expect((await app.inject({ method: 'GET', url: '/gone' })).body).toContain('<div id="root"></div>');
+  });
+
+  it("sends a public route's page precompressed to a browser that accepts brotli", async () => {
+    const res = await app.inject({
+      method: 'GET',
+      url: '/student-inquiry',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.body).toBe('brotli-page');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
   });
 
   it('serves the precompressed file to a browser that accepts brotli', async () => {

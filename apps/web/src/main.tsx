@@ -1,11 +1,33 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
+import { adoptPrerenderedPage } from './app/prerendered';
+// Toasts' code loads lazily (app/app.tsx) but their stylesheet stays here, before base.css, whose
+// palette overrides of its colours (WCAG AA contrast) must come after it.
+import 'react-toastify/dist/ReactToastify.css';
 import './shared/styles/tokens.css';
 import './shared/styles/base.css';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+const container = document.getElementById('root')!;
+const prerendered = adoptPrerenderedPage(container);
+
+/** Lets the browser run what is waiting (input, paint) before the next stretch of start-up work. */
+const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve));
+
+// A phone's main thread is held in short stretches, not one long one: React is evaluated with this
+// module; the app's code (its chunks come preloaded with the page, build/route-pages.ts) in a task
+// of its own; the router, which matches the URL and starts the screen's load, in another; and the
+// first render, once the session is restored, runs as a transition, in slices.
+void (async () => {
+  await yieldToBrowser();
+  const { appReady, createApp } = await import('./app/app');
+  await appReady;
+  await yieldToBrowser();
+  const App = createApp();
+  startTransition(() => {
+    createRoot(container).render(
+      <StrictMode>
+        <App prerendered={prerendered} />
+      </StrictMode>,
+    );
+  });
+})();

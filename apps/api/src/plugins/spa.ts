@@ -35,17 +35,16 @@ export default fp<SpaOptions>(async function spa(app: FastifyInstance, { root })
     });
   }
 
-  // index.html with the route's own chunks preloaded (apps/web/build/route-preloads.ts).
-  const preloaded = new Map<string, string>();
+  // Public routes have pages of their own: index.html with the route's chunks preloaded and, for
+  // the forms, their top prerendered (apps/web/build/route-pages.ts). Sent precompressed like assets.
+  const pages = new Map<string, string>();
   if (hasSpa) {
-    const html = fs.readFileSync(indexFile!, 'utf8');
-    const manifest = path.join(root!, 'route-preloads.json');
+    const manifest = path.join(root!, 'route-pages.json');
     const routes = fs.existsSync(manifest)
-      ? (JSON.parse(fs.readFileSync(manifest, 'utf8')) as Record<string, string[]>)
+      ? (JSON.parse(fs.readFileSync(manifest, 'utf8')) as Record<string, string>)
       : {};
-    for (const [route, files] of Object.entries(routes)) {
-      const links = files.map((f) => `<link rel="modulepreload" crossorigin href="${f}">`).join('');
-      preloaded.set(route, html.replace('</head>', `${links}</head>`));
+    for (const [route, file] of Object.entries(routes)) {
+      if (fs.existsSync(path.join(root!, file))) pages.set(route, file);
     }
   }
 
@@ -58,8 +57,8 @@ export default fp<SpaOptions>(async function spa(app: FastifyInstance, { root })
       // The reset page carries its token in the URL: never let it leak through a Referer header.
       if (url.startsWith('/reset-password/')) void reply.header('referrer-policy', 'no-referrer');
       void reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
-      const withPreloads = preloaded.get(url.split(/[?#]/)[0]!.replace(/\/+$/, '') || '/');
-      return withPreloads ? reply.send(withPreloads) : reply.sendFile('index.html');
+      const page = pages.get(url.split(/[?#]/)[0]!.replace(/\/+$/, '') || '/');
+      return reply.sendFile(page ?? 'index.html');
     }
     return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
   });

@@ -1,21 +1,59 @@
+import { Suspense, lazy } from 'react';
 import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router';
-import { PersistGate } from 'redux-persist/integration/react';
+import type { Persistor } from 'redux-persist';
+import { PrerenderedProvider } from './prerendered';
 import { createRouter } from './router';
 import { createStore } from './store';
-import { FullScreenLoader } from '../shared/ui/full-screen-loader';
-import { Toasts } from '../shared/ui/toasts';
+
+// Toasts only ever follow something the visitor did; react-toastify loads after the first render
+// instead of with the entry (its stylesheet stays in main.tsx). Messages sent before then wait in
+// the store.
+const Toasts = lazy(() => import('../shared/ui/toasts').then((m) => ({ default: m.Toasts })));
 
 const { store, persistor } = createStore();
-const router = createRouter();
 
-export function App() {
-  return (
-    <Provider store={store}>
-      <PersistGate loading={<FullScreenLoader label="Restoring your session…" />} persistor={persistor}>
-        <RouterProvider router={router} />
-      </PersistGate>
-      <Toasts />
-    </Provider>
-  );
+/** Resolves once redux-persist has restored the stored state (or given up after its time-out). */
+function restored(persistor: Persistor): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => persistor.getState().bootstrapped;
+    const unsubscribe = persistor.subscribe(() => {
+      if (!done()) return;
+      unsubscribe();
+      resolve();
+    });
+    if (done()) {
+      unsubscribe();
+      resolve();
+    }
+  });
+}
+
+/**
+ * The app renders once the session is restored (spec §4), instead of under redux-persist's
+ * PersistGate: the gate renders its loader first and then, from its mount, the whole app again
+ * as one synchronous render, which held a phone's main thread for the form's full first render.
+ * Until then the page shows what its HTML painted (the boot shell, or a public form's top).
+ */
+export const appReady = restored(persistor);
+
+/**
+ * The app, with its router. Creating the router matches the URL and starts loading the route's
+ * screen; main.tsx calls this in a task of its own, after the app's code has been evaluated.
+ */
+export function createApp() {
+  const router = createRouter();
+  /** `prerendered`: the markup a public form's page came with (see ./prerendered.tsx). */
+  return function App({ prerendered }: { prerendered?: string | undefined }) {
+    return (
+      <Provider store={store}>
+        <PrerenderedProvider value={prerendered}>
+          <RouterProvider router={router} />
+        </PrerenderedProvider>
+        <Suspense fallback={null}>
+          <Toasts />
+        </Suspense>
+      </Provider>
+    );
+  };
 }

@@ -2,22 +2,35 @@
  * The route table of spec §2. Paths keep the spec's spelling (/student-inquires, /forgotPassword);
  * correctly spelled aliases redirect. Every screen is lazy so a public form never loads the admin.
  */
+import type { Middleware } from '@reduxjs/toolkit';
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
 import { ErrorPage } from './error-page';
-import { FullScreenLoader } from '../shared/ui/full-screen-loader';
+import { BootFallback } from './prerendered';
 import { ChunkErrorBoundary, lazyRoute, lazyScreen, loadChunk } from '../shared/ui/lazy-screen';
 import { authRoutes } from '../features/auth/auth-routes';
+import { injectIntoStore } from '../shared/state/store-injection';
 
 /**
  * The admin shell's own code is a lazy chunk too: the public forms never download it. Its loads
  * give up after 120000 ms and fail as 'Loading chunk failed' / 'Loading CSS chunk failed'.
  */
 const loadShell = () => loadChunk(() => import('../features/shell/admin-layout'));
+/** The theme customizer's state joins the store with the shell (see app/store.ts). */
+const passThrough: Middleware = () => (next) => (action) => next(action);
+const loadThemeSlice = () =>
+  loadChunk(() => import('../features/theme/theme-slice')).then(({ themeSettingSlice }) =>
+    injectIntoStore({
+      reducerPath: themeSettingSlice.reducerPath,
+      reducer: themeSettingSlice.reducer,
+      middleware: passThrough,
+    }),
+  );
 const adminLayout = lazyRoute(async () => {
   // The guard is loaded with the shell: it brings server state (RTK Query) the public forms never need.
   const [{ AdminLayout }, { RequireSession }] = await Promise.all([
     loadShell(),
     loadChunk(() => import('../features/auth/require-session')),
+    loadThemeSlice(),
   ]);
   return {
     Component: () => (
@@ -86,7 +99,7 @@ export const adminScreens: RouteObject[] = [
 export const routes: RouteObject[] = [
   {
     errorElement: <ErrorPage />,
-    hydrateFallbackElement: <FullScreenLoader />,
+    hydrateFallbackElement: <BootFallback />,
     children: [
       ...authRoutes,
       {

@@ -12,14 +12,13 @@ import { configureApiFetch } from '../shared/api/api-fetch';
 import { servicesSlice } from '../shared/state/services-slice';
 import { setStoreInjector } from '../shared/state/store-injection';
 import { sessionSlice, signedOut } from '../features/session/session-slice';
-import { themeSettingSlice } from '../features/theme/theme-slice';
 
 /** RTK Query's reducer path (shared/api/base-api.ts), injected later. */
 const API_REDUCER_PATH = 'api';
 
-const rootReducer = combineSlices(sessionSlice, servicesSlice, themeSettingSlice).withLazyLoadedSlices<
-  Record<string, unknown>
->();
+// The theme customizer's slice joins with the admin shell (app/router.tsx): it brings the contract's
+// zod schemas, which a public form's first render does not need.
+const rootReducer = combineSlices(sessionSlice, servicesSlice).withLazyLoadedSlices<Record<string, unknown>>();
 
 export const persistConfig = {
   key: PERSIST_KEY,

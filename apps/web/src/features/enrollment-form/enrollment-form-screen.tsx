@@ -19,14 +19,16 @@ import { useEffect, useRef, useState, type ComponentType, type FormEvent } from 
 import { useDispatch } from 'react-redux';
 import { useSearchParams } from 'react-router';
 import type { PublicCourse } from '@registrar/contract/course';
-import { enrollmentFieldsSchema, missingEnrollmentFiles, type EnrollmentFields } from '@registrar/contract/enrollment';
+import type { EnrollmentFields } from '@registrar/contract/enrollment';
 import type { SiteInfo } from '@registrar/contract/site';
 import { ApiError } from '../../shared/api/api-error';
 import { requestFailed, requestSucceeded } from '../../shared/state/services-slice';
 import { publicFailureMessage } from '../auth/public-failure';
+import { onFirstMove } from '../inquiry-form/first-move';
 import { TextArea, TextInput } from './form-controls';
 import type { Files, UploadName, Values } from './form-types';
 import type { LaterSectionsProps } from './later-sections';
+import { EnrollmentPage } from './enrollment-page';
 import { LazyPart } from './lazy-part';
 import type { EnrollmentCreated } from './submit-enrollment';
 import { TermsSection } from './terms-section';
@@ -41,6 +43,8 @@ export const SITE_URL = '/api/site';
 
 const loadLaterSections = () => import('./later-sections').then((m) => m.LaterSections);
 const loadSendParts = () => import('./send-parts');
+type Rules = typeof import('./enrollment-rules');
+const loadRules = (): Promise<Rules> => import('./enrollment-rules');
 
 /** The amounts the visitor sees, and sends as `emiPrice`: the course's installments, or its price. */
 export function amountsFor(course: PublicCourse | undefined, paymentMethod: string): number[] | undefined {
@@ -117,7 +121,30 @@ export function EnrollmentFormScreen() {
 
   const courseList = courses.data ?? [];
 
+  // The contract's rules (enrollment-rules.ts) load on the visitor's first move: nothing is judged
+  // before a field has been left, and a submit that comes first waits for them.
+  const rules = useRef<Rules | undefined>(undefined);
+  const [, setRulesLoaded] = useState(false);
+  useEffect(() => {
+    let live = true;
+    const stop = onFirstMove(() => {
+      loadRules().then(
+        (loaded) => {
+          rules.current = loaded;
+          if (live) setRulesLoaded(true);
+        },
+        () => undefined, // retried on submit, which reports a failure
+      );
+    });
+    return () => {
+      live = false;
+      stop();
+    };
+  }, []);
+
   const form = useOnTouchedForm<keyof Values, EnrollmentFields>(defaults, (values) => {
+    if (!rules.current) return { errors: {} };
+    const { enrollmentFieldsSchema, missingEnrollmentFiles } = rules.current;
     const course = courseList.find((c) => c._id === values.courseId);
     const amounts = amountsFor(course, values.paymentMethod);
     const parsed = enrollmentFieldsSchema.safeParse({
@@ -173,6 +200,16 @@ export function EnrollmentFormScreen() {
     if (uploading) return;
     setStarted(true);
     setFailure(null);
+    if (!rules.current) {
+      try {
+        rules.current = await loadRules();
+      } catch (err) {
+        const message = publicFailureMessage(err);
+        dispatch(requestFailed(message));
+        setFailure(message);
+        return;
+      }
+    }
     const valid = await form.submit(async (fields) => {
       setProgress(0);
       try {
@@ -205,157 +242,140 @@ export function EnrollmentFormScreen() {
   };
 
   return (
-    <div className="enr-page">
-      <header className="enr-header">
-        <p className="enr-brand">
-          <svg viewBox="0 0 32 32" width="28" height="28" aria-hidden="true" focusable="false">
-            <rect width="32" height="32" rx="8" fill="currentColor" />
-            <path
-              fill="#fff"
-              d="M16 7 4 13l12 6 9-4.5V21h2v-7.5L16 7Zm-7 9.8V21c0 1.7 3.1 4 7 4s7-2.3 7-4v-4.2l-7 3.5-7-3.5Z"
-            />
-          </svg>
-          {site.data?.instituteName || 'Registrar'}
-        </p>
-      </header>
-      <main id="main-content" className="enr-main">
-        <h1>Enrol in a course</h1>
-        <p className="enr-lead">
-          Fill in your details, choose your course and how you will pay, and add your documents. Fields marked{' '}
-          <span className="enr-req">*</span> are required.
-        </p>
-
-        <form
-          ref={formRef}
-          className="enr-form"
-          noValidate
-          onSubmit={(e) => void onSubmit(e)}
-          onFocus={() => setStarted(true)}
-          aria-busy={uploading}
-        >
-          <fieldset className="enr-card" disabled={uploading}>
-            <legend>
-              <h2>Your details</h2>
-            </legend>
-            <TextInput
-              label="Full name"
-              required
-              autoComplete="name"
-              maxLength={50}
-              error={error('name')}
-              {...bind('name')}
-            />
-            <TextInput
-              label="Email"
-              required
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              autoCapitalize="off"
-              spellCheck={false}
-              maxLength={60}
-              error={error('email')}
-              {...bind('email')}
-            />
-            <TextInput
-              label="Phone number"
-              required
-              type="tel"
-              inputMode="numeric"
-              autoComplete="tel-national"
-              maxLength={10}
-              hint="10 digits, not starting with 0"
-              error={error('phoneNumber')}
-              {...bind('phoneNumber')}
-            />
-            <TextInput
-              label="Alternative phone number"
-              type="tel"
-              inputMode="numeric"
-              maxLength={10}
-              error={error('alterNativePhoneNumber')}
-              {...bind('alterNativePhoneNumber')}
-            />
-            <TextArea
-              label="Current address"
-              required
-              autoComplete="street-address"
-              maxLength={500}
-              error={error('currentAddress')}
-              {...bind('currentAddress')}
-              onChange={(e) => onCurrentAddress(e.target.value)}
-            />
-            <label className="enr-check">
-              <input type="checkbox" checked={sameAddress} onChange={(e) => onSameAddress(e.target.checked)} />
-              Permanent address same as current address
-            </label>
-            <TextArea
-              label="Permanent address"
-              required
-              maxLength={500}
-              readOnly={sameAddress}
-              error={error('permanentAddress')}
-              {...bind('permanentAddress')}
-            />
-          </fieldset>
-
-          <div ref={later.ref} className="enr-later">
-            {later.near || started ? (
-              <LazyPart<LaterSectionsProps> what="the rest of the form" load={loadLaterSections} props={laterProps} />
-            ) : (
-              <p className="enr-hint enr-later-wait">Loading the rest of the form…</p>
-            )}
-          </div>
-
-          <div className="enr-submit">
-            {failure && <p className="enr-notice enr-notice--error">{failure}</p>}
-            {uploading && (
-              <div>
-                <div
-                  className="enr-progress"
-                  role="progressbar"
-                  aria-label="Upload progress"
-                  aria-valuemin={0}
-                  aria-valuemax={100}
-                  aria-valuenow={progress}
-                  aria-valuetext={progress < 100 ? `${progress}% uploaded` : 'Uploaded, saving'}
-                >
-                  <span style={{ width: `${progress}%` }} />
-                </div>
-                <p className="enr-hint" aria-hidden="true">
-                  {progress < 100 ? `Uploading… ${progress}%` : 'Saving your enrolment…'}
-                </p>
-              </div>
-            )}
-            <p className="enr-hint">
-              By sending this form you accept the <a href="#terms">terms and conditions</a> below.
+    <EnrollmentPage
+      instituteName={site.data?.instituteName}
+      overlay={
+        created && (
+          <created.Modal
+            phone={site.data?.contactPhone}
+            email={site.data?.contactEmail}
+            onOk={() => window.location.reload()}
+          >
+            <p>
+              Your enrolment has been received.
+              {created.result.enrollmentNumber && (
+                <>
+                  {' '}
+                  Your enrolment number is <strong className="enr-number">{created.result.enrollmentNumber}</strong>.
+                </>
+              )}
             </p>
-            <button type="submit" className="enr-button enr-button--primary enr-button--wide" disabled={uploading}>
-              {uploading ? `Sending… ${progress}%` : 'Submit enrolment'}
-            </button>
-          </div>
-        </form>
+          </created.Modal>
+        )
+      }
+    >
+      <form
+        ref={formRef}
+        className="enr-form"
+        noValidate
+        onSubmit={(e) => void onSubmit(e)}
+        onFocus={() => setStarted(true)}
+        aria-busy={uploading}
+      >
+        <fieldset className="enr-card" disabled={uploading}>
+          <legend>
+            <h2>Your details</h2>
+          </legend>
+          <TextInput
+            label="Full name"
+            required
+            autoComplete="name"
+            maxLength={50}
+            error={error('name')}
+            {...bind('name')}
+          />
+          <TextInput
+            label="Email"
+            required
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            autoCapitalize="off"
+            spellCheck={false}
+            maxLength={60}
+            error={error('email')}
+            {...bind('email')}
+          />
+          <TextInput
+            label="Phone number"
+            required
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel-national"
+            maxLength={10}
+            hint="10 digits, not starting with 0"
+            error={error('phoneNumber')}
+            {...bind('phoneNumber')}
+          />
+          <TextInput
+            label="Alternative phone number"
+            type="tel"
+            inputMode="numeric"
+            maxLength={10}
+            error={error('alterNativePhoneNumber')}
+            {...bind('alterNativePhoneNumber')}
+          />
+          <TextArea
+            label="Current address"
+            required
+            autoComplete="street-address"
+            maxLength={500}
+            error={error('currentAddress')}
+            {...bind('currentAddress')}
+            onChange={(e) => onCurrentAddress(e.target.value)}
+          />
+          <label className="enr-check">
+            <input type="checkbox" checked={sameAddress} onChange={(e) => onSameAddress(e.target.checked)} />
+            Permanent address same as current address
+          </label>
+          <TextArea
+            label="Permanent address"
+            required
+            maxLength={500}
+            readOnly={sameAddress}
+            error={error('permanentAddress')}
+            {...bind('permanentAddress')}
+          />
+        </fieldset>
 
-        <TermsSection active={later.near || started} />
-      </main>
+        <div ref={later.ref} className="enr-later">
+          {later.near || started ? (
+            <LazyPart<LaterSectionsProps> what="the rest of the form" load={loadLaterSections} props={laterProps} />
+          ) : (
+            <p className="enr-hint enr-later-wait">Loading the rest of the form…</p>
+          )}
+        </div>
 
-      {created && (
-        <created.Modal
-          phone={site.data?.contactPhone}
-          email={site.data?.contactEmail}
-          onOk={() => window.location.reload()}
-        >
-          <p>
-            Your enrolment has been received.
-            {created.result.enrollmentNumber && (
-              <>
-                {' '}
-                Your enrolment number is <strong className="enr-number">{created.result.enrollmentNumber}</strong>.
-              </>
-            )}
+        <div className="enr-submit">
+          {failure && <p className="enr-notice enr-notice--error">{failure}</p>}
+          {uploading && (
+            <div>
+              <div
+                className="enr-progress"
+                role="progressbar"
+                aria-label="Upload progress"
+                aria-valuemin={0}
+                aria-valuemax={100}
+                aria-valuenow={progress}
+                aria-valuetext={progress < 100 ? `${progress}% uploaded` : 'Uploaded, saving'}
+              >
+                <span style={{ width: `${progress}%` }} />
+              </div>
+              <p className="enr-hint" aria-hidden="true">
+                {progress < 100 ? `Uploading… ${progress}%` : 'Saving your enrolment…'}
+              </p>
+            </div>
+          )}
+          <p className="enr-hint">
+            By sending this form you accept the <a href="#terms">terms and conditions</a> below.
           </p>
-        </created.Modal>
-      )}
-    </div>
+          <button type="submit" className="enr-button enr-button--primary enr-button--wide" disabled={uploading}>
+            {uploading ? `Sending… ${progress}%` : 'Submit enrolment'}
+          </button>
+        </div>
+      </form>
+
+      <TermsSection active={later.near || started} />
+    </EnrollmentPage>
   );
 }

@@ -5,10 +5,10 @@
  * 'Something went wrong', and a visitor's page has no cache worth keeping.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { INQUIRY_HONEYPOT_FIELD } from '@registrar/contract/inquiry-admin';
 import type { Inquiry } from '@registrar/contract/inquiry';
 import type { SiteInfo } from '@registrar/contract/site';
 import { apiFetch } from '../../shared/api/api-fetch';
+import { loadInquiryRules } from './use-inquiry-rules';
 
 export interface AreaOfInterest {
   _id: string;
@@ -47,7 +47,7 @@ export const useSiteInfo = () => useLoad<SiteInfo>('/api/site');
 /** `POST /api/inquiry`: the form's values plus the honeypot when a bot filled it. */
 export async function postInquiry(inquiry: Inquiry, honeypot: string): Promise<string> {
   const body: Record<string, unknown> = { ...inquiry };
-  if (honeypot) body[INQUIRY_HONEYPOT_FIELD] = honeypot;
+  if (honeypot) body[(await loadInquiryRules()).INQUIRY_HONEYPOT_FIELD] = honeypot;
   const { message } = await apiFetch<unknown>('/api/inquiry', { method: 'POST', body });
   return message;
 }

@@ -13,7 +13,6 @@ import { useEffect, useRef, useState, type FocusEvent } from 'react';
 import { useDispatch } from 'react-redux';
 import { useSearchParams } from 'react-router';
 import { INQUIRY_WORKING_AS_OPTIONS, REFERENCE_OPTIONS } from '@registrar/contract/constants';
-import { INQUIRY_HONEYPOT_FIELD, INQUIRY_MESSAGES } from '@registrar/contract/inquiry-admin';
 import { MESSAGES } from '@registrar/contract/messages';
 import { ApiError } from '../../shared/api/api-error';
 import { requestFailed, requestSucceeded } from '../../shared/state/services-slice';
@@ -21,7 +20,9 @@ import { ButtonSpinner, RequiredMark, Select, TextArea, TextInput } from './form
 import { postInquiry, useAreasOfInterest, useSiteInfo, type AreaOfInterest } from './inquiry-form-api';
 import { REFERENCE_LABELS, WORKING_AS_LABELS } from './labels';
 import { ThankYouDialog } from './thank-you-dialog';
+import { InquiryPage } from './inquiry-page';
 import { EMPTY_INQUIRY, useInquiryForm, type InquiryField } from './use-inquiry-form';
+import { loadInquiryRules } from './use-inquiry-rules';
 import './inquiry-form.css';
 
 const WORKING_AS_OPTIONS = INQUIRY_WORKING_AS_OPTIONS.map((value) => ({ value, label: WORKING_AS_LABELS[value] }));
@@ -121,7 +122,7 @@ export function InquiryFormScreen() {
   const [searchParams] = useSearchParams();
   const areas = useAreasOfInterest();
   const site = useSiteInfo();
-  const { values, setValue, blur, errorOf, refFor, submit, setServerErrors } = useInquiryForm({
+  const { values, setValue, blur, errorOf, refFor, submit, setServerErrors, rules } = useInquiryForm({
     ...EMPTY_INQUIRY,
     courseId: searchParams.get('courseId') ?? '',
   });
@@ -139,25 +140,28 @@ export function InquiryFormScreen() {
     onBlur: () => blur(name),
   });
 
+  const failed = (err: unknown) => {
+    const message = failureMessage(err);
+    dispatch(requestFailed(message));
+    setFailure(message);
+    if (err instanceof ApiError) setServerErrors(err.fieldErrors);
+  };
+
   const onSubmit = () =>
     submit((inquiry) => {
       if (sending) return;
       setSending(true);
       setFailure(null);
       postInquiry(inquiry, honeypotRef.current?.value ?? '')
-        .then((message) => {
+        .then(async (message) => {
+          const { INQUIRY_MESSAGES } = await loadInquiryRules();
           dispatch(requestSucceeded(message || INQUIRY_MESSAGES.received));
           setSentTo(inquiry.email);
           if (site.state === 'failed') site.reload();
         })
-        .catch((err: unknown) => {
-          const message = failureMessage(err);
-          dispatch(requestFailed(message));
-          setFailure(message);
-          if (err instanceof ApiError) setServerErrors(err.fieldErrors);
-        })
+        .catch(failed)
         .finally(() => setSending(false));
-    });
+    }, failed);
 
   const instituteName = site.state === 'ready' ? site.data.instituteName : '';
   useEffect(() => {
@@ -172,138 +176,130 @@ export function InquiryFormScreen() {
   const contact = site.state === 'ready' ? site.data : undefined;
 
   return (
-    <div className="inq-page">
-      <header className="inq-header">
-        <p className="inq-brand">{contact?.instituteName ?? '\u00a0'}</p>
-      </header>
-      <main className="inq-card" id="main-content">
-        <h1>Ask about a course</h1>
-        <p className="inq-lead">
-          Tell us a little about yourself and what you would like to learn. Our admissions team will reply by email.
-          Fields marked <span aria-hidden="true">*</span>
-          <span className="visually-hidden">with an asterisk</span> are required.
-        </p>
-
-        <form
-          className="inq-form"
-          noValidate
-          aria-busy={sending}
-          onSubmit={(event) => {
-            event.preventDefault();
-            onSubmit();
-          }}
-        >
-          <TextInput label="Name" required autoComplete="name" maxLength={100} {...text('name')} />
-          <TextArea
-            label="Address"
+    <InquiryPage
+      instituteName={contact?.instituteName}
+      overlay={
+        sentTo !== null && <ThankYouDialog email={sentTo} site={contact} onOk={() => window.location.reload()} />
+      }
+    >
+      <form
+        className="inq-form"
+        noValidate
+        aria-busy={sending}
+        onSubmit={(event) => {
+          event.preventDefault();
+          onSubmit();
+        }}
+      >
+        <TextInput label="Name" required autoComplete="name" maxLength={100} {...text('name')} />
+        <TextArea
+          label="Address"
+          required
+          autoComplete="street-address"
+          rows={3}
+          maxLength={500}
+          {...text('address')}
+        />
+        <div className="inq-row">
+          <TextInput
+            label="Email"
             required
-            autoComplete="street-address"
-            rows={3}
-            maxLength={500}
-            {...text('address')}
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            autoCapitalize="off"
+            spellCheck={false}
+            {...text('email')}
           />
-          <div className="inq-row">
-            <TextInput
-              label="Email"
-              required
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              autoCapitalize="off"
-              spellCheck={false}
-              {...text('email')}
-            />
-            <TextInput
-              label="Phone number"
-              required
-              type="tel"
-              inputMode="numeric"
-              autoComplete="tel-national"
-              hint="10 digits, not starting with 0"
-              {...text('phoneNumber')}
-            />
-          </div>
-          <div className="inq-row">
-            <Select
-              label="Currently working as"
-              placeholder="Choose (optional)"
-              options={WORKING_AS_OPTIONS}
-              {...text('currentlyWorkingAs')}
-            />
-            <TextInput
-              label="Currently at"
-              hint={CURRENTLY_AT_HINT[values.currentlyWorkingAs]}
-              maxLength={200}
-              {...text('currentlyAt')}
-            />
-          </div>
-
-          <AreasOfInterest
-            areas={areas}
-            selected={values.areaOfInterest}
-            error={errorOf('areaOfInterest')}
-            onChange={(next) => setValue('areaOfInterest', next)}
-            onLeave={() => blur('areaOfInterest')}
-            firstRef={refFor('areaOfInterest')}
-          />
-
-          <Select
-            label="Preferred course"
-            placeholder="No preference"
-            options={courseOptions}
-            {...text('courseId')}
-            value={courseIdValue}
-          />
-
-          <Select
-            label="How did you hear about us?"
+          <TextInput
+            label="Phone number"
             required
-            placeholder="Choose one"
-            options={REFERENCE_SELECT}
-            {...text('reference')}
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel-national"
+            hint="10 digits, not starting with 0"
+            {...text('phoneNumber')}
           />
-          {isFriend && (
-            <div className="inq-row">
-              <TextInput label="Friend's name" autoComplete="off" maxLength={100} {...text('friendName')} />
-              <TextInput
-                label="Friend's working area"
-                hint="Where your friend works or studies."
-                autoComplete="off"
-                maxLength={200}
-                {...text('friendWorkingArea')}
-              />
-            </div>
-          )}
+        </div>
+        <div className="inq-row">
+          <Select
+            label="Currently working as"
+            placeholder="Choose (optional)"
+            options={WORKING_AS_OPTIONS}
+            {...text('currentlyWorkingAs')}
+          />
+          <TextInput
+            label="Currently at"
+            hint={CURRENTLY_AT_HINT[values.currentlyWorkingAs]}
+            maxLength={200}
+            {...text('currentlyAt')}
+          />
+        </div>
 
-          {/* For bots only: people never see or hear it, and the server ignores an inquiry that fills it. */}
-          <div className="inq-honeypot" aria-hidden="true">
-            <label htmlFor="inq-middle-name">Middle name</label>
-            <input
-              ref={honeypotRef}
-              id="inq-middle-name"
-              type="text"
-              name={INQUIRY_HONEYPOT_FIELD}
-              tabIndex={-1}
+        <AreasOfInterest
+          areas={areas}
+          selected={values.areaOfInterest}
+          error={errorOf('areaOfInterest')}
+          onChange={(next) => setValue('areaOfInterest', next)}
+          onLeave={() => blur('areaOfInterest')}
+          firstRef={refFor('areaOfInterest')}
+        />
+
+        <Select
+          label="Preferred course"
+          placeholder="No preference"
+          options={courseOptions}
+          {...text('courseId')}
+          value={courseIdValue}
+        />
+
+        <Select
+          label="How did you hear about us?"
+          required
+          placeholder="Choose one"
+          options={REFERENCE_SELECT}
+          {...text('reference')}
+        />
+        {isFriend && (
+          <div className="inq-row">
+            <TextInput label="Friend's name" autoComplete="off" maxLength={100} {...text('friendName')} />
+            <TextInput
+              label="Friend's working area"
+              hint="Where your friend works or studies."
               autoComplete="off"
-              defaultValue=""
+              maxLength={200}
+              {...text('friendWorkingArea')}
             />
           </div>
+        )}
 
-          {failure && (
-            <p className="inq-notice inq-notice--error" role="alert">
-              {failure}
-            </p>
-          )}
-          <button type="submit" className="inq-button inq-submit" aria-disabled={sending || undefined}>
-            {sending && <ButtonSpinner />}
-            {sending ? 'Sending…' : 'Submit'}
-          </button>
-          <p role="status" className="visually-hidden">
-            {sending ? 'Sending your inquiry…' : ''}
+        {/* For bots only: people never see or hear it, and the server ignores an inquiry that fills it. */}
+        <div className="inq-honeypot" aria-hidden="true">
+          <label htmlFor="inq-middle-name">Middle name</label>
+          <input
+            ref={honeypotRef}
+            id="inq-middle-name"
+            type="text"
+            name={rules?.INQUIRY_HONEYPOT_FIELD}
+            tabIndex={-1}
+            autoComplete="off"
+            defaultValue=""
+          />
+        </div>
+
+        {failure && (
+          <p className="inq-notice inq-notice--error" role="alert">
+            {failure}
           </p>
-        </form>
-      </main>
-      {sentTo !== null && <ThankYouDialog email={sentTo} site={contact} onOk={() => window.location.reload()} />}
-    </div>
+        )}
+        <button type="submit" className="inq-button inq-submit" aria-disabled={sending || undefined}>
+          {sending && <ButtonSpinner />}
+          {sending ? 'Sending…' : 'Submit'}
+        </button>
+        <p role="status" className="visually-hidden">
+          {sending ? 'Sending your inquiry…' : ''}
+        </p>
+      </form>
+    </InquiryPage>
   );
 }

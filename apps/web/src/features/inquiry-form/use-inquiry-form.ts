@@ -11,8 +11,9 @@
  */
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type { FieldError } from '@registrar/contract/envelope';
-import { inquirySchema, type Inquiry, type InquiryInput } from '@registrar/contract/inquiry';
+import type { Inquiry, InquiryInput } from '@registrar/contract/inquiry';
 import type { INQUIRY_WORKING_AS_OPTIONS, Reference } from '@registrar/contract/constants';
+import { loadInquiryRules, useInquiryRules, type InquiryRules } from './use-inquiry-rules';
 
 export interface InquiryFormValues {
   name: string;
@@ -99,8 +100,10 @@ export function useInquiryForm(initial: InquiryFormValues = EMPTY_INQUIRY) {
   const [serverErrors, setServerErrorsState] = useState<Messages>({});
   const elements = useRef<Partial<Record<InquiryField, HTMLElement | null>>>({});
 
-  const result = useMemo(() => inquirySchema.safeParse(toInquiryInput(values)), [values]);
-  const schemaErrors = useMemo(() => (result.success ? {} : firstMessages(result.error.issues)), [result]);
+  // The schema arrives once the visitor starts on the form (use-inquiry-rules.ts), before any blur.
+  const rules = useInquiryRules();
+  const result = useMemo(() => rules?.inquirySchema.safeParse(toInquiryInput(values)), [rules, values]);
+  const schemaErrors = useMemo(() => (!result || result.success ? {} : firstMessages(result.error.issues)), [result]);
 
   /** What a field shows: its own rule once reached (blur or submit), else what the server said. */
   const errorOf = (name: InquiryField): string | undefined =>
@@ -145,15 +148,23 @@ export function useInquiryForm(initial: InquiryFormValues = EMPTY_INQUIRY) {
     return Object.keys(messages).length;
   };
 
-  /** Validates everything; calls `onValid` with the schema's output (trimmed, blanks left out). */
-  const submit = (onValid: (inquiry: Inquiry) => void) => {
+  /**
+   * Validates everything; calls `onValid` with the schema's output (trimmed, blanks left out). A
+   * submit before the schema has arrived waits for it; `onFailedLoad` hears when it cannot load.
+   */
+  const submit = (onValid: (inquiry: Inquiry) => void, onFailedLoad?: (err: unknown) => void) => {
     setSubmitted(true);
-    if (!result.success) {
-      focusFirst(schemaErrors);
-      return;
-    }
-    onValid(result.data);
+    const judge = ({ inquirySchema }: InquiryRules) => {
+      const checked = inquirySchema.safeParse(toInquiryInput(values));
+      if (!checked.success) {
+        focusFirst(firstMessages(checked.error.issues));
+        return;
+      }
+      onValid(checked.data);
+    };
+    if (rules) judge(rules);
+    else loadInquiryRules().then(judge, onFailedLoad);
   };
 
-  return { values, setValue, blur, errorOf, refFor, submit, setServerErrors };
+  return { values, setValue, blur, errorOf, refFor, submit, setServerErrors, rules };
 }

@@ -1,0 +1,182 @@
+/**
+ * A Vite plugin that writes the page the server sends for each public route (DESIGN §9: phones
+ * on slow networks; Lighthouse mobile ≥ 0.95): dist/pages/<route>.html, listed by route in
+ * dist/route-pages.json (read by apps/api/src/plugins/spa.ts). Each page is index.html plus:
+ *
+ * - the route's own JS chunks as <link rel="modulepreload">, so a phone fetches the screen's code
+ *   in parallel with the entry instead of after it, and its stylesheet preloaded at low priority;
+ * - when the route names a `page` module: that module's `prerender` component rendered to static
+ *   markup inside #root (in place of the boot shell), with the CSS it needs inlined. The heading
+ *   and the lead paragraph (the largest paint) then come with the HTML, before any script, and
+ *   the entry's own stylesheet (toasts, console styles) no longer blocks that first paint: it is
+ *   loaded as `media="print"` and switched on by main.tsx. main.tsx keeps the prerendered markup
+ *   on screen until the screen itself renders the same markup, so nothing moves.
+ *
+ * The markup comes from the same React component the screen renders (one source for the text).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { createElement, type ComponentType } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { runnerImport, type Plugin } from 'vite';
+
+export interface RoutePage {
+  /** The route's lazy screen: its chunks are preloaded. */
+  screen: string;
+  /** A module exporting `prerender`, a component rendered into the page's HTML at build time. */
+  page?: string;
+  /** Stylesheets inlined with the prerendered markup, in cascade order (shared tokens first). */
+  css?: string[];
+}
+
+/** Marks a root whose content came prerendered with the page (read by main.tsx). */
+export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
+/** Marks the entry stylesheet a prerendered page loads without blocking its first paint. */
+export const DEFERRED_STYLE_ATTRIBUTE = 'data-deferred-style';
+
+/** Comments out, whitespace collapsed: enough for the small hand-written sheets inlined here. */
+export function compactCss(css: string): string {
+  return css
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/\s+/g, ' ')
+    .replace(/\s*([{};])\s*/g, '$1')
+    .replace(/;}/g, '}')
+    .trim();
+}
+
+/** The file name a route's page is written to: '/student-inquiry' → 'pages/student-inquiry.html'. */
+export function pageFileName(route: string): string {
+  return `pages/${route.replace(/^\/+/, '').replace(/[^a-z0-9-]+/gi, '-') || 'index'}.html`;
+}
+
+export interface PageParts {
+  preloadScripts: string[];
+  preloadStyles: string[];
+  /** Static markup for #root, and the CSS it needs. */
+  prerendered?: { html: string; css: string };
+}
+
+/** index.html turned into one route's page. */
+export function composePage(indexHtml: string, parts: PageParts): string {
+  let html = indexHtml;
+  const head = [
+    ...parts.preloadScripts.map((f) => `<link rel="modulepreload" crossorigin href="${f}">`),
+    ...parts.preloadStyles.map((f) => `<link rel="preload" as="style" crossorigin fetchpriority="low" href="${f}">`),
+  ];
+  if (parts.prerendered) {
+    head.push(`<style>${parts.prerendered.css}</style>`);
+    // The entry's stylesheet would hold back the first paint; what that paint needs is inlined.
+    let deferred = 0;
+    html = html.replace(/<link rel="stylesheet"([^>]*)>/g, (_tag, attributes: string) => {
+      deferred += 1;
+      return `<link rel="stylesheet"${attributes} media="print" ${DEFERRED_STYLE_ATTRIBUTE}>`;
+    });
+    if (deferred === 0) throw new Error('route pages: index.html has no stylesheet to defer');
+    const root = /<div id="root">[\s\S]*?<\/div>\s*<\/body>/;
+    if (!root.test(html)) throw new Error('route pages: index.html has no <div id="root"> before </body>');
+    html = html.replace(
+      root,
+      () => `<div id="root" ${PRERENDERED_ATTRIBUTE}>${parts.prerendered!.html}</div>\n  </body>`,
+    );
+  }
+  if (!html.includes('</head>')) throw new Error('route pages: index.html has no </head>');
+  return html.replace('</head>', () => `${head.join('')}</head>`);
+}
+
+const IGNORED_CSS = '\0route-pages:css';
+const ignoreCssImports: Plugin = {
+  name: 'registrar-route-pages-ignore-css',
+  enforce: 'pre',
+  resolveId: (source) => (source.endsWith('.css') ? IGNORED_CSS : undefined),
+  load: (id) => (id === IGNORED_CSS ? 'export {};' : undefined),
+};
+
+export interface RoutePagesOptions {
+  /**
+   * Modules the entry imports dynamically as soon as it runs (to evaluate them in a task of their
+   * own): their chunks are preloaded in index.html, and so on every page, like the entry's own.
+   */
+  bootModules?: string[];
+}
+
+/** index.html with `files` preloaded, before its first stylesheet (or at the end of the head). */
+export function preloadInIndex(indexHtml: string, files: string[]): string {
+  const links = files.map((f) => `<link rel="modulepreload" crossorigin href="${f}">\n    `).join('');
+  const at = indexHtml.search(/<link rel="stylesheet"|<\/head>/);
+  if (at < 0) throw new Error('route pages: index.html has no </head>');
+  return indexHtml.slice(0, at) + links + indexHtml.slice(at);
+}
+
+export function routePages(routes: Record<string, RoutePage>, { bootModules = [] }: RoutePagesOptions = {}): Plugin {
+  let root = process.cwd();
+  return {
+    name: 'registrar-route-pages',
+    apply: 'build',
+    // After Vite's own HTML plugin has emitted index.html.
+    enforce: 'post',
+    configResolved(config) {
+      root = config.root;
+    },
+    async generateBundle(_options, bundle) {
+      const index = bundle['index.html'];
+      if (!index || index.type !== 'asset') throw new Error('route pages: index.html is not in the bundle');
+      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+      // What index.html loads: the entry and everything it imports statically …
+      const entryFiles = new Set<string>();
+      const visitEntry = (fileName: string) => {
+        if (entryFiles.has(fileName)) return;
+        entryFiles.add(fileName);
+        byFile.get(fileName)?.imports.forEach(visitEntry);
+      };
+      chunks.filter((c) => c.isEntry).forEach((c) => visitEntry(c.fileName));
+      // … and the boot modules' chunks, which Vite would only request once the entry has run.
+      const before = new Set(entryFiles);
+      for (const module of bootModules) {
+        const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(module));
+        if (!chunk) throw new Error(`route pages: no chunk for ${module}`);
+        visitEntry(chunk.fileName);
+      }
+      index.source = preloadInIndex(
+        String(index.source),
+        [...entryFiles].filter((f) => !before.has(f)).map((f) => `/${f}`),
+      );
+      const indexHtml = String(index.source);
+      const manifest: Record<string, string> = {};
+      for (const [route, spec] of Object.entries(routes)) {
+        const start = chunks.find((c) => c.facadeModuleId?.endsWith(spec.screen));
+        if (!start) throw new Error(`route pages: no chunk for ${spec.screen}`);
+        const files = new Set<string>();
+        const styles = new Set<string>();
+        const visit = (fileName: string) => {
+          if (files.has(fileName) || entryFiles.has(fileName)) return;
+          files.add(fileName);
+          const chunk = byFile.get(fileName);
+          chunk?.viteMetadata?.importedCss.forEach((css) => styles.add(css));
+          chunk?.imports.forEach(visit);
+        };
+        visit(start.fileName);
+        const parts: PageParts = {
+          preloadScripts: [...files].map((f) => `/${f}`),
+          preloadStyles: [...styles].map((f) => `/${f}`),
+        };
+        if (spec.page) {
+          const { module } = await runnerImport<{ prerender?: ComponentType }>(path.resolve(root, spec.page), {
+            configFile: false,
+            root,
+            logLevel: 'error',
+            // Stylesheets are inlined from `css`; the module's own CSS imports mean nothing here.
+            plugins: [ignoreCssImports],
+          });
+          if (typeof module.prerender !== 'function') throw new Error(`route pages: ${spec.page} has no prerender`);
+          const css = (spec.css ?? []).map((f) => fs.readFileSync(path.resolve(root, f), 'utf8')).join('\n');
+          parts.prerendered = { html: renderToStaticMarkup(createElement(module.prerender)), css: compactCss(css) };
+        }
+        const fileName = pageFileName(route);
+        this.emitFile({ type: 'asset', fileName, source: composePage(indexHtml, parts) });
+        manifest[route] = fileName;
+      }
+      this.emitFile({ type: 'asset', fileName: 'route-pages.json', source: JSON.stringify(manifest) });
+    },
+  };
+}

@@ -1,0 +1,123 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { compactCss, composePage, pageFileName, preloadInIndex } from '../../build/route-pages';
+import { mockFetch, renderRoute } from '../features/auth/test-harness';
+import { EnrollmentFormScreen } from '../features/enrollment-form/enrollment-form-screen';
+import { prerender as enrollmentPage } from '../features/enrollment-form/enrollment-page';
+import { InquiryFormScreen } from '../features/inquiry-form/inquiry-form-screen';
+import { prerender as inquiryPage } from '../features/inquiry-form/inquiry-page';
+import { BootFallback, PrerenderedProvider, adoptPrerenderedPage } from './prerendered';
+
+const INDEX = `<!doctype html><html><head><title>R</title>
+<link rel="stylesheet" crossorigin href="/assets/index-A.css">
+</head>
+<body>
+  <div id="root"><div class="boot">Registrar</div><p class="boot-note">Loading…</p></div>
+</body></html>`;
+
+afterEach(() => {
+  cleanup();
+  document.head.innerHTML = '';
+  document.body.innerHTML = '';
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe("a public route's page (build/route-pages.ts)", () => {
+  it('preloads the route and, when prerendered, puts the markup in #root with its CSS inlined', () => {
+    const page = composePage(INDEX, {
+      preloadScripts: ['/assets/form-B.js'],
+      preloadStyles: ['/assets/form-C.css'],
+      prerendered: { html: '<main><h1>Hello</h1></main>', css: '.x{color:red}' },
+    });
+    expect(page).toContain('<link rel="modulepreload" crossorigin href="/assets/form-B.js">');
+    expect(page).toContain('<link rel="preload" as="style" crossorigin fetchpriority="low" href="/assets/form-C.css">');
+    expect(page).toContain('<style>.x{color:red}</style></head>');
+    expect(page).toContain('<div id="root" data-prerendered><main><h1>Hello</h1></main></div>');
+    expect(page).not.toContain('Loading…');
+    // The entry stylesheet no longer holds back the first paint; main.tsx switches it on.
+    expect(page).toContain(
+      '<link rel="stylesheet" crossorigin href="/assets/index-A.css" media="print" data-deferred-style>',
+    );
+  });
+
+  it('only preloads a route that has nothing prerendered', () => {
+    const page = composePage(INDEX, { preloadScripts: ['/assets/login-D.js'], preloadStyles: [] });
+    expect(page).toContain('<link rel="modulepreload" crossorigin href="/assets/login-D.js"></head>');
+    expect(page).toContain('Loading…');
+    expect(page).toContain('<link rel="stylesheet" crossorigin href="/assets/index-A.css">');
+  });
+
+  it('refuses an index.html it cannot place the markup in', () => {
+    const parts = { preloadScripts: [], preloadStyles: [], prerendered: { html: '<p>x</p>', css: '' } };
+    expect(() => composePage(INDEX.replace('id="root"', 'id="app"'), parts)).toThrow(/root/);
+    expect(() => composePage(INDEX.replace(/<link[^>]*>/, ''), parts)).toThrow(/stylesheet/);
+  });
+
+  it("preloads the app's boot chunks in index.html, before its stylesheet", () => {
+    const html = preloadInIndex(INDEX, ['/assets/app-E.js']);
+    expect(html).toMatch(
+      /<link rel="modulepreload" crossorigin href="\/assets\/app-E.js">\s*<link rel="stylesheet" crossorigin href="\/assets\/index-A.css">/,
+    );
+  });
+
+  it('names the file after the route and compacts the inlined CSS', () => {
+    expect(pageFileName('/student-inquiry')).toBe('pages/student-inquiry.html');
+    expect(compactCss('/* note */\n.a {\n  color: red;\n}\n\n.b , .c { margin: 0 }')).toBe(
+      '.a{color: red}.b , .c{margin: 0}',
+    );
+  });
+});
+
+describe('the prerendered markup is what the screen renders first', () => {
+  const firstRender = (element: ReactElement, path: string) => {
+    const fetchMock = mockFetch();
+    fetchMock.mockImplementation(() => new Promise<Response>(() => undefined)); // nothing answers yet
+    renderRoute(element, { path });
+    return document.querySelector('main')!.parentElement!;
+  };
+  const top = (root: Element, lead: string) =>
+    ['header', 'h1', lead].map((selector) => root.querySelector(selector)!.outerHTML);
+
+  it('/student-inquiry', () => {
+    const screen = firstRender(<InquiryFormScreen />, '/student-inquiry');
+    const prerendered = document.createElement('div');
+    prerendered.innerHTML = renderToStaticMarkup(inquiryPage());
+    expect(top(screen, '.inq-lead')).toEqual(top(prerendered, '.inq-lead'));
+  });
+
+  it('/student-enrollment', () => {
+    const screen = firstRender(<EnrollmentFormScreen />, '/student-enrollment');
+    const prerendered = document.createElement('div');
+    prerendered.innerHTML = renderToStaticMarkup(enrollmentPage());
+    expect(top(screen, '.enr-lead')).toEqual(top(prerendered, '.enr-lead'));
+  });
+});
+
+describe('taking over a prerendered page (main.tsx)', () => {
+  it('keeps the markup, switches the deferred stylesheet on, and shows the markup while loading', () => {
+    document.head.innerHTML = '<link rel="stylesheet" href="/a.css" media="print" data-deferred-style>';
+    document.body.innerHTML = '<div id="root" data-prerendered><main><h1>Ask</h1></main></div>';
+    const root = document.getElementById('root')!;
+    const html = adoptPrerenderedPage(root);
+    expect(html).toBe('<main><h1>Ask</h1></main>');
+    expect(document.querySelector('link')!.media).toBe('all');
+
+    const { container } = render(
+      <PrerenderedProvider value={html}>
+        <BootFallback />
+      </PrerenderedProvider>,
+    );
+    expect(container.querySelector('main h1')!.textContent).toBe('Ask');
+    expect(container.querySelector('.full-screen-loader')).toBeNull();
+  });
+
+  it('shows the full-screen loader on any other page', () => {
+    document.body.innerHTML = '<div id="root"><div class="boot">Registrar</div></div>';
+    expect(adoptPrerenderedPage(document.getElementById('root')!)).toBeUndefined();
+    const { container } = render(<BootFallback label="Restoring your session…" />);
+    expect(container.querySelector('.full-screen-loader')).not.toBeNull();
+  });
+});

@@ -1,0 +1,49 @@
+/**
+ * The page around the enrolment form: the brand bar, the heading and the lead paragraph, with the
+ * form and the terms (children) in the main area and the thank-you modal (overlay) after it.
+ *
+ * The build renders `<EnrollmentPage />` as it first appears (no institute name yet, no form) into
+ * the HTML of /student-enrollment with enrollment-page.css inlined (apps/web/build/route-pages.ts),
+ * so a phone paints the heading and lead before any script has arrived, and React then takes over
+ * the same markup. Keep it free of state and effects: what it renders is exactly what is prerendered.
+ */
+import type { ReactNode } from 'react';
+import './enrollment-page.css';
+
+interface EnrollmentPageProps {
+  /** From `GET /api/site`; undefined until it has answered. */
+  instituteName?: string | undefined;
+  children?: ReactNode;
+  overlay?: ReactNode;
+}
+
+export function EnrollmentPage({ instituteName, children, overlay }: EnrollmentPageProps) {
+  return (
+    <div className="enr-page">
+      <header className="enr-header">
+        <p className="enr-brand">
+          <svg viewBox="0 0 32 32" width="28" height="28" aria-hidden="true" focusable="false">
+            <rect width="32" height="32" rx="8" fill="currentColor" />
+            <path
+              fill="#fff"
+              d="M16 7 4 13l12 6 9-4.5V21h2v-7.5L16 7Zm-7 9.8V21c0 1.7 3.1 4 7 4s7-2.3 7-4v-4.2l-7 3.5-7-3.5Z"
+            />
+          </svg>
+          {instituteName || 'Registrar'}
+        </p>
+      </header>
+      <main id="main-content" className="enr-main">
+        <h1>Enrol in a course</h1>
+        <p className="enr-lead">
+          Fill in your details, choose your course and how you will pay, and add your documents. Fields marked{' '}
+          <span className="enr-req">*</span> are required.
+        </p>
+        {children}
+      </main>
+      {overlay}
+    </div>
+  );
+}
+
+/** What the build prerenders into the route's HTML. */
+export const prerender = () => <EnrollmentPage />;

@@ -1,0 +1,71 @@
+/**
+ * The public forms paint their top from the HTML itself (issue 6: Lighthouse mobile ≥ 0.95): the
+ * brand bar, the heading and the lead paragraph (the page's largest paint) come prerendered, so a
+ * phone shows them before any script has arrived. React then takes the page over without moving
+ * anything: the lead stays where the HTML put it and no layout shift is recorded.
+ */
+import { expect, test, type Browser, type Page } from '@playwright/test';
+
+const PHONE = { width: 360, height: 740 };
+
+const PAGES = [
+  { route: '/student-inquiry', heading: 'Ask about a course', lead: '.inq-lead', ready: /^Name/ },
+  { route: '/student-enrollment', heading: 'Enrol in a course', lead: '.enr-lead', ready: /^Full name/ },
+];
+
+/** The page with JavaScript off: only what the server's HTML paints. */
+async function withoutScripts(browser: Browser, url: string): Promise<Page> {
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    viewport: PHONE,
+    baseURL: test.info().project.use.baseURL,
+  });
+  const page = await context.newPage();
+  await page.goto(url);
+  return page;
+}
+
+test.describe('public forms paint their top from the HTML', () => {
+  test.use({ viewport: PHONE });
+
+  for (const { route, heading, lead, ready } of PAGES) {
+    test(`${route}: heading and lead before any script, then React takes over in place`, async ({ browser, page }) => {
+      await page.addInitScript(() => {
+        const w = window as unknown as { shifts: number };
+        w.shifts = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) w.shifts += (entry as unknown as { value: number }).value;
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      await page.goto(route);
+      await expect(page.getByLabel(ready)).toBeVisible();
+      const rendered = { text: await page.locator(lead).innerText(), box: await page.locator(lead).boundingBox() };
+      expect(rendered.text.length).toBeGreaterThan(40);
+      expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBe(0);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+
+      const bare = await withoutScripts(browser, route);
+      try {
+        await expect(bare.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+        await expect(bare.locator(lead)).toBeVisible();
+        // The same words, in the same place, as the screen React renders.
+        expect(await bare.locator(lead).innerText()).toBe(rendered.text);
+        expect(await bare.locator(lead).boundingBox()).toEqual(rendered.box);
+        await expect(bare.getByText('Loading…')).toHaveCount(0);
+        expect(await bare.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+      } finally {
+        await bare.context().close();
+      }
+    });
+  }
+
+  test('other routes keep the plain boot shell', async ({ browser }) => {
+    const bare = await withoutScripts(browser, '/student-inquires');
+    try {
+      await expect(bare.locator('[data-prerendered]')).toHaveCount(0);
+      await expect(bare.locator('#root')).toContainText('Registrar');
+    } finally {
+      await bare.context().close();
+    }
+  });
+});
