@@ -1,7 +1,8 @@
 /**
  * `npm run staff -- <create|reset-password|list> …`: manage staff accounts from the shell.
  * Uses the same configuration (DATA_DIR / DATABASE_URL) as the server.
- *   create --email E [--name N] [--phone P] [--password P]   (a strong password is generated when omitted)
+ *   create --email E [--name N] [--phone P] [--password P] [--role R]
+ *          (a strong password is generated when omitted; the role is admin unless given)
  *   reset-password --email E [--password P]                  (signs the account out everywhere)
  *   list
  */
@@ -10,10 +11,11 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { DataDirLockedError, lockDataDir, type DataDirLock } from './lib/data-dir-lock';
+import { ROLES } from '@registrar/contract/permissions';
 import { staffRepository } from './repositories/staff-repository';
 import { StaffAccountError, createStaff, resetStaffPassword } from './services/staff-accounts';
 
-const USAGE = `Usage: npm run staff -- create --email E [--name N] [--phone P] [--password P]
+const USAGE = `Usage: npm run staff -- create --email E [--name N] [--phone P] [--password P] [--role ${ROLES.join('|')}]
        npm run staff -- reset-password --email E [--password P]
        npm run staff -- list`;
 
@@ -25,6 +27,7 @@ async function main(): Promise<number> {
       name: { type: 'string' },
       phone: { type: 'string' },
       password: { type: 'string' },
+      role: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -50,7 +53,10 @@ async function main(): Promise<number> {
     await database.migrate();
     if (command === 'list') {
       const rows = await staffRepository.list(database.db);
-      for (const row of rows) process.stdout.write(`${row.email}\t${row.name}\t${row.createdAt.toISOString()}\n`);
+      for (const row of rows)
+        process.stdout.write(
+          `${row.email}\t${row.name}\t${row.role}\t${row.active ? 'active' : 'disabled'}\t${row.createdAt.toISOString()}\n`,
+        );
       if (rows.length === 0) process.stdout.write('No staff accounts yet.\n');
       return 0;
     }
@@ -61,11 +67,12 @@ async function main(): Promise<number> {
             name: values.name,
             phone: values.phone ?? null,
             password: values.password,
+            role: values.role,
           })
         : await resetStaffPassword(database.db, values.email!, values.password);
     process.stdout.write(
       command === 'create'
-        ? `Created staff account ${result.email}\n`
+        ? `Created staff account ${result.email} (${'role' in result ? result.role : ''})\n`
         : `Password reset for ${result.email}; all sessions signed out\n`,
     );
     if (result.generated) process.stdout.write(`Password (shown only now): ${result.password}\n`);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
+import type { Role } from '@registrar/contract/permissions';
 import type { Db } from '../src/db/database';
 import { createStaff } from '../src/services/staff-accounts';
 
@@ -7,11 +8,11 @@ export const STAFF = { email: 'Head.Office@Institute.in', password: 'Correct-Hor
 
 let counter = 0;
 /** A staff account with its own email (so throttles never collide between tests). */
-export async function makeStaff(db: Db, overrides: Partial<typeof STAFF> = {}) {
+export async function makeStaff(db: Db, overrides: Partial<typeof STAFF> & { role?: Role } = {}) {
   counter += 1;
   const email = overrides.email ?? `staff${counter}.${Date.now()}@institute.in`;
   const password = overrides.password ?? STAFF.password;
-  await createStaff(db, { email, password, name: overrides.name ?? STAFF.name });
+  await createStaff(db, { email, password, name: overrides.name ?? STAFF.name, role: overrides.role ?? 'admin' });
   return { email, password };
 }
 

@@ -81,7 +81,15 @@ export const AUDIT_ENTITIES = [
   'terms',
   'profile',
   'document',
+  'staff',
 ] as const;
+
+/** Before → after of each changed field, for changes whose values are not personal data (staff roles, access). */
+export const auditChangesSchema = z.record(
+  z.string(),
+  z.object({ from: z.union([z.string(), z.boolean(), z.null()]), to: z.union([z.string(), z.boolean(), z.null()]) }),
+);
+export type AuditChanges = z.infer<typeof auditChangesSchema>;
 
 export const auditEntrySchema = z.object({
   _id: z.string(),
@@ -93,6 +101,7 @@ export const auditEntrySchema = z.object({
   ip: z.string().nullable(),
   statusCode: z.number().int(),
   fields: z.array(z.string()),
+  changes: auditChangesSchema.nullable(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 

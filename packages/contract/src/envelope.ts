@@ -63,6 +63,7 @@ export const ERROR_CODES = {
   validation: 'VALIDATION_ERROR',
   notFound: 'NOT_FOUND',
   unauthorized: 'UNAUTHORIZED',
+  forbidden: 'FORBIDDEN',
   conflict: 'CONFLICT',
   tooLarge: 'PAYLOAD_TOO_LARGE',
   unsupportedType: 'UNSUPPORTED_MEDIA_TYPE',

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { passwordRule } from './auth';
 import { PHONE_PATTERN } from './constants';
 import { MESSAGES } from './messages';
+import { ROLES } from './permissions';
 import { themeSettingsSchema } from './theme-settings';
 
 export const STAFF_MESSAGES = {
@@ -26,6 +27,7 @@ export const staffUserSchema = z.object({
   name: z.string(),
   email: z.string(),
   phone: z.string().nullable(),
+  role: z.enum(ROLES),
   themeSettings: themeSettingsSchema.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),

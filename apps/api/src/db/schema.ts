@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   date,
   index,
   integer,
@@ -18,6 +19,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { AuditChanges } from '@registrar/contract/dashboard';
+import { ROLES } from '@registrar/contract/permissions';
 import { searchText } from './search';
 
 const timestamps = {
@@ -44,9 +47,17 @@ export const staff = pgTable(
     themeSettings: jsonb('theme_settings'),
     notificationsSeenAt: timestamp('notifications_seen_at', { withTimezone: true }),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    /** What the account may do (packages/contract permissions.ts); read on every request. */
+    role: text('role', { enum: ROLES }).notNull().default('viewer'),
+    /** A disabled account cannot sign in and its sessions are revoked when it is disabled. */
+    active: boolean('active').notNull().default(true),
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
     ...timestamps,
   },
-  (t) => [uniqueIndex('staff_email_lower_key').on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex('staff_email_lower_key').on(sql`lower(${t.email})`),
+    check('staff_role_check', sql`${t.role} in ('admin', 'counsellor', 'accountant', 'viewer')`),
+  ],
 );
 
 /** One row per sign-in; the JWT's `sid` names it. Revoked on logout, password change, reset. */
@@ -384,6 +395,8 @@ export const auditLog = pgTable(
     ip: text('ip'),
     statusCode: integer('status_code').notNull(),
     fields: jsonb('fields').$type<string[]>().notNull().default([]),
+    /** Before → after for changes that carry no personal data (a staff member's role or access). */
+    changes: jsonb('changes').$type<AuditChanges>(),
   },
   (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_entity_idx').on(t.entity, t.entityId)],
 );

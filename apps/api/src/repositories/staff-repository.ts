@@ -1,5 +1,5 @@
 /** Staff accounts, sessions and reset tokens: queries only, no rules (those live in services). */
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, ilike, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { passwordResetTokens, staff, staffSessions } from '../db/schema';
 
@@ -32,7 +32,40 @@ export const staffRepository = {
     return db.select().from(staff).orderBy(staff.createdAt);
   },
 
-  async insert(db: Executor, values: { name: string; email: string; phone?: string | null; passwordHash: string }) {
+  /** One page, by name, matching name or email when a search is given. */
+  async page(db: Executor, q: { page: number; limit: number; search?: string | undefined }) {
+    const like = q.search ? `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+    const where = like ? or(ilike(staff.name, like), ilike(staff.email, like)) : undefined;
+    const [items, totals] = await Promise.all([
+      db
+        .select()
+        .from(staff)
+        .where(where)
+        .orderBy(asc(sql`lower(${staff.name})`), asc(staff.id))
+        .limit(q.limit)
+        .offset((q.page - 1) * q.limit),
+      db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(staff)
+        .where(where),
+    ]);
+    return { items, total: totals[0]?.n ?? 0 };
+  },
+
+  /** Active admins, locked until the transaction ends so two demotions cannot both pass. */
+  async lockActiveAdmins(db: Executor): Promise<string[]> {
+    const rows = await db
+      .select({ id: staff.id })
+      .from(staff)
+      .where(and(eq(staff.role, 'admin'), eq(staff.active, true)))
+      .for('update');
+    return rows.map((r) => r.id);
+  },
+
+  async insert(
+    db: Executor,
+    values: { name: string; email: string; phone?: string | null; passwordHash: string; role: StaffRow['role'] },
+  ) {
     const rows = await db
       .insert(staff)
       .values({ ...values, email: values.email.trim() })
@@ -44,7 +77,18 @@ export const staffRepository = {
     db: Executor,
     id: string,
     values: Partial<
-      Pick<StaffRow, 'name' | 'phone' | 'themeSettings' | 'passwordHash' | 'passwordChangedAt' | 'notificationsSeenAt'>
+      Pick<
+        StaffRow,
+        | 'name'
+        | 'phone'
+        | 'themeSettings'
+        | 'passwordHash'
+        | 'passwordChangedAt'
+        | 'notificationsSeenAt'
+        | 'role'
+        | 'active'
+        | 'lastSignInAt'
+      >
     >,
   ): Promise<StaffRow | undefined> {
     const rows = await db

@@ -19,7 +19,7 @@ const announcementRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/student-enrollment-annocument/:id',
     {
-      preHandler: app.requireStaff,
+      config: { access: 'announcements.send' },
       schema: {
         tags: ['announcements'],
         security,
@@ -37,7 +37,7 @@ const announcementRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/bulk-student-enrollment-annocument',
     {
-      preHandler: app.requireStaff,
+      config: { access: 'announcements.send' },
       schema: {
         tags: ['announcements'],
         security,
@@ -60,7 +60,7 @@ const announcementRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/student-enrollment-annocument/:id/:id2',
     {
-      preHandler: app.requireStaff,
+      config: { access: 'announcements.send' },
       schema: {
         tags: ['announcements'],
         security,
@@ -77,7 +77,7 @@ const announcementRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/student-enrollment-annocument-resent/:id/:id2',
     {
-      preHandler: app.requireStaff,
+      config: { access: 'announcements.send' },
       schema: {
         tags: ['announcements'],
         security,

@@ -24,7 +24,10 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/login',
-    { schema: { tags: ['auth'], body: loginSchema, response: { 200: loginResponseSchema, ...errors } } },
+    {
+      config: { access: 'public' },
+      schema: { tags: ['auth'], body: loginSchema, response: { 200: loginResponseSchema, ...errors } },
+    },
     async (request, reply) => {
       const { token, user, expiresAt } = await app.auth.login(
         request.body.email,
@@ -39,7 +42,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/logout',
     {
-      preHandler: app.requireStaff,
+      config: { access: 'signedIn' },
       schema: { tags: ['auth'], security: [{ bearer: [] }], response: { 200: ok, ...errors } },
     },
     async (request, reply) => {
@@ -51,7 +54,10 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/forgot-password',
-    { schema: { tags: ['auth'], body: forgotPasswordSchema, response: { 200: ok, ...errors } } },
+    {
+      config: { access: 'public' },
+      schema: { tags: ['auth'], body: forgotPasswordSchema, response: { 200: ok, ...errors } },
+    },
     async (request) => {
       await app.auth.forgotPassword(request.body.email, context(request));
       return { success: true as const, message: STAFF_MESSAGES.forgotPasswordSent, data: null };
@@ -60,7 +66,10 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/reset-password',
-    { schema: { tags: ['auth'], body: resetPasswordSchema, response: { 200: ok, ...errors } } },
+    {
+      config: { access: 'public' },
+      schema: { tags: ['auth'], body: resetPasswordSchema, response: { 200: ok, ...errors } },
+    },
     async (request) => {
       await app.auth.resetPassword(request.body.token, request.body.password, context(request));
       return { success: true as const, message: STAFF_MESSAGES.passwordReset, data: null };
@@ -70,7 +79,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/user-profile',
     {
-      preHandler: app.requireStaff,
+      config: { access: 'signedIn' },
       schema: { tags: ['profile'], security: [{ bearer: [] }], response: { 200: userEnvelope, ...errors } },
     },
     async (request) => ({ success: true as const, message: '', data: { user: toStaffUser(request.staffAuth!.staff) } }),
@@ -79,7 +88,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/user-profile',
     {
-      preHandler: app.requireStaff,
+      config: { access: 'signedIn' },
       schema: {
         tags: ['profile'],
         security: [{ bearer: [] }],
@@ -96,7 +105,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/change-password',
     {
-      preHandler: app.requireStaff,
+      config: { access: 'signedIn' },
       schema: {
         tags: ['profile'],
         security: [{ bearer: [] }],

@@ -29,8 +29,9 @@ const courseRoutes: FastifyPluginAsyncZod = async (app) => {
     '/course',
     {
       // Public with ?type=all (the forms' course list); otherwise the staff's paged list.
-      preHandler: async (request, reply) => {
-        if ((request.query as { type?: string }).type !== 'all') await app.requireStaff(request, reply);
+      config: {
+        access: 'courses.read',
+        publicWhen: (request) => (request.query as { type?: unknown } | undefined)?.type === 'all',
       },
       schema: {
         tags: ['courses'],
@@ -60,7 +61,10 @@ const courseRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/area-of-interest',
-    { schema: { tags: ['courses'], response: { 200: successEnvelope(z.array(areaOfInterestSchema)) } } },
+    {
+      config: { access: 'public' },
+      schema: { tags: ['courses'], response: { 200: successEnvelope(z.array(areaOfInterestSchema)) } },
+    },
     async (_request, reply) => {
       void reply.header('cache-control', 'public, max-age=60');
       const data = (await courses.publicList()).map((c) => ({ _id: c._id, name: c.name }));
@@ -71,7 +75,7 @@ const courseRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/course/:id',
     {
-      preHandler: app.requireStaff,
+      config: { access: 'courses.read' },
       schema: {
         tags: ['courses'],
         security: staffOnly,
@@ -85,7 +89,7 @@ const courseRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/course',
     {
-      preHandler: app.requireStaff,
+      config: { access: 'courses.edit' },
       schema: {
         tags: ['courses'],
         security: staffOnly,
@@ -102,7 +106,7 @@ const courseRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/course/:id',
     {
-      preHandler: app.requireStaff,
+      config: { access: 'courses.edit' },
       schema: {
         tags: ['courses'],
         security: staffOnly,
@@ -121,7 +125,7 @@ const courseRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/course/:id',
     {
-      preHandler: app.requireStaff,
+      config: { access: 'courses.edit' },
       schema: {
         tags: ['courses'],
         security: staffOnly,

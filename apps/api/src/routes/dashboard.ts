@@ -23,7 +23,7 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/dashboard',
     {
-      preHandler: app.requireStaff,
+      config: { access: 'dashboard.read' },
       schema: { tags: ['dashboard'], security, response: { 200: successEnvelope(dashboardSchema), ...errors } },
     },
     async () => ({ success: true as const, message: '', data: await dashboards.dashboard() }),
@@ -32,7 +32,7 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/notifications',
     {
-      preHandler: app.requireStaff,
+      config: { access: 'signedIn' },
       schema: { tags: ['dashboard'], security, response: { 200: successEnvelope(notificationsSchema), ...errors } },
     },
     async (request) => {
@@ -48,7 +48,7 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/notifications/seen',
     {
-      preHandler: app.requireStaff,
+      config: { access: 'signedIn' },
       schema: { tags: ['dashboard'], security, response: { 200: successEnvelope(z.null()), ...errors } },
     },
     async (request) => {
@@ -60,7 +60,7 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/audit',
     {
-      preHandler: app.requireStaff,
+      config: { access: 'audit.read' },
       schema: {
         tags: ['dashboard'],
         security,
@@ -107,6 +107,7 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
             ip: r.ip,
             statusCode: r.statusCode,
             fields: r.fields,
+            changes: r.changes ?? null,
           })),
           page,
           limit,
@@ -120,8 +121,7 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/payments/export.csv',
     {
-      preHandler: app.requireStaff,
-      config: { cookieAuth: true },
+      config: { access: 'fees.export', cookieAuth: true },
       schema: { tags: ['fees'], security, querystring: paymentsExportQuerySchema },
     },
     async (request, reply) => {

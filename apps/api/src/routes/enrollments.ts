@@ -13,6 +13,7 @@ import { attachment } from '../lib/csv';
 import { EnrollmentService, ENROLLMENT_FILE_FIELD_NAMES } from '../services/enrollment-service';
 import { EXTENSION_FOR, type SniffedType } from '../services/uploads/content-type';
 import { readMultipart } from '../services/uploads/multipart-reader';
+import { enrollmentDetailFor, enrollmentPageFor } from '../services/role-views';
 
 const idParams = z.object({ id: z.uuid({ error: ENROLLMENT_MESSAGES.notFound }) });
 const errors = {
@@ -39,6 +40,7 @@ const enrollmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/student-enrollment',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['enrollments'],
         summary: 'Public enrolment form (multipart/form-data: the enrolment fields and files)',
@@ -66,7 +68,7 @@ const enrollmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/student-enrollment',
     {
-      preHandler: app.requireStaff,
+      config: { access: 'enrollments.read' },
       schema: {
         tags: ['enrollments'],
         security,
@@ -74,14 +76,17 @@ const enrollmentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(pageSchema(enrollmentRecordSchema)), ...errors },
       },
     },
-    async (request) => ({ success: true as const, message: '', data: await enrollments.page(request.query) }),
+    async (request) => ({
+      success: true as const,
+      message: '',
+      data: enrollmentPageFor(request.staffAuth!.staff.role, await enrollments.page(request.query)),
+    }),
   );
 
   app.get(
     '/student-enrollment/export.csv',
     {
-      preHandler: app.requireStaff,
-      config: { cookieAuth: true },
+      config: { access: 'enrollments.export', cookieAuth: true },
       schema: {
         tags: ['enrollments'],
         security,
@@ -101,7 +106,7 @@ const enrollmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/student-enrollment/:id',
     {
-      preHandler: app.requireStaff,
+      config: { access: 'enrollments.read' },
       schema: {
         tags: ['enrollments'],
         security,
@@ -109,13 +114,17 @@ const enrollmentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(enrollmentDetailSchema), ...errors },
       },
     },
-    async (request) => ({ success: true as const, message: '', data: await enrollments.detail(request.params.id) }),
+    async (request) => ({
+      success: true as const,
+      message: '',
+      data: enrollmentDetailFor(request.staffAuth!.staff.role, await enrollments.detail(request.params.id)),
+    }),
   );
 
   app.put(
     '/student-enrollment/:id',
     {
-      preHandler: app.requireStaff,
+      config: { access: 'enrollments.edit' },
       schema: {
         tags: ['enrollments'],
         security,
@@ -129,7 +138,11 @@ const enrollmentRoutes: FastifyPluginAsyncZod = async (app) => {
       const form = await readForm(request);
       try {
         const data = await enrollments.update(request.params.id, form.fields, form.files, request.staffAuth!.staff.id);
-        return { success: true as const, message: ENROLLMENT_MESSAGES.updated, data };
+        return {
+          success: true as const,
+          message: ENROLLMENT_MESSAGES.updated,
+          data: enrollmentDetailFor(request.staffAuth!.staff.role, data),
+        };
       } catch (err) {
         await form.discard();
         throw err;
@@ -140,7 +153,7 @@ const enrollmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/student-enrollment-status/:id',
     {
-      preHandler: app.requireStaff,
+      config: { access: 'enrollments.status' },
       schema: {
         tags: ['enrollments'],
         security,
@@ -152,11 +165,14 @@ const enrollmentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       success: true as const,
       message: ENROLLMENT_MESSAGES.statusChanged,
-      data: await enrollments.changeStatus(
-        request.params.id,
-        request.body.status,
-        request.body.note,
-        request.staffAuth!.staff.id,
+      data: enrollmentDetailFor(
+        request.staffAuth!.staff.role,
+        await enrollments.changeStatus(
+          request.params.id,
+          request.body.status,
+          request.body.note,
+          request.staffAuth!.staff.id,
+        ),
       ),
     }),
   );
@@ -164,7 +180,7 @@ const enrollmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/student-enrollment/:id',
     {
-      preHandler: app.requireStaff,
+      config: { access: 'enrollments.delete' },
       schema: {
         tags: ['enrollments'],
         security,
@@ -181,8 +197,7 @@ const enrollmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/files/:id',
     {
-      preHandler: app.requireStaff,
-      config: { cookieAuth: true },
+      config: { access: 'documents.view', cookieAuth: true },
       schema: {
         tags: ['enrollments'],
         security,

@@ -6,10 +6,13 @@ import { ENROLLMENT_STATUS_LABELS } from '@registrar/contract/enrollment-admin';
 import { errorEnvelopeSchema, successEnvelope } from '@registrar/contract/envelope';
 import { FEE_MESSAGES, installmentEditSchema, paymentActionSchema, paymentAlertSchema } from '@registrar/contract/fees';
 import { enrollmentDetailSchema } from '@registrar/contract/enrollment-admin';
+import { ACCESS_MESSAGES } from '@registrar/contract/permissions';
 import { attachment } from '../lib/csv';
+import { forbidden } from '../lib/http-errors';
 import { EnrollmentService } from '../services/enrollment-service';
 import { FeeService } from '../services/fee-service';
 import { renderFeeStatement } from '../services/fee-statement-pdf';
+import { enrollmentDetailFor } from '../services/role-views';
 
 const params = z.object({ id: z.uuid(), id2: z.uuid() });
 const idParams = z.object({ id: z.uuid() });
@@ -31,7 +34,7 @@ const feeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/student-enrollment-payment/:id/:id2',
     {
-      preHandler: app.requireStaff,
+      config: { access: 'fees.record' },
       schema: {
         tags: ['fees'],
         security,
@@ -46,14 +49,20 @@ const feeRoutes: FastifyPluginAsyncZod = async (app) => {
       const staffId = request.staffAuth!.staff.id;
       const body = request.body;
       if ('paymentId' in body) {
+        // One route records and voids; voiding is the stronger right.
+        if (!request.can('fees.void')) throw forbidden(ACCESS_MESSAGES.forbidden);
         await fees.voidPayment(id, id2, body.paymentId, body.reason, staffId);
-        return { success: true as const, message: FEE_MESSAGES.paymentVoided, data: await enrollments.detail(id) };
+        return {
+          success: true as const,
+          message: FEE_MESSAGES.paymentVoided,
+          data: enrollmentDetailFor(request.staffAuth!.staff.role, await enrollments.detail(id)),
+        };
       }
       const receipt = await fees.recordPayment(id, id2, body, staffId);
       return {
         success: true as const,
         message: `${FEE_MESSAGES.paymentRecorded}: ${receipt}`,
-        data: await enrollments.detail(id),
+        data: enrollmentDetailFor(request.staffAuth!.staff.role, await enrollments.detail(id)),
       };
     },
   );
@@ -61,7 +70,7 @@ const feeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/student-enrollment-installment/:id/:id2',
     {
-      preHandler: app.requireStaff,
+      config: { access: 'fees.record' },
       schema: {
         tags: ['fees'],
         security,
@@ -76,7 +85,7 @@ const feeRoutes: FastifyPluginAsyncZod = async (app) => {
       return {
         success: true as const,
         message: FEE_MESSAGES.installmentUpdated,
-        data: await enrollments.detail(request.params.id),
+        data: enrollmentDetailFor(request.staffAuth!.staff.role, await enrollments.detail(request.params.id)),
       };
     },
   );
@@ -84,7 +93,7 @@ const feeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/student-enrollment-payment-alert/:id',
     {
-      preHandler: app.requireStaff,
+      config: { access: 'fees.remind' },
       schema: {
         tags: ['fees'],
         security,
@@ -102,8 +111,7 @@ const feeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/student-enrollment-fee-download/:id',
     {
-      preHandler: app.requireStaff,
-      config: { cookieAuth: true },
+      config: { access: 'fees.statement', cookieAuth: true },
       schema: { tags: ['fees'], security, params: idParams },
     },
     async (request, reply) => {

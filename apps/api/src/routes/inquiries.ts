@@ -14,6 +14,7 @@ import {
 } from '@registrar/contract/inquiry-admin';
 import { attachment } from '../lib/csv';
 import { InquiryService } from '../services/inquiry-service';
+import { inquiryDetailFor, inquiryPageFor } from '../services/role-views';
 
 const idParams = z.object({ id: z.uuid({ error: INQUIRY_MESSAGES.notFound }) });
 const errors = {
@@ -30,6 +31,7 @@ const inquiryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/inquiry',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['inquiries'],
         summary: 'Public inquiry form',
@@ -47,7 +49,7 @@ const inquiryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/inquiry',
     {
-      preHandler: app.requireStaff,
+      config: { access: 'inquiries.read' },
       schema: {
         tags: ['inquiries'],
         security,
@@ -55,14 +57,17 @@ const inquiryRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(pageSchema(inquiryRecordSchema)), ...errors },
       },
     },
-    async (request) => ({ success: true as const, message: '', data: await inquiries.page(request.query) }),
+    async (request) => ({
+      success: true as const,
+      message: '',
+      data: inquiryPageFor(request.staffAuth!.staff.role, await inquiries.page(request.query)),
+    }),
   );
 
   app.get(
     '/inquiry/export.csv',
     {
-      preHandler: app.requireStaff,
-      config: { cookieAuth: true },
+      config: { access: 'inquiries.export', cookieAuth: true },
       schema: { tags: ['inquiries'], security, querystring: inquiryListQuerySchema.omit({ page: true, limit: true }) },
     },
     async (request, reply) => {
@@ -79,7 +84,7 @@ const inquiryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/inquiry/:id',
     {
-      preHandler: app.requireStaff,
+      config: { access: 'inquiries.read' },
       schema: {
         tags: ['inquiries'],
         security,
@@ -87,13 +92,17 @@ const inquiryRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(inquiryDetailSchema), ...errors },
       },
     },
-    async (request) => ({ success: true as const, message: '', data: await inquiries.detail(request.params.id) }),
+    async (request) => ({
+      success: true as const,
+      message: '',
+      data: inquiryDetailFor(request.staffAuth!.staff.role, await inquiries.detail(request.params.id)),
+    }),
   );
 
   app.put(
     '/inquiry/status-change/:id',
     {
-      preHandler: app.requireStaff,
+      config: { access: 'inquiries.edit' },
       schema: {
         tags: ['inquiries'],
         security,
@@ -117,7 +126,7 @@ const inquiryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/inquiry/:id',
     {
-      preHandler: app.requireStaff,
+      config: { access: 'inquiries.edit' },
       schema: {
         tags: ['inquiries'],
         security,
@@ -136,7 +145,7 @@ const inquiryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/inquiry/:id',
     {
-      preHandler: app.requireStaff,
+      config: { access: 'inquiries.edit' },
       schema: {
         tags: ['inquiries'],
         security,

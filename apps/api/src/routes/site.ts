@@ -6,7 +6,7 @@ import { siteInfoSchema } from '@registrar/contract/site';
 const siteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/site',
-    { schema: { tags: ['system'], response: { 200: successEnvelope(siteInfoSchema) } } },
+    { config: { access: 'public' }, schema: { tags: ['system'], response: { 200: successEnvelope(siteInfoSchema) } } },
     async (_req, reply) => {
       void reply.header('cache-control', 'public, max-age=300');
       const { instituteName, contactEmail, contactPhone, companyAddress } = app.config;

@@ -11,14 +11,17 @@ const termsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/cms/terms_condition',
-    { schema: { tags: ['terms'], summary: 'Current terms (public)', response: { 200: successEnvelope(termsSchema) } } },
+    {
+      config: { access: 'public' },
+      schema: { tags: ['terms'], summary: 'Current terms (public)', response: { 200: successEnvelope(termsSchema) } },
+    },
     async () => ({ success: true as const, message: '', data: await terms.current() }),
   );
 
   app.put(
     '/cms/terms_condition',
     {
-      preHandler: app.requireStaff,
+      config: { access: 'terms.edit' },
       bodyLimit: 512 * 1024,
       schema: {
         tags: ['terms'],
@@ -37,7 +40,7 @@ const termsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/cms/terms_condition/versions',
     {
-      preHandler: app.requireStaff,
+      config: { access: 'terms.read' },
       schema: {
         tags: ['terms'],
         security: [{ bearer: [] }],

@@ -15,6 +15,7 @@ import {
   resetTokenRepository,
   sessionRepository,
   staffRepository,
+  type Executor,
   type StaffRow,
 } from '../repositories/staff-repository';
 import { brandedMail } from './mail/mail-message';
@@ -41,6 +42,7 @@ export const toStaffUser = (row: StaffRow): StaffUser => ({
   name: row.name,
   email: row.email,
   phone: row.phone,
+  role: row.role,
   themeSettings: (row.themeSettings as ThemeSettings | null) ?? null,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
@@ -53,6 +55,27 @@ function tooMany(seconds: number): HttpError {
   return new HttpError(429, ERROR_CODES.rateLimited, 'Too many attempts, please try again later', undefined, {
     'retry-after': String(seconds),
   });
+}
+
+/**
+ * A single-use link to choose a password (a reset, or an invitation): only the SHA-256 of the
+ * token is stored, and a new link makes the account's older unused ones useless.
+ */
+export async function issueSetPasswordLink(
+  tx: Executor,
+  config: Pick<Config, 'publicUrl'>,
+  staffId: string,
+  ttlMs: number,
+  now: Date,
+): Promise<string> {
+  const token = randomBytes(32).toString('base64url'); // 256 random bits
+  await resetTokenRepository.invalidateFor(tx, staffId, now);
+  await resetTokenRepository.create(tx, {
+    staffId,
+    tokenHash: sha256(token),
+    expiresAt: new Date(now.getTime() + ttlMs),
+  });
+  return `${config.publicUrl}/reset-password/${token}`;
 }
 
 /** Refuses passwords from the common list (the spec's shape rule is in the contract schema). */
@@ -92,7 +115,8 @@ export class AuthService {
 
     const row = await staffRepository.findByEmail(this.db, email);
     const ok = row ? await verifyPassword(row.passwordHash, password) : (await burnVerification(password), false);
-    if (!row || !ok) {
+    // A disabled account gets the same answer as a wrong password: nothing to learn from it.
+    if (!row || !ok || !row.active) {
       // Failures stay counted, per account and per address.
       throw new HttpError(401, 'INVALID_CREDENTIALS', STAFF_MESSAGES.invalidCredentials);
     }
@@ -106,6 +130,7 @@ export class AuthService {
       ip: ctx.ip,
       userAgent: ctx.userAgent?.slice(0, 300) ?? null,
     });
+    await staffRepository.update(this.db, row.id, { lastSignInAt: now });
     const token = await this.tokens.sign({ sid: session.id, sub: row.id }, expiresAt);
     return { token, user: toStaffUser(row), expiresAt };
   }
@@ -121,8 +146,9 @@ export class AuthService {
       await sessionRepository.revoke(this.db, session.id, now);
       return undefined;
     }
+    // Read on every request, so a role change or a disabling applies to the very next one.
     const staff = await staffRepository.findById(this.db, session.staffId);
-    if (!staff) return undefined;
+    if (!staff?.active) return undefined;
     if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_EVERY_MS)
       await sessionRepository.touch(this.db, session.id, now);
     return { staff, sessionId: session.id };
@@ -141,19 +167,11 @@ export class AuthService {
       [ip, THROTTLE_RULES.forgotPerIp],
     ]);
 
-    const token = randomBytes(32).toString('base64url'); // 256 random bits
-    const tokenHash = sha256(token);
     const now = this.now();
     const queued = await this.db.transaction(async (tx) => {
       const row = await staffRepository.findByEmail(tx, email);
-      if (!row) return false;
-      await resetTokenRepository.invalidateFor(tx, row.id, now);
-      await resetTokenRepository.create(tx, {
-        staffId: row.id,
-        tokenHash,
-        expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
-      });
-      const url = `${this.config.publicUrl}/reset-password/${token}`;
+      if (!row?.active) return false;
+      const url = await issueSetPasswordLink(tx, this.config, row.id, RESET_TOKEN_TTL_MS, now);
       await outboxRepository.enqueue(
         tx,
         'mail',

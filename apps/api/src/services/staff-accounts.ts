@@ -6,6 +6,7 @@ import { passwordRule } from '@registrar/contract/auth';
 import { MESSAGES } from '@registrar/contract/messages';
 import { generatePassword, hashPassword, isCommonPassword } from './passwords';
 import { STAFF_MESSAGES } from '@registrar/contract/staff';
+import { ROLES, isRole, type Role } from '@registrar/contract/permissions';
 
 const emailSchema = z.string().trim().regex(z.regexes.html5Email).regex(/\./);
 
@@ -19,8 +20,16 @@ function checkPassword(password: string): void {
 
 export async function createStaff(
   db: Db,
-  input: { email: string; name?: string | undefined; password?: string | undefined; phone?: string | null },
-): Promise<{ email: string; password: string; generated: boolean }> {
+  input: {
+    email: string;
+    name?: string | undefined;
+    password?: string | undefined;
+    phone?: string | null;
+    role?: string | undefined;
+  },
+): Promise<{ email: string; password: string; generated: boolean; role: Role }> {
+  const role = input.role ?? 'admin';
+  if (!isRole(role)) throw new StaffAccountError(`Not a role: ${role} (one of ${ROLES.join(', ')})`);
   const email = emailSchema.safeParse(input.email);
   if (!email.success) throw new StaffAccountError(`Not a valid email: ${input.email}`);
   if (await staffRepository.findByEmail(db, email.data))
@@ -33,8 +42,9 @@ export async function createStaff(
     name: input.name?.trim() || email.data.split('@')[0]!,
     phone: input.phone ?? null,
     passwordHash: await hashPassword(password),
+    role,
   });
-  return { email: email.data, password, generated };
+  return { email: email.data, password, generated, role };
 }
 
 export async function resetStaffPassword(
@@ -68,6 +78,7 @@ export async function ensureFirstStaff(
   const created = await createStaff(db, {
     email: config.adminEmail ?? 'admin@registrar.local',
     name: 'Administrator',
+    role: 'admin',
     password: config.adminPassword || undefined,
   });
   print(

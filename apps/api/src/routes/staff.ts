@@ -1,0 +1,85 @@
+/** Staff management (admins): list, invite, change name, role or access. */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorEnvelopeSchema, pageSchema, successEnvelope } from '@registrar/contract/envelope';
+import {
+  STAFF_ADMIN_MESSAGES,
+  staffInviteSchema,
+  staffListQuerySchema,
+  staffMemberSchema,
+  staffUpdateSchema,
+} from '@registrar/contract/staff-admin';
+import { StaffAdminService } from '../services/staff-admin-service';
+
+const idParams = z.object({ id: z.uuid({ error: STAFF_ADMIN_MESSAGES.notFound }) });
+const errors = {
+  400: errorEnvelopeSchema,
+  401: errorEnvelopeSchema,
+  403: errorEnvelopeSchema,
+  404: errorEnvelopeSchema,
+  409: errorEnvelopeSchema,
+};
+const security = [{ bearer: [] }];
+
+const staffRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = new StaffAdminService(app.database.db, app.config, () => app.outbox.kick());
+  const actor = (request: { ip: string; staffAuth: { staff: { id: string; email: string } } | null }) => ({
+    id: request.staffAuth!.staff.id,
+    email: request.staffAuth!.staff.email,
+    ip: request.ip,
+  });
+
+  app.get(
+    '/staff',
+    {
+      config: { access: 'staff.manage' },
+      schema: {
+        tags: ['staff'],
+        security,
+        querystring: staffListQuerySchema,
+        response: { 200: successEnvelope(pageSchema(staffMemberSchema)), ...errors },
+      },
+    },
+    async (request) => ({ success: true as const, message: '', data: await service.page(request.query) }),
+  );
+
+  app.post(
+    '/staff',
+    {
+      config: { access: 'staff.manage' },
+      schema: {
+        tags: ['staff'],
+        security,
+        summary: 'Invite a staff member: mails a single-use link to choose a password (24 hours)',
+        body: staffInviteSchema,
+        response: { 201: successEnvelope(staffMemberSchema), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const data = await service.invite(request.body, actor(request));
+      return reply.code(201).send({ success: true as const, message: STAFF_ADMIN_MESSAGES.invited, data });
+    },
+  );
+
+  app.put(
+    '/staff/:id',
+    {
+      config: { access: 'staff.manage' },
+      schema: {
+        tags: ['staff'],
+        security,
+        summary: 'Change name, role or access; disabling signs the account out everywhere',
+        params: idParams,
+        body: staffUpdateSchema,
+        response: { 200: successEnvelope(staffMemberSchema), ...errors },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: STAFF_ADMIN_MESSAGES.updated,
+      data: await service.update(request.params.id, request.body, actor(request)),
+    }),
+  );
+};
+
+export default staffRoutes;
