@@ -25,6 +25,8 @@ declare module 'fastify' {
     auth: AuthService;
     setSessionCookie: (reply: FastifyReply, token: string, expiresAt: Date) => void;
     clearSessionCookie: (reply: FastifyReply) => void;
+    /** Every `/api` route with its declared access, in registration order (tests walk it). */
+    routeAccess: readonly { method: string; url: string; access: RouteAccess; publicWhen: boolean }[];
   }
   interface FastifyRequest {
     staffAuth: AuthenticatedStaff | null;
@@ -76,14 +78,19 @@ export default fp(async function auth(app: FastifyInstance) {
     void reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'strict', secure, path: '/api' });
   });
 
+  const routeAccess: { method: string; url: string; access: RouteAccess; publicWhen: boolean }[] = [];
+  app.decorate('routeAccess', routeAccess);
   // An API route nobody decided the access of is a mistake found at start, not in production.
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api')) return;
-    const access = (route.config as { access?: unknown } | undefined)?.access;
+    const config = route.config as { access?: unknown; publicWhen?: unknown } | undefined;
+    const access = config?.access;
     if (typeof access !== 'string' || !ACCESS_VALUES.has(access))
       throw new MissingAccessDeclarationError(
         `${String(route.method)} ${route.url} declares no valid access (config.access: 'public', 'signedIn' or a permission)`,
       );
+    for (const method of [route.method].flat())
+      routeAccess.push({ method, url: route.url, access: access as RouteAccess, publicWhen: !!config?.publicWhen });
   });
 
   app.addHook('onRequest', async (request) => {
