@@ -166,7 +166,10 @@ describe('what each role sees of a student', async () => {
   it('lists and opens identity documents for admin and counsellor only', async () => {
     for (const role of ['admin', 'counsellor'] as const) {
       const detail = (await get(role, `/api/student-enrollment/${enrollmentId}`)).json().data;
-      expect(detail.documents.map((d: { _id: string }) => d._id), role).toEqual([documentId]);
+      expect(
+        detail.documents.map((d: { _id: string }) => d._id),
+        role,
+      ).toEqual([documentId]);
       expect((await get(role, `/api/files/${documentId}`)).statusCode, role).not.toBe(403);
     }
     for (const role of ['accountant', 'viewer'] as const) {
