@@ -2,7 +2,9 @@
  * The route table of spec §2. Paths keep the spec's spelling (/student-inquires, /forgotPassword);
  * correctly spelled aliases redirect. Every screen is lazy so a public form never loads the admin.
  */
+import type { ComponentType } from 'react';
 import type { Middleware } from '@reduxjs/toolkit';
+import type { Permission } from '@registrar/contract/permissions';
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
 import { ErrorPage } from './error-page';
 import { BootFallback } from './prerendered';
@@ -44,14 +46,37 @@ const adminLayout = lazyRoute(async () => {
 /** Screens fail inside the shell: the sidebar stays, the screen area says what went wrong. */
 const adminScreenBoundary = lazyRoute(async () => ({ ErrorBoundary: (await loadShell()).ShellErrorBoundary }));
 
+/**
+ * A screen only a role holding `permission` may use; others get the 'no permission' page, never a
+ * screen whose requests would all be refused. The guard loads with the screen, not with the forms.
+ */
+function guarded(permission: Permission, load: () => Promise<ComponentType>): RouteObject['lazy'] {
+  return async () => {
+    const [Screen, { RequirePermission }] = await Promise.all([load(), import('../features/session/permissions')]);
+    return {
+      Component: () => (
+        <RequirePermission permission={permission}>
+          <Screen />
+        </RequirePermission>
+      ),
+    };
+  };
+}
+
 export const adminScreens: RouteObject[] = [
   {
     index: true,
-    lazy: async () => ({ Component: (await import('../features/dashboard/dashboard-screen')).DashboardScreen }),
+    lazy: guarded(
+      'dashboard.read',
+      async () => (await import('../features/dashboard/dashboard-screen')).DashboardScreen,
+    ),
   },
   {
     path: 'dashboard',
-    lazy: async () => ({ Component: (await import('../features/dashboard/dashboard-screen')).DashboardScreen }),
+    lazy: guarded(
+      'dashboard.read',
+      async () => (await import('../features/dashboard/dashboard-screen')).DashboardScreen,
+    ),
   },
   {
     path: 'profile',
@@ -59,34 +84,49 @@ export const adminScreens: RouteObject[] = [
   },
   {
     path: 'courses',
-    lazy: async () => ({ Component: (await import('../features/courses/courses-screen')).CoursesScreen }),
+    lazy: guarded('courses.read', async () => (await import('../features/courses/courses-screen')).CoursesScreen),
   },
   {
     path: 'student-enrollments',
-    lazy: async () => ({ Component: (await import('../features/enrollments/enrollments-screen')).EnrollmentsScreen }),
+    lazy: guarded(
+      'enrollments.read',
+      async () => (await import('../features/enrollments/enrollments-screen')).EnrollmentsScreen,
+    ),
   },
   {
     path: 'student-enrollments/:id',
-    lazy: async () => ({
-      Component: (await import('../features/enrollments/enrollment-detail-screen')).EnrollmentDetailScreen,
-    }),
+    lazy: guarded(
+      'enrollments.read',
+      async () => (await import('../features/enrollments/enrollment-detail-screen')).EnrollmentDetailScreen,
+    ),
   },
   {
     path: 'student-inquires',
-    lazy: async () => ({ Component: (await import('../features/inquiries/inquiries-screen')).InquiriesScreen }),
+    lazy: guarded(
+      'inquiries.read',
+      async () => (await import('../features/inquiries/inquiries-screen')).InquiriesScreen,
+    ),
   },
   {
     path: 'student-inquires/:id',
-    lazy: async () => ({
-      Component: (await import('../features/inquiries/inquiry-detail-screen')).InquiryDetailScreen,
-    }),
+    lazy: guarded(
+      'inquiries.read',
+      async () => (await import('../features/inquiries/inquiry-detail-screen')).InquiryDetailScreen,
+    ),
   },
   { path: 'student-inquiries', element: <Navigate to="/student-inquires" replace /> },
   {
     path: 'terms-condition',
-    lazy: async () => ({ Component: (await import('../features/terms/terms-screen')).TermsScreen }),
+    lazy: guarded('terms.edit', async () => (await import('../features/terms/terms-screen')).TermsScreen),
   },
-  { path: 'audit', lazy: async () => ({ Component: (await import('../features/audit/audit-screen')).AuditScreen }) },
+  {
+    path: 'staff',
+    lazy: guarded('staff.manage', async () => (await import('../features/staff/staff-screen')).StaffScreen),
+  },
+  {
+    path: 'audit',
+    lazy: guarded('audit.read', async () => (await import('../features/audit/audit-screen')).AuditScreen),
+  },
   {
     path: '*',
     lazy: lazyScreen(

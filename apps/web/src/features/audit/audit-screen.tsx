@@ -73,7 +73,7 @@ const COLUMNS: readonly ResourceColumn<AuditEntry>[] = [
     minWidth: 200,
     flex: 1.5,
     hideBelow: 'sm',
-    valueGetter: (_value, row) => fieldsLabel(row.fields),
+    valueGetter: (_value, row) => fieldsLabel(row.fields, row.changes),
   },
 ];
 

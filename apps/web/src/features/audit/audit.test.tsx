@@ -17,6 +17,7 @@ const ENTRIES: AuditEntry[] = [
     ip: '10.0.0.7',
     statusCode: 200,
     fields: ['name', 'phone'],
+    changes: null,
   },
   {
     _id: 'a2',
@@ -28,6 +29,7 @@ const ENTRIES: AuditEntry[] = [
     ip: '10.0.0.9',
     statusCode: 401,
     fields: ['email'],
+    changes: null,
   },
 ];
 

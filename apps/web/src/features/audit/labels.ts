@@ -13,6 +13,7 @@ export const ENTITY_LABELS: Record<string, string> = {
   terms: 'Terms',
   profile: 'Profile',
   document: 'Document',
+  staff: 'Staff account',
 };
 
 const ACTION_LABELS: Record<string, string> = {
@@ -28,6 +29,11 @@ const ACTION_LABELS: Record<string, string> = {
   payment: 'Payment recorded',
   payment_reminder: 'Payment reminder sent',
   resend: 'Sent again',
+  invite: 'Invited',
+  role_change: 'Role changed',
+  disable: 'Disabled',
+  enable: 'Enabled',
+  rename: 'Renamed',
 };
 
 export const entityLabel = (entity: string) => ENTITY_LABELS[entity] ?? entity;
@@ -62,4 +68,13 @@ export const outcomeLabel = (entry: Pick<AuditEntry, 'action' | 'statusCode'>) =
     ? `${actionLabel(entry.action)} · refused (${entry.statusCode})`
     : actionLabel(entry.action);
 
-export const fieldsLabel = (fields: readonly string[]) => (fields.length ? fields.join(', ') : '—');
+const valueLabel = (value: string | boolean | null) => (value === null ? '—' : String(value));
+
+/** The changed fields, with before → after where the entry records them ('role: viewer → admin'). */
+export function fieldsLabel(fields: readonly string[], changes?: AuditEntry['changes']): string {
+  if (changes && Object.keys(changes).length)
+    return Object.entries(changes)
+      .map(([field, { from, to }]) => `${field}: ${valueLabel(from)} → ${valueLabel(to)}`)
+      .join(', ');
+  return fields.length ? fields.join(', ') : '—';
+}

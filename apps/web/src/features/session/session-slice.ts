@@ -1,11 +1,14 @@
 /** Session state of spec §3: isLogin flag, access token, the signed-in staff member. */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { Role } from '@registrar/contract/permissions';
 
 export interface StaffUser {
   _id: string;
   name: string;
   email: string;
   phone?: string | null;
+  /** Missing only in a session stored before roles existed; the profile check fills it in. */
+  role?: Role;
 }
 
 export interface SessionState {

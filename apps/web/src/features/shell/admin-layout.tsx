@@ -44,7 +44,8 @@ import { selectThemeSettings } from '../theme/theme-slice';
 import { ThemeSyncProvider, useThemeControls } from '../theme/theme-sync';
 import { NotificationBell } from '../notifications/notification-bell';
 import { HorizontalMenu } from './horizontal-menu';
-import { MENU_ITEMS, activeLink } from './menu-items';
+import { MENU_ITEMS, activeLink, menuFor } from './menu-items';
+import { usePermissions } from '../session/permissions';
 import { ProfileMenu } from './profile-menu';
 import { ShellScreenError } from './shell-screen-error';
 import { SidebarMenu } from './sidebar-menu';
@@ -152,6 +153,8 @@ function useWindowTitle(pathname: string) {
 function Shell() {
   const settings = useSelector(selectThemeSettings);
   const user = useSelector((state: { session: SessionState }) => selectSession(state).user);
+  const allowed = usePermissions();
+  const menu = menuFor(MENU_ITEMS, allowed);
   const isMobile = useMediaQuery(MOBILE_QUERY, { noSsr: true });
   const { pathname } = useLocation();
   const navigation = useNavigation();
@@ -254,7 +257,7 @@ function Shell() {
           {(!geometry.showSidebar || geometry.toolbarAbove) && <Brand />}
           {!vertical && !isMobile && (
             <nav className="shell-topnav" aria-label="Main menu">
-              <HorizontalMenu />
+              <HorizontalMenu items={menu} />
             </nav>
           )}
           <span className="shell-topbar-spacer" />
@@ -277,7 +280,7 @@ function Shell() {
             </div>
           ) : null}
           <nav className="shell-sidenav" aria-label="Main menu">
-            <SidebarMenu idPrefix="sidebar" />
+            <SidebarMenu idPrefix="sidebar" items={menu} />
           </nav>
           {!geometry.toolbarShown && (
             <div className="shell-sidebar-actions">
@@ -308,7 +311,7 @@ function Shell() {
               <Brand />
             </div>
             <nav className="shell-sidenav" aria-label="Main menu">
-              <SidebarMenu idPrefix="drawer" onNavigate={() => setDrawerOpen(false)} />
+              <SidebarMenu idPrefix="drawer" items={menu} onNavigate={() => setDrawerOpen(false)} />
             </nav>
           </div>
         </Drawer>

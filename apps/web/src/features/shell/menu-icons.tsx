@@ -4,6 +4,7 @@ import FolderOutlined from '@mui/icons-material/FolderOutlined';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import GavelOutlined from '@mui/icons-material/GavelOutlined';
 import HowToRegOutlined from '@mui/icons-material/HowToRegOutlined';
+import ManageAccountsOutlined from '@mui/icons-material/ManageAccountsOutlined';
 import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
 import QuestionAnswerOutlined from '@mui/icons-material/QuestionAnswerOutlined';
 import type { MenuIcon } from './menu-items';
@@ -15,6 +16,7 @@ const ICONS: Record<MenuIcon, typeof DashboardOutlined> = {
   inquiries: QuestionAnswerOutlined,
   terms: GavelOutlined,
   audit: HistoryOutlined,
+  staff: ManageAccountsOutlined,
   folder: FolderOutlined,
 };
 

@@ -7,7 +7,9 @@
  * Paths keep the spec's spelling (`student-inquires`); labels are correct English.
  */
 
-export type MenuIcon = 'dashboard' | 'courses' | 'enrollments' | 'inquiries' | 'terms' | 'audit' | 'folder';
+import type { Permission } from '@registrar/contract/permissions';
+
+export type MenuIcon = 'dashboard' | 'courses' | 'enrollments' | 'inquiries' | 'terms' | 'audit' | 'staff' | 'folder';
 
 interface MenuEntryBase {
   /** Stable id: React key, DOM ids, the open-group state. */
@@ -15,6 +17,8 @@ interface MenuEntryBase {
   listName: string;
   shortName: string;
   icon: MenuIcon;
+  /** Shown only to roles holding it (the same permission guards the screen and its API). */
+  permission?: Permission;
 }
 
 export interface MenuLink extends MenuEntryBase {
@@ -40,14 +44,23 @@ export const MENU_ITEMS: readonly MenuEntry[] = [
     listName: 'Dashboard',
     shortName: 'Home',
     icon: 'dashboard',
+    permission: 'dashboard.read',
   },
-  { key: 'courses', path: 'courses', listName: 'Courses', shortName: 'Courses', icon: 'courses' },
+  {
+    key: 'courses',
+    path: 'courses',
+    listName: 'Courses',
+    shortName: 'Courses',
+    icon: 'courses',
+    permission: 'courses.read',
+  },
   {
     key: 'student-enrollments',
     path: 'student-enrollments',
     listName: 'Student Enrollments',
     shortName: 'Enrol',
     icon: 'enrollments',
+    permission: 'enrollments.read',
   },
   {
     key: 'student-inquires',
@@ -55,10 +68,29 @@ export const MENU_ITEMS: readonly MenuEntry[] = [
     listName: 'Student Inquiries',
     shortName: 'Inquiry',
     icon: 'inquiries',
+    permission: 'inquiries.read',
   },
-  { key: 'terms-condition', path: 'terms-condition', listName: 'Terms & Condition', shortName: 'Terms', icon: 'terms' },
-  { key: 'audit', path: 'audit', listName: 'Audit', shortName: 'Audit', icon: 'audit' },
+  {
+    key: 'terms-condition',
+    path: 'terms-condition',
+    listName: 'Terms & Condition',
+    shortName: 'Terms',
+    icon: 'terms',
+    permission: 'terms.edit',
+  },
+  { key: 'audit', path: 'audit', listName: 'Audit', shortName: 'Audit', icon: 'audit', permission: 'audit.read' },
+  { key: 'staff', path: 'staff', listName: 'Staff', shortName: 'Staff', icon: 'staff', permission: 'staff.manage' },
 ];
+
+/** The menu a role may use: entries (and group children) it has no permission for are left out. */
+export function menuFor(entries: readonly MenuEntry[], allowed: (permission: Permission) => boolean): MenuEntry[] {
+  const visible = (entry: MenuEntry) => !entry.permission || allowed(entry.permission);
+  return entries.filter(visible).flatMap((entry): MenuEntry[] => {
+    if (!isGroup(entry)) return [entry];
+    const children = entry.children.filter(visible);
+    return children.length ? [{ ...entry, children }] : [];
+  });
+}
 
 export const isGroup = (entry: MenuEntry): entry is MenuGroup => Array.isArray(entry.children);
 

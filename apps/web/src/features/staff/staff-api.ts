@@ -1,0 +1,36 @@
+/** Staff accounts for admins: `GET/POST /api/staff`, `PUT /api/staff/{id}` (name, role, access). */
+import type { Page, SuccessEnvelope } from '@registrar/contract/envelope';
+import type { StaffInviteInput, StaffMember, StaffUpdateInput } from '@registrar/contract/staff-admin';
+import { baseApi } from '../../shared/api/base-api';
+
+export interface StaffListArgs {
+  page: number;
+  limit: number;
+  search?: string;
+}
+
+function listQuery(args: StaffListArgs): string {
+  const params = new URLSearchParams({ page: String(args.page), limit: String(args.limit) });
+  if (args.search) params.set('search', args.search);
+  return `/api/staff?${params.toString()}`;
+}
+
+const staffApi = baseApi.enhanceEndpoints({ addTagTypes: ['Staff'] }).injectEndpoints({
+  endpoints: (build) => ({
+    getStaff: build.query<Page<StaffMember>, StaffListArgs>({
+      query: listQuery,
+      transformResponse: (envelope: SuccessEnvelope<Page<StaffMember>>) => envelope.data,
+      providesTags: [{ type: 'Staff', id: 'LIST' }],
+    }),
+    inviteStaff: build.mutation<SuccessEnvelope<StaffMember>, StaffInviteInput>({
+      query: (body) => ({ url: '/api/staff', method: 'POST', body }),
+      invalidatesTags: [{ type: 'Staff', id: 'LIST' }],
+    }),
+    updateStaff: build.mutation<SuccessEnvelope<StaffMember>, { id: string; changes: StaffUpdateInput }>({
+      query: ({ id, changes }) => ({ url: `/api/staff/${encodeURIComponent(id)}`, method: 'PUT', body: changes }),
+      invalidatesTags: [{ type: 'Staff', id: 'LIST' }],
+    }),
+  }),
+});
+
+export const { useGetStaffQuery, useInviteStaffMutation, useUpdateStaffMutation } = staffApi;

@@ -1,0 +1,159 @@
+/**
+ * The Staff screen (admins; route '/staff'): every account with its role, whether it may sign in
+ * and when it last did. Invite, change a role, disable (signs them out everywhere) and enable.
+ */
+import { useMemo, useState } from 'react';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import PersonAddOutlined from '@mui/icons-material/PersonAddOutlined';
+import { ROLES, ROLE_LABELS, type Role } from '@registrar/contract/permissions';
+import type { StaffMember } from '@registrar/contract/staff-admin';
+import type { ApiQueryError } from '../../shared/api/base-api';
+import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
+import { ResourceList, type ResourceColumn } from '../../shared/ui/resource-list/resource-list';
+import { InviteDialog } from './invite-dialog';
+import { useGetStaffQuery, useUpdateStaffMutation } from './staff-api';
+
+const NOUN = { one: 'staff member', other: 'staff members' };
+
+const formatWhen = (iso: string | null) =>
+  iso ? new Date(iso).toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short' }) : 'Never';
+
+interface Pending {
+  member: StaffMember;
+  change: { role: Role } | { active: boolean };
+  error: string | null;
+}
+
+function describeChange({ member, change }: Pending): { title: string; description: string; label: string } {
+  if ('role' in change)
+    return {
+      title: `Make ${member.name} ${ROLE_LABELS[change.role]}?`,
+      description: `${member.name} will have the permissions of ${ROLE_LABELS[change.role]} from their next click, instead of ${ROLE_LABELS[member.role]}.`,
+      label: 'Change role',
+    };
+  return change.active
+    ? {
+        title: `Enable ${member.name}?`,
+        description: `${member.name} will be able to sign in again.`,
+        label: 'Enable',
+      }
+    : {
+        title: `Disable ${member.name}?`,
+        description: `${member.name} is signed out everywhere at once and cannot sign in until enabled again. Nothing they did is lost.`,
+        label: 'Disable',
+      };
+}
+
+export function StaffScreen() {
+  const [inviting, setInviting] = useState(false);
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [update, { isLoading: saving }] = useUpdateStaffMutation();
+
+  const confirm = async () => {
+    if (!pending) return;
+    const result = await update({ id: pending.member._id, changes: pending.change });
+    if ('data' in result) setPending(null);
+    else setPending({ ...pending, error: (result.error as ApiQueryError | undefined)?.message ?? 'Not saved' });
+  };
+
+  const columns = useMemo<ResourceColumn<StaffMember>[]>(
+    () => [
+      { field: 'name', headerName: 'Name', minWidth: 160, flex: 1 },
+      { field: 'email', headerName: 'Email', minWidth: 200, flex: 1.2, hideBelow: 'sm' },
+      {
+        field: 'role',
+        headerName: 'Role',
+        minWidth: 170,
+        flex: 0.8,
+        renderCell: ({ row }) => (
+          <TextField
+            select
+            size="small"
+            variant="standard"
+            value={row.role}
+            slotProps={{ htmlInput: { 'aria-label': `Role of ${row.name}` } }}
+            onChange={(e) => setPending({ member: row, change: { role: e.target.value as Role }, error: null })}
+          >
+            {ROLES.map((role) => (
+              <MenuItem key={role} value={role}>
+                {ROLE_LABELS[role]}
+              </MenuItem>
+            ))}
+          </TextField>
+        ),
+      },
+      {
+        field: 'active',
+        headerName: 'Access',
+        minWidth: 110,
+        flex: 0.5,
+        renderCell: ({ row }) => (
+          <Chip size="small" label={row.active ? 'Active' : 'Disabled'} color={row.active ? 'success' : 'default'} />
+        ),
+      },
+      {
+        field: 'lastSignInAt',
+        headerName: 'Last sign-in',
+        minWidth: 170,
+        flex: 0.8,
+        hideBelow: 'md',
+        valueGetter: (_value, row) => formatWhen(row.lastSignInAt),
+      },
+      {
+        field: 'actions',
+        headerName: 'Actions',
+        minWidth: 120,
+        sortable: false,
+        renderCell: ({ row }) => (
+          <Button
+            size="small"
+            color={row.active ? 'error' : 'primary'}
+            aria-label={`${row.active ? 'Disable' : 'Enable'} ${row.name}`}
+            onClick={() => setPending({ member: row, change: { active: !row.active }, error: null })}
+          >
+            {row.active ? 'Disable' : 'Enable'}
+          </Button>
+        ),
+      },
+    ],
+    [],
+  );
+
+  const inviteButton = (label: string) => (
+    <Button variant="contained" startIcon={<PersonAddOutlined />} onClick={() => setInviting(true)}>
+      {label}
+    </Button>
+  );
+  const text = pending ? describeChange(pending) : null;
+
+  return (
+    <>
+      <ResourceList<StaffMember, { page: number; limit: number; search?: string }>
+        title="Staff"
+        description="Who can sign in to the console, and what each role may do."
+        noun={NOUN}
+        columns={columns}
+        useQuery={useGetStaffQuery}
+        searchLabel="Search staff"
+        searchHint="Name or email"
+        actions={inviteButton('Invite staff')}
+        empty={{ title: 'No staff found', description: 'Invite colleagues by email.', action: inviteButton('Invite') }}
+      />
+      <InviteDialog open={inviting} onClose={() => setInviting(false)} />
+      <ConfirmDialog
+        open={Boolean(pending)}
+        title={text?.title ?? ''}
+        description={text?.description}
+        confirmLabel={text?.label ?? 'Confirm'}
+        destructive={Boolean(pending && 'active' in pending.change && !pending.change.active)}
+        busy={saving}
+        error={pending?.error ?? null}
+        onConfirm={() => void confirm()}
+        onClose={() => setPending(null)}
+      />
+    </>
+  );
+}
