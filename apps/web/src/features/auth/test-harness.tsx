@@ -18,6 +18,7 @@ export const STAFF = {
   _id: '0195f6a4-6d1e-7a3b-9c2d-1f2e3d4c5b6a',
   name: 'Asha Verma',
   email: 'asha@registrar.test',
+  role: 'admin' as const,
   phone: '9876543210',
   themeSettings: null,
   createdAt: '2026-01-15T09:30:00.000Z',

@@ -27,6 +27,7 @@ import {
 } from './api/courses-api';
 import { CourseFormDialog } from './course-form-dialog';
 import { formatRupees } from './money';
+import { useCan } from '../session/permissions';
 
 const STATUS_FILTER: ListFilter = {
   name: 'active',
@@ -100,6 +101,7 @@ export function CoursesScreen() {
     }
   };
 
+  const canEdit = useCan('courses.edit');
   const columns = useMemo<ResourceColumn<Course>[]>(
     () => [
       {
@@ -166,6 +168,7 @@ export function CoursesScreen() {
         headerName: 'Actions',
         minWidth: 132,
         getActions: ({ row }) => {
+          if (!canEdit) return [];
           const busy = toggling && toggleArgs?.id === row._id;
           return [
             <GridActionsCellItem
@@ -196,7 +199,7 @@ export function CoursesScreen() {
     ],
     // openForm and setActive only use state setters and the mutation trigger.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [toggling, toggleArgs?.id],
+    [toggling, toggleArgs?.id, canEdit],
   );
 
   const addButton = (label: string) => (
@@ -219,12 +222,12 @@ export function CoursesScreen() {
         filters={FILTERS}
         searchLabel="Search courses"
         searchHint="By course name"
-        actions={addButton('Add course')}
+        actions={canEdit ? addButton('Add course') : undefined}
         autoRowHeight
         empty={{
           title: 'No courses yet',
           description: 'Add the courses you teach, with their price and installment plan.',
-          action: addButton('Add your first course'),
+          action: canEdit ? addButton('Add your first course') : undefined,
         }}
       />
 

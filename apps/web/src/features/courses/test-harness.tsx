@@ -12,6 +12,8 @@ import { vi } from 'vitest';
 import { configureApiFetch } from '../../shared/api/api-fetch';
 import { baseApi } from '../../shared/api/base-api';
 import { servicesSlice } from '../../shared/state/services-slice';
+import type { Role } from '@registrar/contract/permissions';
+import { sessionSlice } from '../session/session-slice';
 
 // A busy machine can take more than the default second to answer and render.
 configure({ asyncUtilTimeout: 5000 });
@@ -43,12 +45,19 @@ export function fakeServer(handler: (request: SentRequest) => Response | Promise
 
 const reducer = combineReducers({
   services: servicesSlice.reducer,
+  session: sessionSlice.reducer,
   [baseApi.reducerPath]: baseApi.reducer,
 });
 
-export function renderScreen(element: ReactElement, { path, url = path }: { path: string; url?: string }) {
+/** Screens render for an admin unless a test asks for another role. */
+export function renderScreen(
+  element: ReactElement,
+  { path, url = path, role = 'admin' }: { path: string; url?: string; role?: Role },
+) {
+  const user = { _id: 'staff-1', name: 'Asha Verma', email: 'asha@registrar.test', role };
   const store = configureStore({
     reducer,
+    preloadedState: { session: { isLogin: true, accessToken: 'header.payload.signature', user, lastUser: null } },
     middleware: (getDefault) => getDefault().concat(baseApi.middleware),
   });
   configureApiFetch({ getToken: () => 'header.payload.signature', onUnauthorized: vi.fn() });

@@ -30,6 +30,7 @@ import {
 import { PaymentsExport } from './payments-export';
 import { LatestEnrollmentsTable, LatestInquiriesTable, MostOverdueTable, NextDueTable } from './record-tables';
 import { ENROLLMENTS_PATH } from '../enrollments/paths';
+import { useCan } from '../session/permissions';
 
 const count = new Intl.NumberFormat('en-IN');
 const percent = new Intl.NumberFormat('en-IN', { style: 'percent', maximumFractionDigits: 1 });
@@ -134,20 +135,23 @@ function InquiryCards({ data }: { data: Dashboard }) {
 function MoneyCards({ data }: { data: Dashboard }) {
   const { today, monthStart } = periodStarts();
   const { money } = data;
+  const canExport = useCan('fees.export');
   return (
     <FigureGrid label="Fee figures">
       <FigureCard
         label="Collected this month"
         value={formatRupees(money.collectedThisMonth)}
-        hint="Download this month’s payments (CSV)"
-        download={paymentsCsvHref(monthStart, today)}
+        {...(canExport
+          ? { hint: 'Download this month’s payments (CSV)', download: paymentsCsvHref(monthStart, today) }
+          : {})}
         tone="success"
       />
       <FigureCard
         label="Collected in all"
         value={formatRupees(money.collectedAllTime)}
-        hint="Download every payment (CSV)"
-        download={paymentsCsvHref(EARLIEST_PAYMENT, today)}
+        {...(canExport
+          ? { hint: 'Download every payment (CSV)', download: paymentsCsvHref(EARLIEST_PAYMENT, today) }
+          : {})}
         tone="success"
       />
       <FigureCard
@@ -169,6 +173,7 @@ function MoneyCards({ data }: { data: Dashboard }) {
 }
 
 function DashboardBody({ data }: { data: Dashboard }) {
+  const canExport = useCan('fees.export');
   const { today, monthStart } = periodStarts();
   const nothingYet =
     data.enrollmentsByStatus.every((s) => s.count === 0) &&
@@ -203,7 +208,7 @@ function DashboardBody({ data }: { data: Dashboard }) {
           <NextDueTable rows={data.nextDue} />
           <MostOverdueTable rows={data.mostOverdue} />
         </Columns>
-        <PaymentsExport defaultFrom={monthStart} defaultTo={today} />
+        {canExport && <PaymentsExport defaultFrom={monthStart} defaultTo={today} />}
       </Section>
     </Stack>
   );

@@ -37,6 +37,7 @@ import { PaymentReminderButton } from './payment-reminder-button';
 import { PaymentStateChip } from './payment-state';
 import { RecordPaymentDialog } from './record-payment-dialog';
 import { VoidPaymentDialog } from './void-payment-dialog';
+import { usePermissions } from '../session/permissions';
 
 /** Payments cannot be recorded on these (the server answers 409). */
 const CLOSED = new Set(['rejected', 'cancelled']);
@@ -100,6 +101,7 @@ function Schedule({
   onPay: (installment: Installment) => void;
   onEdit: (installment: Installment) => void;
 }) {
+  const allowed = usePermissions();
   if (installments.length === 0) return <Typography color="text.secondary">No fee schedule.</Typography>;
   return (
     // Scrolls sideways on a phone; focusable so the keyboard can scroll it too.
@@ -157,7 +159,7 @@ function Schedule({
               </TableCell>
               <TableCell>
                 <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end' }}>
-                  {isOpen(row) && !closed && (
+                  {isOpen(row) && !closed && allowed('fees.record') && (
                     <Button
                       size="small"
                       onClick={() => onPay(row)}
@@ -167,7 +169,7 @@ function Schedule({
                       Record payment
                     </Button>
                   )}
-                  {isEditable(row) && (
+                  {isEditable(row) && allowed('fees.record') && (
                     <Button size="small" onClick={() => onEdit(row)} aria-label={`Edit installment ${row.number}`}>
                       Edit
                     </Button>
@@ -201,6 +203,7 @@ function Schedule({
 }
 
 function PaymentHistory({ payments, onVoid }: { payments: Payment[]; onVoid: (payment: Payment) => void }) {
+  const canVoid = usePermissions()('fees.void');
   if (payments.length === 0) return <Typography color="text.secondary">No payments recorded yet.</Typography>;
   const sorted = [...payments].sort(
     (a, b) => b.createdAt.localeCompare(a.createdAt) || b.receiptNumber.localeCompare(a.receiptNumber),
@@ -265,7 +268,7 @@ function PaymentHistory({ payments, onVoid }: { payments: Payment[]; onVoid: (pa
                 {p.recordedBy ? ` by ${p.recordedBy.name}` : ''}
               </Typography>
             </Box>
-            {!p.voided && (
+            {!p.voided && canVoid && (
               <Button
                 size="small"
                 color="error"
@@ -299,6 +302,7 @@ export function FeePanel({ enrollment }: { enrollment: EnrollmentDetail }) {
   });
   const [voiding, setVoiding] = useState<Payment | null>(null);
 
+  const allowed = usePermissions();
   const pay = (installmentId?: string) => setPaying((s) => ({ key: s.key + 1, open: true, installmentId }));
 
   return (
@@ -321,18 +325,22 @@ export function FeePanel({ enrollment }: { enrollment: EnrollmentDetail }) {
         <Totals enrollment={e} />
 
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-          <Button
-            variant="contained"
-            startIcon={<AddCardOutlinedIcon />}
-            onClick={() => pay()}
-            disabled={closed || !owing}
-          >
-            Record payment
-          </Button>
-          <PaymentReminderButton enrollmentId={e._id} nothingOwed={e.outstanding <= 0} />
-          <Button variant="outlined" startIcon={<PictureAsPdfOutlinedIcon />} href={feeStatementHref(e._id)} download>
-            Download fee statement
-          </Button>
+          {allowed('fees.record') && (
+            <Button
+              variant="contained"
+              startIcon={<AddCardOutlinedIcon />}
+              onClick={() => pay()}
+              disabled={closed || !owing}
+            >
+              Record payment
+            </Button>
+          )}
+          {allowed('fees.remind') && <PaymentReminderButton enrollmentId={e._id} nothingOwed={e.outstanding <= 0} />}
+          {allowed('fees.statement') && (
+            <Button variant="outlined" startIcon={<PictureAsPdfOutlinedIcon />} href={feeStatementHref(e._id)} download>
+              Download fee statement
+            </Button>
+          )}
         </Stack>
         {closed && (
           <Alert severity="info">This enrolment is {e.status}: payments can no longer be recorded against it.</Alert>

@@ -40,6 +40,8 @@ import {
   useGetEnrollmentQuery,
 } from './api/enrollments-api';
 import { DocumentsGallery, viewedDocumentLabel } from './documents-gallery';
+import { ACCESS_MESSAGES } from '@registrar/contract/permissions';
+import { usePermissions } from '../session/permissions';
 import { EnrollmentEditDialog } from './enrollment-edit-dialog';
 import { ENROLLMENTS_PATH } from './paths';
 import { EnrollmentStatusChip } from './status-chip';
@@ -99,6 +101,7 @@ function EnrollmentView({ enrollment, backTo }: { enrollment: EnrollmentDetail; 
   const [deleteEnrollment, { isLoading: removing }] = useDeleteEnrollmentMutation();
   const ids = { details: useId(), documents: useId(), status: useId(), history: useId() };
   const e = enrollment;
+  const allowed = usePermissions();
   const studying = e.currentlyWorking === 'college' || e.currentlyWorking === 'university';
 
   const confirmDelete = async () => {
@@ -139,21 +142,25 @@ function EnrollmentView({ enrollment, backTo }: { enrollment: EnrollmentDetail; 
             · {e.course.name} · enrolled {formatDateTime(e.createdAt)}
           </Typography>
           <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-            <Button
-              variant="outlined"
-              startIcon={<EditOutlinedIcon />}
-              onClick={() => setEditing((s) => ({ key: s.key + 1, open: true }))}
-            >
-              Edit
-            </Button>
-            <Button
-              variant="outlined"
-              color="error"
-              startIcon={<DeleteOutlineIcon />}
-              onClick={() => setDeleting({ error: null })}
-            >
-              Delete
-            </Button>
+            {allowed('enrollments.edit') && (
+              <Button
+                variant="outlined"
+                startIcon={<EditOutlinedIcon />}
+                onClick={() => setEditing((s) => ({ key: s.key + 1, open: true }))}
+              >
+                Edit
+              </Button>
+            )}
+            {allowed('enrollments.delete') && (
+              <Button
+                variant="outlined"
+                color="error"
+                startIcon={<DeleteOutlineIcon />}
+                onClick={() => setDeleting({ error: null })}
+              >
+                Delete
+              </Button>
+            )}
           </Stack>
         </Stack>
       </Stack>
@@ -198,19 +205,25 @@ function EnrollmentView({ enrollment, backTo }: { enrollment: EnrollmentDetail; 
             />
           </RecordSection>
           <RecordSection title="Documents" id={ids.documents}>
-            <DocumentsGallery documents={e.documents} />
+            {allowed('documents.view') ? (
+              <DocumentsGallery documents={e.documents} />
+            ) : (
+              <Typography color="text.secondary">{ACCESS_MESSAGES.documentsHidden}</Typography>
+            )}
           </RecordSection>
           <FeePanel enrollment={e} />
         </Stack>
         <Stack spacing={3} sx={{ minWidth: 0 }}>
-          <RecordSection title="Change status" id={ids.status}>
-            <StatusChange key={e.status} enrollment={e} />
-          </RecordSection>
-          <AnnouncementsPanel enrollment={e} />
+          {allowed('enrollments.status') && (
+            <RecordSection title="Change status" id={ids.status}>
+              <StatusChange key={e.status} enrollment={e} />
+            </RecordSection>
+          )}
+          {allowed('announcements.send') && <AnnouncementsPanel enrollment={e} />}
           <RecordSection title="History" id={ids.history}>
             <History enrollment={e} />
           </RecordSection>
-          <RecordHistory entityId={e._id} />
+          {allowed('audit.read') && <RecordHistory entityId={e._id} />}
         </Stack>
       </Box>
 

@@ -47,6 +47,7 @@ import {
 } from './api/enrollments-api';
 import { ENROLLMENTS_PATH } from './paths';
 import { EnrollmentStatusChip } from './status-chip';
+import { usePermissions } from '../session/permissions';
 
 const STATUS_FILTER: ListFilter = {
   name: 'status',
@@ -119,6 +120,8 @@ export function EnrollmentsScreen() {
     [courses],
   );
 
+  const allowed = usePermissions();
+  const canDelete = allowed('enrollments.delete');
   const columns = useMemo<ResourceColumn<EnrollmentRecord>[]>(
     () => [
       {
@@ -195,17 +198,21 @@ export function EnrollmentsScreen() {
             title="Open"
             onClick={() => void navigate(`${ENROLLMENTS_PATH}/${row._id}`, { state: { listSearch } })}
           />,
-          <GridActionsCellItem
-            key="delete"
-            icon={<DeleteOutlineIcon />}
-            label={`Delete ${row.name}`}
-            title="Delete"
-            onClick={() => setDeleting({ enrollment: row, error: null })}
-          />,
+          ...(canDelete
+            ? [
+                <GridActionsCellItem
+                  key="delete"
+                  icon={<DeleteOutlineIcon />}
+                  label={`Delete ${row.name}`}
+                  title="Delete"
+                  onClick={() => setDeleting({ enrollment: row, error: null })}
+                />,
+              ]
+            : []),
         ],
       },
     ],
-    [listSearch, navigate],
+    [listSearch, navigate, canDelete],
   );
 
   const confirmDelete = async () => {
@@ -233,14 +240,16 @@ export function EnrollmentsScreen() {
         actions={
           <>
             <DateRangeFilter verb="Enrolled" />
-            <ExportLink />
-            <Button
-              variant="outlined"
-              startIcon={<CampaignOutlinedIcon />}
-              onClick={() => setAnnouncing((s) => ({ key: s.key + 1, open: true }))}
-            >
-              Bulk announcement
-            </Button>
+            {allowed('enrollments.export') && <ExportLink />}
+            {allowed('announcements.send') && (
+              <Button
+                variant="outlined"
+                startIcon={<CampaignOutlinedIcon />}
+                onClick={() => setAnnouncing((s) => ({ key: s.key + 1, open: true }))}
+              >
+                Bulk announcement
+              </Button>
+            )}
           </>
         }
         autoRowHeight

@@ -30,6 +30,7 @@ import { downloadInquiriesCsv } from './api/export-csv';
 import { useDeleteInquiryMutation, useGetInquiriesQuery, type InquiryListArgs } from './api/inquiries-api';
 import { INQUIRIES_PATH } from './paths';
 import { DuplicateBadge, StatusChip } from './status-chip';
+import { usePermissions } from '../session/permissions';
 
 const FILTERS: readonly ListFilter[] = [
   {
@@ -108,6 +109,8 @@ export function InquiriesScreen() {
   const [deleteInquiry, { isLoading: removing }] = useDeleteInquiryMutation();
   const listSearch = location.search;
 
+  const allowed = usePermissions();
+  const canDelete = allowed('inquiries.edit');
   const columns = useMemo<ResourceColumn<InquiryRecord>[]>(
     () => [
       {
@@ -185,17 +188,21 @@ export function InquiriesScreen() {
             title="Open"
             onClick={() => void navigate(`${INQUIRIES_PATH}/${row._id}`, { state: { listSearch } })}
           />,
-          <GridActionsCellItem
-            key="delete"
-            icon={<DeleteOutlineIcon />}
-            label={`Delete ${row.name}`}
-            title="Delete"
-            onClick={() => setDeleting({ inquiry: row, error: null })}
-          />,
+          ...(canDelete
+            ? [
+                <GridActionsCellItem
+                  key="delete"
+                  icon={<DeleteOutlineIcon />}
+                  label={`Delete ${row.name}`}
+                  title="Delete"
+                  onClick={() => setDeleting({ inquiry: row, error: null })}
+                />,
+              ]
+            : []),
         ],
       },
     ],
-    [listSearch, navigate],
+    [listSearch, navigate, canDelete],
   );
 
   const confirmDelete = async () => {
@@ -223,7 +230,7 @@ export function InquiriesScreen() {
         actions={
           <>
             <DateRangeFilter verb="Received" />
-            <ExportButton />
+            {allowed('inquiries.export') && <ExportButton />}
           </>
         }
         autoRowHeight

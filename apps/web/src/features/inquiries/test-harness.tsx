@@ -53,7 +53,12 @@ export function renderScreens(routes: RouteObject[], url: string) {
   const store = configureStore({
     reducer,
     preloadedState: {
-      session: { isLogin: true, accessToken: JWT, user: null, lastUser: null },
+      session: {
+        isLogin: true,
+        accessToken: JWT,
+        user: { _id: 'staff-1', name: 'Asha Verma', email: 'asha@registrar.test', role: 'admin' },
+        lastUser: null,
+      },
     } as Partial<ReturnType<typeof reducer>>,
     middleware: (getDefault) => getDefault().concat(baseApi.middleware),
   });

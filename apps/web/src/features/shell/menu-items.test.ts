@@ -7,8 +7,10 @@ import {
   isGroup,
   isLinkActive,
   linkTo,
+  menuFor,
   type MenuEntry,
 } from './menu-items';
+import { can, type Role } from '@registrar/contract/permissions';
 
 const withGroup: MenuEntry[] = [
   {
@@ -100,5 +102,17 @@ describe('menu model (spec §2)', () => {
     expect(activeLink(withGroup, '/student-inquires')?.listName).toBe('Student Inquiries');
     expect(activeLink(MENU_ITEMS, '/')?.listName).toBe('Dashboard');
     expect(activeLink(MENU_ITEMS, '/nowhere')).toBeUndefined();
+  });
+});
+
+describe('the menu by role', () => {
+  const keysFor = (role: Role) => menuFor(MENU_ITEMS, (p) => can(role, p)).map((e) => e.key);
+
+  it('shows each role only what it may use', () => {
+    expect(keysFor('admin')).toEqual(MENU_ITEMS.map((e) => e.key));
+    expect(keysFor('counsellor')).toEqual(['dashboard', 'courses', 'student-enrollments', 'student-inquires']);
+    expect(keysFor('accountant')).toEqual(['dashboard', 'courses', 'student-enrollments']);
+    expect(keysFor('viewer')).toEqual(['dashboard', 'courses', 'student-enrollments', 'student-inquires']);
+    expect(keysFor('viewer')).not.toContain('staff');
   });
 });
