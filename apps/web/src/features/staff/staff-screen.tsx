@@ -74,7 +74,7 @@ export function StaffScreen() {
             size="small"
             variant="standard"
             value={row.role}
-            slotProps={{ htmlInput: { 'aria-label': `Role of ${row.name}` } }}
+            slotProps={{ select: { SelectDisplayProps: { 'aria-label': `Role of ${row.name}` } } }}
             onChange={(e) => setPending({ member: row, change: { role: e.target.value as Role }, error: null })}
           >
             {ROLES.map((role) => (
