@@ -1,12 +1,22 @@
-/** Fees (issue 8; spec §7): payments and voids, installment edits, reminders, the PDF statement. */
+/** Fees: payments and voids, refunds, concessions, installment edits, reminders, the PDF statement. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { localIsoDate } from '@registrar/contract/enrollment';
 import { ENROLLMENT_STATUS_LABELS } from '@registrar/contract/enrollment-admin';
 import { errorEnvelopeSchema, successEnvelope } from '@registrar/contract/envelope';
-import { FEE_MESSAGES, installmentEditSchema, paymentActionSchema, paymentAlertSchema } from '@registrar/contract/fees';
+import {
+  FEE_MESSAGES,
+  IDEMPOTENCY_HEADER,
+  concessionInputSchema,
+  idempotencyKeySchema,
+  installmentEditSchema,
+  paymentActionSchema,
+  paymentAlertSchema,
+  refundInputSchema,
+} from '@registrar/contract/fees';
 import { enrollmentDetailSchema } from '@registrar/contract/enrollment-admin';
 import { attachment } from '../lib/csv';
+import { idempotentRequest } from '../lib/idempotency';
 import { EnrollmentService } from '../services/enrollment-service';
 import { FeeService } from '../services/fee-service';
 import { renderFeeStatement } from '../services/fee-statement-pdf';
@@ -18,7 +28,10 @@ const errors = {
   401: errorEnvelopeSchema,
   404: errorEnvelopeSchema,
   409: errorEnvelopeSchema,
+  422: errorEnvelopeSchema,
 };
+/** A client may send one key per payment it means to make; a retry with the key records nothing new. */
+const idempotencyHeaders = z.object({ [IDEMPOTENCY_HEADER]: idempotencyKeySchema });
 const security = [{ bearer: [] }];
 
 const feeRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -37,6 +50,7 @@ const feeRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'Record a payment against installment {id2}, or void one ({ paymentId, reason })',
         params,
+        headers: idempotencyHeaders,
         body: paymentActionSchema,
         response: { 200: detailEnvelope, ...errors },
       },
@@ -49,12 +63,74 @@ const feeRoutes: FastifyPluginAsyncZod = async (app) => {
         await fees.voidPayment(id, id2, body.paymentId, body.reason, staffId);
         return { success: true as const, message: FEE_MESSAGES.paymentVoided, data: await enrollments.detail(id) };
       }
-      const receipt = await fees.recordPayment(id, id2, body, staffId);
+      const receipt = await fees.recordPayment(
+        id,
+        id2,
+        body,
+        staffId,
+        idempotentRequest(request.headers[IDEMPOTENCY_HEADER], { id, id2, body }),
+      );
       return {
         success: true as const,
         message: `${FEE_MESSAGES.paymentRecorded}: ${receipt}`,
         data: await enrollments.detail(id),
       };
+    },
+  );
+
+  app.post(
+    '/student-enrollment-refund/:id',
+    {
+      preHandler: app.requireStaff,
+      schema: {
+        tags: ['fees'],
+        security,
+        summary: 'Refund part or all of one payment (numbered RFND-YYYY-NNNNNN)',
+        params: idParams,
+        headers: idempotencyHeaders,
+        body: refundInputSchema,
+        response: { 200: detailEnvelope, ...errors },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const number = await fees.refund(
+        id,
+        request.body,
+        request.staffAuth!.staff.id,
+        idempotentRequest(request.headers[IDEMPOTENCY_HEADER], { id, body: request.body }),
+      );
+      return {
+        success: true as const,
+        message: `${FEE_MESSAGES.refundRecorded}: ${number}`,
+        data: await enrollments.detail(id),
+      };
+    },
+  );
+
+  app.post(
+    '/student-enrollment-concession/:id',
+    {
+      preHandler: app.requireStaff,
+      schema: {
+        tags: ['fees'],
+        security,
+        summary: 'Lower what the enrolment owes, from its last unpaid installments backwards',
+        params: idParams,
+        headers: idempotencyHeaders,
+        body: concessionInputSchema,
+        response: { 200: detailEnvelope, ...errors },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      await fees.concession(
+        id,
+        request.body,
+        request.staffAuth!.staff.id,
+        idempotentRequest(request.headers[IDEMPOTENCY_HEADER], { id, body: request.body }),
+      );
+      return { success: true as const, message: FEE_MESSAGES.concessionRecorded, data: await enrollments.detail(id) };
     },
   );
 
@@ -122,7 +198,14 @@ const feeRoutes: FastifyPluginAsyncZod = async (app) => {
         paymentMethod: detail.paymentMethod,
         installments: detail.installments,
         payments: detail.payments as never,
-        totals: { fee: detail.totalFee, paid: detail.paidAmount, outstanding: detail.outstanding },
+        refunds: detail.refunds as never,
+        concessions: detail.concessions as never,
+        totals: {
+          fee: detail.totalFee,
+          paid: detail.paidAmount,
+          outstanding: detail.outstanding,
+          concessions: detail.concessionTotal,
+        },
         generatedOn: localIsoDate(),
       });
       return reply
