@@ -120,10 +120,11 @@ export function replanSchedule(input: {
 }): Replan {
   if (input.scheduleChanged) {
     const planned = input.plan();
-    const amounts = applyConcession(
-      planned.map((p) => ({ amountPaise: p.amountPaise, paidPaise: 0 })),
-      input.concessionPaise,
-    ) ?? planned.map(() => 0);
+    const amounts =
+      applyConcession(
+        planned.map((p) => ({ amountPaise: p.amountPaise, paidPaise: 0 })),
+        input.concessionPaise,
+      ) ?? planned.map(() => 0);
     const newTotalPaise = amounts.reduce((t, a) => t + a, 0);
     if (input.netPaidPaise > newTotalPaise)
       return { kind: 'paidTooMuch', paidPaise: input.netPaidPaise, newTotalPaise };

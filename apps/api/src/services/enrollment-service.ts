@@ -428,11 +428,10 @@ export class EnrollmentService {
       staffId: string;
     },
   ): Promise<void> {
-    const [current, net, concessionPaise] = await Promise.all([
-      enrollmentRepository.schedule(tx, id),
-      paymentRepository.netPayments(tx, id),
-      paymentRepository.concessionPaise(tx, id),
-    ]);
+    // One after the other: a transaction is one connection.
+    const current = await enrollmentRepository.schedule(tx, id);
+    const net = await paymentRepository.netPayments(tx, id);
+    const concessionPaise = await paymentRepository.concessionPaise(tx, id);
     const course = change.scheduleChanged ? await courseRepository.byId(tx, change.courseId) : undefined;
     if (change.scheduleChanged && !course)
       throw validationError([{ path: 'courseId', message: ENROLLMENT_MESSAGES.courseUnavailable }]);

@@ -57,10 +57,9 @@ export interface Ledger {
  * dashboard totals' triggers see exactly the change.
  */
 export async function reconcilePaid(tx: Executor, enrollmentId: string): Promise<void> {
-  const [schedule, net] = await Promise.all([
-    enrollmentRepository.schedule(tx, enrollmentId),
-    paymentRepository.netPayments(tx, enrollmentId),
-  ]);
+  // One after the other: a transaction is one connection.
+  const schedule = await enrollmentRepository.schedule(tx, enrollmentId);
+  const net = await paymentRepository.netPayments(tx, enrollmentId);
   const { paidPaise } = allocatePayments(schedule, net);
   for (const [i, row] of schedule.entries())
     if (row.paidPaise !== paidPaise[i]) await paymentRepository.setPaid(tx, row.id, paidPaise[i]!);

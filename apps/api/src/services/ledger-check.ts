@@ -60,7 +60,9 @@ export async function verifyLedger(db: Db): Promise<string[]> {
   }
   for (const [enrollmentId, list] of paymentsBy)
     if (!scheduleBy.has(enrollmentId))
-      problems.push(`enrolment ${enrollmentId}: ${formatInr(list.reduce((t, p) => t + p.netPaise, 0))} paid but no schedule`);
+      problems.push(
+        `enrolment ${enrollmentId}: ${formatInr(list.reduce((t, p) => t + p.netPaise, 0))} paid but no schedule`,
+      );
   for (const [enrollmentId, rowsOf] of scheduleBy) {
     const { paidPaise, unallocated } = allocatePayments(
       rowsOf.map((r) => ({ id: r.id, amountPaise: Number(r.amount_paise) })),
