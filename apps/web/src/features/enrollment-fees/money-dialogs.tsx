@@ -207,7 +207,8 @@ export function RefundDialog({
       paymentMode: values.paymentMode,
     });
     const found = parsed.success ? {} : firstErrors(parsed.error.issues);
-    if (parsed.success && Math.round(parsed.data.amount * 100) > Math.round(left * 100))
+    // Checked even while other fields are wrong, so every problem shows at once.
+    if (!found.amount && Math.round(Number(values.amount) * 100) > Math.round(left * 100))
       found.amount = `${FEE_MESSAGES.refundTooMuch} (${formatRupees(left)})`;
     if (values.refundedOn > today()) found.refundedOn = FEE_MESSAGES.refundedOnInFuture;
     if (!parsed.success || Object.values(found).some(Boolean)) {
@@ -319,7 +320,7 @@ export function ConcessionDialog({
       reason: values.reason,
     });
     const found = parsed.success ? {} : firstErrors(parsed.error.issues);
-    if (parsed.success && Math.round(parsed.data.amount * 100) > Math.round(outstanding * 100))
+    if (!found.amount && Math.round(Number(values.amount) * 100) > Math.round(outstanding * 100))
       found.amount = FEE_MESSAGES.concessionTooMuch;
     if (!parsed.success || Object.values(found).some(Boolean)) {
       setErrors(found);
