@@ -1,10 +1,11 @@
 /**
- * `npm run staff -- <create|reset-password|list> …`: manage staff accounts from the shell.
+ * `npm run staff -- <create|reset-password|list|verify-ledger> …`: manage staff accounts and check the fee ledger from the shell.
  * Uses the same configuration (DATA_DIR / DATABASE_URL) as the server.
  *   create --email E [--name N] [--phone P] [--password P] [--role R]
  *          (a strong password is generated when omitted; the role is admin unless given)
  *   reset-password --email E [--password P]                  (signs the account out everywhere)
  *   list
+ *   verify-ledger                                            (recomputes paid sums and totals from the ledger; exit 1 on any difference)
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -13,11 +14,13 @@ import { openDatabase } from './db/database';
 import { DataDirLockedError, lockDataDir, type DataDirLock } from './lib/data-dir-lock';
 import { ROLES } from '@registrar/contract/permissions';
 import { staffRepository } from './repositories/staff-repository';
+import { verifyLedger } from './services/ledger-check';
 import { StaffAccountError, createStaff, resetStaffPassword } from './services/staff-accounts';
 
 const USAGE = `Usage: npm run staff -- create --email E [--name N] [--phone P] [--password P] [--role ${ROLES.join('|')}]
        npm run staff -- reset-password --email E [--password P]
-       npm run staff -- list`;
+       npm run staff -- list
+       npm run staff -- verify-ledger`;
 
 async function main(): Promise<number> {
   const { positionals, values } = parseArgs({
@@ -32,11 +35,11 @@ async function main(): Promise<number> {
     },
   });
   const command = positionals[0];
-  if (values.help || !command || !['create', 'reset-password', 'list'].includes(command)) {
+  if (values.help || !command || !['create', 'reset-password', 'list', 'verify-ledger'].includes(command)) {
     process.stdout.write(`${USAGE}\n`);
     return values.help ? 0 : 2;
   }
-  if (command !== 'list' && !values.email) {
+  if (!['list', 'verify-ledger'].includes(command) && !values.email) {
     process.stderr.write(`--email is required\n${USAGE}\n`);
     return 2;
   }
@@ -51,6 +54,14 @@ async function main(): Promise<number> {
   });
   try {
     await database.migrate();
+    if (command === 'verify-ledger') {
+      const problems = await verifyLedger(database.db);
+      for (const line of problems) process.stdout.write(`${line}\n`);
+      process.stdout.write(
+        problems.length ? `${problems.length} difference(s) found\n` : 'The ledger balances: no difference found.\n',
+      );
+      return problems.length ? 1 : 0;
+    }
     if (command === 'list') {
       const rows = await staffRepository.list(database.db);
       for (const row of rows)

@@ -33,6 +33,7 @@ export const ENROLLMENT_MESSAGES = {
   tooManyParts: 'The upload has too many parts',
   updated: 'Enrolment updated',
   deleted: 'Enrolment deleted',
+  hasPayments: 'This enrolment has payments; cancel it instead',
   statusChanged: 'Status updated',
   notFound: 'Enrolment not found',
   transitionNotAllowed: 'This status change is not allowed',
@@ -109,6 +110,10 @@ export const enrollmentDetailSchema = enrollmentRecordSchema.extend({
   documents: z.array(documentSchema),
   installments: z.array(installmentSchema),
   payments: z.array(z.record(z.string(), z.unknown())),
+  refunds: z.array(z.record(z.string(), z.unknown())),
+  concessions: z.array(z.record(z.string(), z.unknown())),
+  /** Concessions given so far (rupees). */
+  concessionTotal: z.number(),
   announcements: z.array(z.record(z.string(), z.unknown())),
   history: z.array(enrollmentEventSchema),
   inquiryId: z.string().nullable(),

@@ -20,6 +20,16 @@ export const FEE_MESSAGES = {
   nothingOwed: 'Nothing is due: this enrolment is paid up',
   alertAlreadySent: 'A reminder was already sent today; send again anyway to force it',
   enrollmentClosed: 'Payments cannot be recorded on a rejected or cancelled enrolment',
+  refundRecorded: 'Refund recorded',
+  refundTooMuch: 'The refund is more than this payment has left to refund',
+  refundOfVoided: 'A voided payment cannot be refunded',
+  refundedOnInFuture: 'The refund date cannot be in the future',
+  voidRefunded: 'A payment with refunds cannot be voided; it stays with its refunds',
+  concessionRecorded: 'Concession recorded',
+  concessionTooMuch: 'The concession is more than this enrolment still owes',
+  replanPaidTooMuch: 'More has been paid than the new schedule totals; record a refund first',
+  idempotencyKeyReused: 'This Idempotency-Key was already used for a different request',
+  idempotencyKeyInvalid: 'The Idempotency-Key header must be 1 to 200 visible characters',
 } as const;
 
 const rupees = z
@@ -63,11 +73,62 @@ export const installmentEditSchema = z
     path: ['amount'],
   });
 
+const reason = z
+  .string({ error: FEE_MESSAGES.reasonRequired })
+  .trim()
+  .min(1, { error: FEE_MESSAGES.reasonRequired })
+  .max(500);
+
+/** `POST /api/student-enrollment-refund/{id}`: give back part or all of one payment. */
+export const refundInputSchema = z.object({
+  paymentId: z.uuid({ error: FEE_MESSAGES.paymentNotFound }),
+  amount: rupees,
+  reason,
+  refundedOn: z.iso.date({ error: 'Please enter a valid date' }),
+  paymentMode: z.enum(PAYMENT_MODES, { error: 'Choose a payment mode' }),
+});
+export type RefundInput = z.infer<typeof refundInputSchema>;
+
+/** `POST /api/student-enrollment-concession/{id}`: lower what the enrolment owes. */
+export const concessionInputSchema = z.object({ amount: rupees, reason });
+export type ConcessionInput = z.infer<typeof concessionInputSchema>;
+
+/** Header a client sends so a retried payment, refund or concession is recorded once. */
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+export const idempotencyKeySchema = z
+  .string()
+  .regex(/^[\x21-\x7e]{1,200}$/, { error: FEE_MESSAGES.idempotencyKeyInvalid })
+  .optional();
+
+export const refundSchema = z.object({
+  _id: z.string(),
+  paymentId: z.string(),
+  receiptNumber: z.string(),
+  refundNumber: z.string(),
+  amount: z.number(),
+  paymentMode: z.enum(PAYMENT_MODES),
+  refundedOn: z.string(),
+  reason: z.string(),
+  recordedBy: z.object({ _id: z.string(), name: z.string() }).nullable(),
+  createdAt: z.string(),
+});
+export type Refund = z.infer<typeof refundSchema>;
+
+export const concessionSchema = z.object({
+  _id: z.string(),
+  amount: z.number(),
+  reason: z.string(),
+  recordedBy: z.object({ _id: z.string(), name: z.string() }).nullable(),
+  createdAt: z.string(),
+});
+export type Concession = z.infer<typeof concessionSchema>;
+
 export const paymentAlertSchema = z.object({ force: z.boolean().optional() }).optional();
 
 export const paymentSchema = z.object({
   _id: z.string(),
-  installmentId: z.string(),
+  /** Null once a re-plan replaced the installment it was recorded for. */
+  installmentId: z.string().nullable(),
   installmentNumber: z.number().int(),
   amount: z.number(),
   paymentMode: z.enum(PAYMENT_MODES),
@@ -80,6 +141,8 @@ export const paymentSchema = z.object({
   voided: z.boolean(),
   voidReason: z.string().nullable(),
   voidedAt: z.string().nullable(),
+  /** Refunded so far (rupees). */
+  refunded: z.number(),
 });
 export type Payment = z.infer<typeof paymentSchema>;
 

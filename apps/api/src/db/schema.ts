@@ -307,17 +307,20 @@ export const inquiryEvents = pgTable(
   (t) => [index('inquiry_events_inquiry_idx').on(t.inquiryId, t.createdAt)],
 );
 
-/** The payments ledger (DESIGN §5): rows are never edited; a mistake is voided with a reason. */
+/**
+ * The payments ledger: rows are never deleted or rewritten (database triggers refuse it); a
+ * mistake is voided with a reason, money given back is a refund. A replaced schedule only
+ * detaches a payment from its installment; `installmentNumber` keeps what it was paid for.
+ */
 export const payments = pgTable(
   'payments',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     enrollmentId: uuid('enrollment_id')
       .notNull()
-      .references(() => enrollments.id, { onDelete: 'cascade' }),
-    installmentId: uuid('installment_id')
-      .notNull()
-      .references(() => installments.id, { onDelete: 'cascade' }),
+      .references(() => enrollments.id, { onDelete: 'restrict' }),
+    installmentId: uuid('installment_id').references(() => installments.id, { onDelete: 'set null' }),
+    installmentNumber: integer('installment_number').notNull(),
     amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
     mode: text('mode').notNull(),
     paidOn: date('paid_on').notNull(),
@@ -342,6 +345,66 @@ export const receiptCounters = pgTable('receipt_counters', {
   year: integer('year').primaryKey(),
   last: integer('last').notNull(),
 });
+
+/** Money given back against one payment; permanent, numbered `RFND-YYYY-NNNNNN` without gaps. */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    enrollmentId: uuid('enrollment_id')
+      .notNull()
+      .references(() => enrollments.id, { onDelete: 'restrict' }),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'restrict' }),
+    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+    mode: text('mode').notNull(),
+    refundedOn: date('refunded_on').notNull(),
+    reason: text('reason').notNull(),
+    refundNumber: text('refund_number').notNull().unique(),
+    recordedBy: uuid('recorded_by').references(() => staff.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('refunds_enrollment_idx').on(t.enrollmentId), index('refunds_payment_idx').on(t.paymentId)],
+);
+
+export const refundCounters = pgTable('refund_counters', {
+  year: integer('year').primaryKey(),
+  last: integer('last').notNull(),
+});
+
+/** A reduction of what an enrolment owes, with who and why; permanent. */
+export const concessions = pgTable(
+  'concessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    enrollmentId: uuid('enrollment_id')
+      .notNull()
+      .references(() => enrollments.id, { onDelete: 'restrict' }),
+    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+    reason: text('reason').notNull(),
+    recordedBy: uuid('recorded_by').references(() => staff.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('concessions_enrollment_idx').on(t.enrollmentId)],
+);
+
+/**
+ * The first answer to each `Idempotency-Key` (per operation), written in the same transaction as
+ * the money row, so a retry gets that answer instead of a second row.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    key: text('key').notNull(),
+    scope: text('scope').notNull(),
+    requestHash: text('request_hash').notNull(),
+    statusCode: integer('status_code'),
+    response: jsonb('response'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.key] })],
+);
 
 /** Each automatic reminder once per installment and kind, across restarts and instances. */
 export const paymentReminders = pgTable(

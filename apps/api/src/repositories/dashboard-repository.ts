@@ -128,8 +128,8 @@ export const dashboardRepository = {
     }>(
       db,
       sql`select p.receipt_number, p.paid_on::text as paid_on, p.amount_paise, p.mode, p.reference, e.enrollment_number, e.name, c.name as course,
-                 i.number as installment, p.voided_at is not null as voided, p.void_reason
-          from payments p join enrollments e on e.id = p.enrollment_id join courses c on c.id = e.course_id join installments i on i.id = p.installment_id
+                 p.installment_number as installment, p.voided_at is not null as voided, p.void_reason
+          from payments p join enrollments e on e.id = p.enrollment_id join courses c on c.id = e.course_id
           where p.paid_on between ${from}::date and ${to}::date order by p.paid_on, p.receipt_number`,
     ),
 };

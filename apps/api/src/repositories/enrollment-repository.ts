@@ -22,10 +22,13 @@ export type InstallmentRow = typeof installments.$inferSelect;
 
 // Sub-selects spelled out: drizzle prints an outer column unqualified inside them.
 const totalFeePaise = sql<number>`(select coalesce(sum("installments"."amount_paise"), 0)::bigint from "installments" where "installments"."enrollment_id" = "enrollments"."id")`;
-const paidPaise = sql<number>`(select coalesce(sum("p"."amount_paise"), 0)::bigint from "payments" "p" where "p"."enrollment_id" = "enrollments"."id" and "p"."voided_at" is null)`;
+/** Paid net of refunds, as allocated to the schedule (kept on the installments by the fee service). */
+const paidPaise = sql<number>`(select coalesce(sum("installments"."paid_paise"), 0)::bigint from "installments" where "installments"."enrollment_id" = "enrollments"."id")`;
+/** Whether the enrolment's open installments are owed at all: not for a rejected or cancelled one. */
+const feesCount = sql`dashboard_fees_count("enrollments"."status")`;
 /** What is late today: the unpaid part of every installment whose due date has passed. */
 const overduePaise = (today: string) =>
-  sql<number>`(select coalesce(sum("i"."amount_paise" - "i"."paid_paise"), 0)::bigint from "installments" "i" where "i"."enrollment_id" = "enrollments"."id" and "i"."due_date" < ${today} and "i"."paid_paise" < "i"."amount_paise")`;
+  sql<number>`(select coalesce(sum("i"."amount_paise" - "i"."paid_paise"), 0)::bigint from "installments" "i" where ${feesCount} and "i"."enrollment_id" = "enrollments"."id" and "i"."due_date" < ${today} and "i"."paid_paise" < "i"."amount_paise")`;
 const profilePictureId = sql<
   string | null
 >`(select "d"."id" from "enrollment_documents" "d" where "d"."enrollment_id" = "enrollments"."id" and "d"."field" = 'profilePicture' order by "d"."created_at" desc limit 1)`;
@@ -47,8 +50,9 @@ interface Selection {
 async function selection(db: Executor, q: ListFilters, today: string): Promise<Selection> {
   const filters: SQL[] = [];
   if (q.paymentState === 'overdue') filters.push(sql`${overduePaise(today)} > 0`);
-  if (q.paymentState === 'due') filters.push(sql`${overduePaise(today)} = 0 and ${totalFeePaise} > ${paidPaise}`);
-  if (q.paymentState === 'paid_up') filters.push(sql`${totalFeePaise} <= ${paidPaise}`);
+  if (q.paymentState === 'due')
+    filters.push(sql`${feesCount} and ${overduePaise(today)} = 0 and ${totalFeePaise} > ${paidPaise}`);
+  if (q.paymentState === 'paid_up') filters.push(sql`(not ${feesCount} or ${totalFeePaise} <= ${paidPaise})`);
   if (q.status) filters.push(eq(enrollments.status, q.status));
   if (q.courseId) filters.push(eq(enrollments.courseId, q.courseId));
   if (q.from) filters.push(gte(enrollments.createdAt, new Date(`${q.from}T00:00:00`)));

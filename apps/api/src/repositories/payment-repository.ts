@@ -1,55 +1,65 @@
-/** The payments ledger, the gapless receipt counter and the reminder log. */
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+/** The money ledger (payments, refunds, concessions), its gapless counters, idempotency keys and the reminder log. */
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
-import { installments, paymentReminders, payments, receiptCounters, staff } from '../db/schema';
+import {
+  concessions,
+  enrollments,
+  idempotencyKeys,
+  installments,
+  paymentReminders,
+  payments,
+  receiptCounters,
+  refundCounters,
+  refunds,
+  staff,
+} from '../db/schema';
 import type { Executor } from './staff-repository';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type InstallmentRow = typeof installments.$inferSelect;
 
+async function rows<T>(db: Executor | Db, query: ReturnType<typeof sql>): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
 export const paymentRepository = {
-  /** Locks the installment row for the rest of the transaction (serialises payments on it). */
-  async lockInstallment(
-    db: Executor,
-    enrollmentId: string,
-    installmentId: string,
-  ): Promise<InstallmentRow | undefined> {
-    const rows = await db
+  /**
+   * Locks the enrolment row for the rest of the transaction: every write to its ledger or
+   * schedule takes this lock first, so paid sums are recomputed by one writer at a time.
+   */
+  async lockEnrollment(db: Executor, enrollmentId: string): Promise<{ id: string; status: string } | undefined> {
+    const found = await db
+      .select({ id: enrollments.id, status: enrollments.status })
+      .from(enrollments)
+      .where(eq(enrollments.id, enrollmentId))
+      .for('update')
+      .limit(1);
+    return found[0];
+  },
+
+  async installment(db: Executor, enrollmentId: string, installmentId: string): Promise<InstallmentRow | undefined> {
+    const found = await db
       .select()
       .from(installments)
       .where(and(eq(installments.id, installmentId), eq(installments.enrollmentId, enrollmentId)))
-      .for('update')
       .limit(1);
-    return rows[0];
+    return found[0];
   },
 
-  async paidOn(db: Executor, installmentId: string): Promise<number> {
-    const rows = await db
-      .select({ paid: sql<number>`coalesce(sum(${payments.amountPaise}), 0)::bigint` })
-      .from(payments)
-      .where(and(eq(payments.installmentId, installmentId), isNull(payments.voidedAt)));
-    return Number(rows[0]?.paid ?? 0);
-  },
-
-  /** The next receipt number of the year; the counter row stays locked until commit, so no gap or repeat. */
-  async nextReceiptNumber(db: Executor, year: number): Promise<string> {
+  /** The next number of the year from a counter row that stays locked until commit: no gap or repeat. */
+  async nextNumber(db: Executor, counter: 'receipt' | 'refund', year: number): Promise<string> {
+    const table = counter === 'receipt' ? receiptCounters : refundCounters;
     const result = await db.execute(
-      sql`insert into ${receiptCounters} (year, last) values (${year}, 1)
-          on conflict (year) do update set last = ${receiptCounters.last} + 1
+      sql`insert into ${table} (year, last) values (${year}, 1)
+          on conflict (year) do update set last = ${table.last} + 1
           returning last`,
     );
     const last = (result as unknown as { rows: { last: number }[] }).rows[0]!.last;
-    return `RCPT-${year}-${String(last).padStart(6, '0')}`;
+    return `${counter === 'receipt' ? 'RCPT' : 'RFND'}-${year}-${String(last).padStart(6, '0')}`;
   },
 
-  /** Adds to the ledger and to the installment's running paid sum, in the caller's transaction. */
   async insert(db: Executor, values: typeof payments.$inferInsert): Promise<PaymentRow> {
-    const row = (await db.insert(payments).values(values).returning())[0]!;
-    await db
-      .update(installments)
-      .set({ paidPaise: sql`${installments.paidPaise} + ${row.amountPaise}` })
-      .where(eq(installments.id, row.installmentId));
-    return row;
+    return (await db.insert(payments).values(values).returning())[0]!;
   },
 
   async byIdForUpdate(db: Executor, id: string): Promise<PaymentRow | undefined> {
@@ -63,14 +73,89 @@ export const paymentRepository = {
       .where(eq(payments.id, id));
   },
 
+  async refundedPaise(db: Executor, paymentId: string): Promise<number> {
+    const found = await db
+      .select({ total: sql<string>`coalesce(sum(${refunds.amountPaise}), 0)::bigint` })
+      .from(refunds)
+      .where(eq(refunds.paymentId, paymentId));
+    return Number(found[0]?.total ?? 0);
+  },
+
+  async insertRefund(db: Executor, values: typeof refunds.$inferInsert): Promise<void> {
+    await db.insert(refunds).values(values);
+  },
+
+  async insertConcession(db: Executor, values: typeof concessions.$inferInsert): Promise<void> {
+    await db.insert(concessions).values(values);
+  },
+
+  async concessionPaise(db: Executor, enrollmentId: string): Promise<number> {
+    const found = await db
+      .select({ total: sql<string>`coalesce(sum(${concessions.amountPaise}), 0)::bigint` })
+      .from(concessions)
+      .where(eq(concessions.enrollmentId, enrollmentId));
+    return Number(found[0]?.total ?? 0);
+  },
+
+  /** Live payments less their refunds, oldest first: what the schedule has been paid. */
+  async netPayments(
+    db: Executor,
+    enrollmentId: string,
+  ): Promise<{ id: string; installmentId: string | null; netPaise: number }[]> {
+    const found = await rows<{ id: string; installment_id: string | null; net: string | number }>(
+      db,
+      sql`select p.id, p.installment_id,
+                 p.amount_paise - coalesce((select sum(r.amount_paise) from refunds r where r.payment_id = p.id), 0) as net
+          from payments p where p.enrollment_id = ${enrollmentId} and p.voided_at is null
+          order by p.created_at, p.receipt_number`,
+    );
+    return found.map((r) => ({ id: r.id, installmentId: r.installment_id, netPaise: Number(r.net) }));
+  },
+
+  async setPaid(db: Executor, installmentId: string, paidPaise: number): Promise<void> {
+    await db.update(installments).set({ paidPaise }).where(eq(installments.id, installmentId));
+  },
+
   async forEnrollment(db: Db | Executor, enrollmentId: string) {
     return db
-      .select({ payment: payments, installmentNumber: installments.number, staff: { id: staff.id, name: staff.name } })
+      .select({
+        payment: payments,
+        refunded: sql<string>`coalesce((select sum(r.amount_paise) from refunds r where r.payment_id = ${payments.id}), 0)::bigint`,
+        staff: { id: staff.id, name: staff.name },
+      })
       .from(payments)
-      .innerJoin(installments, eq(installments.id, payments.installmentId))
       .leftJoin(staff, eq(staff.id, payments.recordedBy))
       .where(eq(payments.enrollmentId, enrollmentId))
-      .orderBy(asc(payments.createdAt));
+      .orderBy(asc(payments.createdAt), asc(payments.receiptNumber));
+  },
+
+  async refundsFor(db: Db | Executor, enrollmentId: string) {
+    return db
+      .select({ refund: refunds, receiptNumber: payments.receiptNumber, staff: { id: staff.id, name: staff.name } })
+      .from(refunds)
+      .innerJoin(payments, eq(payments.id, refunds.paymentId))
+      .leftJoin(staff, eq(staff.id, refunds.recordedBy))
+      .where(eq(refunds.enrollmentId, enrollmentId))
+      .orderBy(asc(refunds.createdAt), asc(refunds.refundNumber));
+  },
+
+  async concessionsFor(db: Db | Executor, enrollmentId: string) {
+    return db
+      .select({ concession: concessions, staff: { id: staff.id, name: staff.name } })
+      .from(concessions)
+      .leftJoin(staff, eq(staff.id, concessions.recordedBy))
+      .where(eq(concessions.enrollmentId, enrollmentId))
+      .orderBy(asc(concessions.createdAt));
+  },
+
+  /** Whether the enrolment has any money row at all (then it may never be deleted). */
+  async hasLedger(db: Executor, enrollmentId: string): Promise<boolean> {
+    const found = await rows<{ any: boolean }>(
+      db,
+      sql`select exists (select 1 from payments where enrollment_id = ${enrollmentId})
+              or exists (select 1 from concessions where enrollment_id = ${enrollmentId}) as any`,
+    );
+    return found[0]?.any === true;
   },
 
   async updateInstallment(db: Executor, id: string, values: { amountPaise?: number; dueDate?: string }): Promise<void> {
@@ -80,37 +165,66 @@ export const paymentRepository = {
       .where(eq(installments.id, id));
   },
 
+  /**
+   * Claims an idempotency key in the caller's transaction. A concurrent claim of the same key
+   * waits on the unique index until this transaction ends; it then finds the stored answer.
+   * Returns null when the key is new, else the first request's hash and answer.
+   */
+  async claimKey(
+    db: Executor,
+    scope: string,
+    key: string,
+    requestHash: string,
+  ): Promise<{ requestHash: string; response: unknown } | null> {
+    const claimed = await db
+      .insert(idempotencyKeys)
+      .values({ scope, key, requestHash })
+      .onConflictDoNothing()
+      .returning({ key: idempotencyKeys.key });
+    if (claimed.length) return null;
+    const found = await db
+      .select({ requestHash: idempotencyKeys.requestHash, response: idempotencyKeys.response })
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)))
+      .limit(1);
+    return found[0] ?? { requestHash: '', response: null };
+  },
+
+  async storeAnswer(db: Executor, scope: string, key: string, response: unknown): Promise<void> {
+    await db
+      .update(idempotencyKeys)
+      .set({ statusCode: 200, response })
+      .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
+  },
+
   /** Records that a reminder went out; false when it already had (the unique key decides). */
   async claimReminder(db: Executor, installmentId: string, kind: 'before_due' | 'after_due'): Promise<boolean> {
-    const rows = await db
+    const found = await db
       .insert(paymentReminders)
       .values({ installmentId, kind })
       .onConflictDoNothing()
       .returning({ id: paymentReminders.id });
-    return rows.length > 0;
+    return found.length > 0;
   },
 
   /** Unpaid installments of open enrolments due exactly on `dueDate`. */
   async unpaidDueOn(db: Db, dueDate: string) {
-    const result = await db.execute(sql`
-      select i.id as installment_id, i.number, i.amount_paise, i.due_date, e.id as enrollment_id, e.name, e.email, e.enrollment_number,
-             coalesce((select sum(p.amount_paise) from payments p where p.installment_id = i.id and p.voided_at is null), 0)::bigint as paid_paise
-      from installments i join enrollments e on e.id = i.enrollment_id
-      where i.due_date = ${dueDate} and e.status in ('pending', 'approved') and i.paid_paise < i.amount_paise`);
-    return (
-      result as unknown as {
-        rows: {
-          installment_id: string;
-          number: number;
-          amount_paise: string | number;
-          due_date: string;
-          enrollment_id: string;
-          name: string;
-          email: string;
-          enrollment_number: string;
-          paid_paise: string | number;
-        }[];
-      }
-    ).rows;
+    return rows<{
+      installment_id: string;
+      number: number;
+      amount_paise: string | number;
+      due_date: string;
+      enrollment_id: string;
+      name: string;
+      email: string;
+      enrollment_number: string;
+      paid_paise: string | number;
+    }>(
+      db,
+      sql`select i.id as installment_id, i.number, i.amount_paise, i.due_date, e.id as enrollment_id, e.name, e.email, e.enrollment_number,
+                 i.paid_paise
+          from installments i join enrollments e on e.id = i.enrollment_id
+          where i.due_date = ${dueDate} and e.status in ('pending', 'approved') and i.paid_paise < i.amount_paise`,
+    );
   },
 };

@@ -1,14 +1,24 @@
-/** Fees (issue 8; spec §7): payments and voids, installment edits, reminders, the PDF statement. */
+/** Fees: payments and voids, refunds, concessions, installment edits, reminders, the PDF statement. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { localIsoDate } from '@registrar/contract/enrollment';
 import { ENROLLMENT_STATUS_LABELS } from '@registrar/contract/enrollment-admin';
 import { errorEnvelopeSchema, successEnvelope } from '@registrar/contract/envelope';
-import { FEE_MESSAGES, installmentEditSchema, paymentActionSchema, paymentAlertSchema } from '@registrar/contract/fees';
+import {
+  FEE_MESSAGES,
+  IDEMPOTENCY_HEADER,
+  concessionInputSchema,
+  idempotencyKeySchema,
+  installmentEditSchema,
+  paymentActionSchema,
+  paymentAlertSchema,
+  refundInputSchema,
+} from '@registrar/contract/fees';
 import { enrollmentDetailSchema } from '@registrar/contract/enrollment-admin';
 import { ACCESS_MESSAGES } from '@registrar/contract/permissions';
 import { attachment } from '../lib/csv';
 import { forbidden } from '../lib/http-errors';
+import { idempotentRequest } from '../lib/idempotency';
 import { EnrollmentService } from '../services/enrollment-service';
 import { FeeService } from '../services/fee-service';
 import { renderFeeStatement } from '../services/fee-statement-pdf';
@@ -21,7 +31,10 @@ const errors = {
   401: errorEnvelopeSchema,
   404: errorEnvelopeSchema,
   409: errorEnvelopeSchema,
+  422: errorEnvelopeSchema,
 };
+/** A client may send one key per payment it means to make; a retry with the key records nothing new. */
+const idempotencyHeaders = z.object({ [IDEMPOTENCY_HEADER]: idempotencyKeySchema });
 const security = [{ bearer: [] }];
 
 const feeRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -40,6 +53,7 @@ const feeRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'Record a payment against installment {id2}, or void one ({ paymentId, reason })',
         params,
+        headers: idempotencyHeaders,
         body: paymentActionSchema,
         response: { 200: detailEnvelope, ...errors },
       },
@@ -58,10 +72,76 @@ const feeRoutes: FastifyPluginAsyncZod = async (app) => {
           data: enrollmentDetailFor(request.staffAuth!.staff.role, await enrollments.detail(id)),
         };
       }
-      const receipt = await fees.recordPayment(id, id2, body, staffId);
+      const receipt = await fees.recordPayment(
+        id,
+        id2,
+        body,
+        staffId,
+        idempotentRequest(request.headers[IDEMPOTENCY_HEADER], { id, id2, body }),
+      );
       return {
         success: true as const,
         message: `${FEE_MESSAGES.paymentRecorded}: ${receipt}`,
+        data: enrollmentDetailFor(request.staffAuth!.staff.role, await enrollments.detail(id)),
+      };
+    },
+  );
+
+  app.post(
+    '/student-enrollment-refund/:id',
+    {
+      config: { access: 'fees.refund' },
+      schema: {
+        tags: ['fees'],
+        security,
+        summary: 'Refund part or all of one payment (numbered RFND-YYYY-NNNNNN)',
+        params: idParams,
+        headers: idempotencyHeaders,
+        body: refundInputSchema,
+        response: { 200: detailEnvelope, ...errors },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const number = await fees.refund(
+        id,
+        request.body,
+        request.staffAuth!.staff.id,
+        idempotentRequest(request.headers[IDEMPOTENCY_HEADER], { id, body: request.body }),
+      );
+      return {
+        success: true as const,
+        message: `${FEE_MESSAGES.refundRecorded}: ${number}`,
+        data: enrollmentDetailFor(request.staffAuth!.staff.role, await enrollments.detail(id)),
+      };
+    },
+  );
+
+  app.post(
+    '/student-enrollment-concession/:id',
+    {
+      config: { access: 'fees.concession' },
+      schema: {
+        tags: ['fees'],
+        security,
+        summary: 'Lower what the enrolment owes, from its last unpaid installments backwards',
+        params: idParams,
+        headers: idempotencyHeaders,
+        body: concessionInputSchema,
+        response: { 200: detailEnvelope, ...errors },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      await fees.concession(
+        id,
+        request.body,
+        request.staffAuth!.staff.id,
+        idempotentRequest(request.headers[IDEMPOTENCY_HEADER], { id, body: request.body }),
+      );
+      return {
+        success: true as const,
+        message: FEE_MESSAGES.concessionRecorded,
         data: enrollmentDetailFor(request.staffAuth!.staff.role, await enrollments.detail(id)),
       };
     },
@@ -130,7 +210,14 @@ const feeRoutes: FastifyPluginAsyncZod = async (app) => {
         paymentMethod: detail.paymentMethod,
         installments: detail.installments,
         payments: detail.payments as never,
-        totals: { fee: detail.totalFee, paid: detail.paidAmount, outstanding: detail.outstanding },
+        refunds: detail.refunds as never,
+        concessions: detail.concessions as never,
+        totals: {
+          fee: detail.totalFee,
+          paid: detail.paidAmount,
+          outstanding: detail.outstanding,
+          concessions: detail.concessionTotal,
+        },
         generatedOn: localIsoDate(),
       });
       return reply

@@ -1,34 +1,11 @@
 /**
- * The fee schedule (DESIGN §5): built by the server from the course, never from client amounts.
- * Installment method → one installment per course emiPrice amount; full payment → one of the
- * price. The first is due on the joining date (or the submission date), then monthly.
+ * The fee schedule: built by the server from the course, never from client amounts. The
+ * planning itself is shared with the web app (contract `fee-plan`).
  */
 import type { InstallmentStatus } from '@registrar/contract/enrollment-admin';
-import type { PaymentMethod } from '@registrar/contract/constants';
+import { addMonths, planFeeSchedule, type PlannedInstallment } from '@registrar/contract/fee-plan';
 
-export interface PlannedInstallment {
-  number: number;
-  amountPaise: number;
-  dueDate: string;
-}
-
-/** `YYYY-MM-DD` plus `months`, the day clamped to the month's end (31 Jan + 1 → 28/29 Feb). */
-export function addMonths(isoDate: string, months: number): string {
-  const [y, m, d] = isoDate.split('-').map(Number) as [number, number, number];
-  const target = new Date(Date.UTC(y, m - 1 + months, 1));
-  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
-  target.setUTCDate(Math.min(d, lastDay));
-  return target.toISOString().slice(0, 10);
-}
-
-export function planFeeSchedule(
-  course: { pricePaise: number; emiPricePaise: number[] },
-  method: PaymentMethod,
-  firstDue: string,
-): PlannedInstallment[] {
-  const amounts = method === 'installment' ? course.emiPricePaise : [course.pricePaise];
-  return amounts.map((amountPaise, i) => ({ number: i + 1, amountPaise, dueDate: addMonths(firstDue, i) }));
-}
+export { addMonths, planFeeSchedule, type PlannedInstallment };
 
 /** What the client showed must be what the course says (in paise, so 1999.99 compares exactly). */
 export function amountsAgree(planned: PlannedInstallment[], clientRupees: number[] | undefined): boolean {

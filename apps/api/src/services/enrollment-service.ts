@@ -20,6 +20,9 @@ import {
 } from '@registrar/contract/enrollment-admin';
 import { ERROR_CODES, type FieldError, type Page } from '@registrar/contract/envelope';
 import { MESSAGES } from '@registrar/contract/messages';
+import type { PaymentMethod } from '@registrar/contract/constants';
+import { replanSchedule } from '@registrar/contract/fee-plan';
+import { FEE_MESSAGES } from '@registrar/contract/fees';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 import { toCsv } from '../lib/csv';
@@ -28,10 +31,12 @@ import { toRupees } from '../lib/money';
 import { courseRepository } from '../repositories/course-repository';
 import { enrollmentRepository, type EnrollmentListRow } from '../repositories/enrollment-repository';
 import { inquiryRepository } from '../repositories/inquiry-repository';
+import { paymentRepository } from '../repositories/payment-repository';
+import type { Executor } from '../repositories/staff-repository';
 import { outboxRepository } from '../repositories/outbox-repository';
 import { termsRepository } from '../repositories/terms-repository';
 import { amountsAgree, planFeeSchedule } from './enrollment-fee-schedule';
-import { FeeService } from './fee-service';
+import { FeeService, formatInr, reconcilePaid } from './fee-service';
 import { AnnouncementService } from './announcement-service';
 import { brandedMail } from './mail/mail-message';
 import { THROTTLE_RULES, type Throttle } from './throttle';
@@ -50,6 +55,8 @@ export function toEnrollmentRecord(row: EnrollmentListRow): EnrollmentRecord {
   const total = Number(row.totalFeePaise);
   const paidPaise = Number(row.paidPaise);
   const overdue = Number(row.overduePaise);
+  // A rejected or cancelled enrolment keeps its ledger but owes nothing more.
+  const owes = !['rejected', 'cancelled'].includes(e.status);
   return {
     _id: e.id,
     enrollmentNumber: e.enrollmentNumber,
@@ -74,9 +81,9 @@ export function toEnrollmentRecord(row: EnrollmentListRow): EnrollmentRecord {
     termsVersion: e.termsVersion,
     totalFee: toRupees(total),
     paidAmount: toRupees(paidPaise),
-    outstanding: toRupees(Math.max(0, total - paidPaise)),
+    outstanding: owes ? toRupees(Math.max(0, total - paidPaise)) : 0,
     overdueAmount: toRupees(overdue),
-    paymentState: overdue > 0 ? 'overdue' : total > paidPaise ? 'due' : 'paid_up',
+    paymentState: overdue > 0 ? 'overdue' : owes && total > paidPaise ? 'due' : 'paid_up',
     profilePictureUrl: row.profilePictureId ? fileUrl(row.profilePictureId) : null,
     createdAt: e.createdAt.toISOString(),
     updatedAt: e.updatedAt.toISOString(),
@@ -286,6 +293,9 @@ export class EnrollmentService {
         status,
       })),
       payments: ledger.payments,
+      refunds: ledger.refunds,
+      concessions: ledger.concessions,
+      concessionTotal: toRupees(ledger.concessionPaise),
       announcements,
       history: events.map(({ event, staff }) => ({
         _id: event.id,
@@ -339,6 +349,8 @@ export class EnrollmentService {
 
     let replacedIds: string[] = [];
     await this.db.transaction(async (tx) => {
+      // The fee service takes the same lock: no payment lands while the schedule is re-planned.
+      await paymentRepository.lockEnrollment(tx, id);
       await enrollmentRepository.update(tx, id, {
         name: v.name,
         currentAddress: v.currentAddress,
@@ -356,19 +368,17 @@ export class EnrollmentService {
         paymentMode: v.paymentMode ?? null,
         paymentMethod: v.paymentMethod,
       });
-      if (
-        v.courseId !== e.courseId ||
-        v.paymentMethod !== e.paymentMethod ||
-        (startDate ?? null) !== (e.startDate ?? null)
-      ) {
-        const course = await courseRepository.byId(tx, v.courseId);
-        if (!course) throw validationError([{ path: 'courseId', message: ENROLLMENT_MESSAGES.courseUnavailable }]);
-        await enrollmentRepository.replaceSchedule(
-          tx,
-          id,
-          planFeeSchedule(course, v.paymentMethod, startDate ?? e.createdAt.toISOString().slice(0, 10)),
-        );
-      }
+      const scheduleChanged = v.courseId !== e.courseId || v.paymentMethod !== e.paymentMethod;
+      const dateChanged = (startDate ?? null) !== (e.startDate ?? null);
+      if (scheduleChanged || dateChanged)
+        await this.replan(tx, id, {
+          courseId: v.courseId,
+          paymentMethod: v.paymentMethod,
+          firstDue: startDate ?? e.createdAt.toISOString().slice(0, 10),
+          scheduleChanged,
+          dateChanged,
+          staffId,
+        });
       if (files.length) {
         const fields = new Set(files.map((f) => f.field));
         replacedIds = (await enrollmentRepository.documents(tx, id))
@@ -400,6 +410,70 @@ export class EnrollmentService {
     return this.detail(id);
   }
 
+  /**
+   * Re-plans the schedule without touching the ledger: a new joining date moves the due dates of
+   * installments not paid in full; a new course or payment method replaces the schedule and the
+   * payments (each keeping its receipt) are carried over oldest installment first. Refused when
+   * more has been paid than the new schedule asks.
+   */
+  private async replan(
+    tx: Executor,
+    id: string,
+    change: {
+      courseId: string;
+      paymentMethod: PaymentMethod;
+      firstDue: string;
+      scheduleChanged: boolean;
+      dateChanged: boolean;
+      staffId: string;
+    },
+  ): Promise<void> {
+    // One after the other: a transaction is one connection.
+    const current = await enrollmentRepository.schedule(tx, id);
+    const net = await paymentRepository.netPayments(tx, id);
+    const concessionPaise = await paymentRepository.concessionPaise(tx, id);
+    const course = change.scheduleChanged ? await courseRepository.byId(tx, change.courseId) : undefined;
+    if (change.scheduleChanged && !course)
+      throw validationError([{ path: 'courseId', message: ENROLLMENT_MESSAGES.courseUnavailable }]);
+    const result = replanSchedule({
+      current,
+      netPaidPaise: net.reduce((t, p) => t + p.netPaise, 0),
+      concessionPaise,
+      scheduleChanged: change.scheduleChanged,
+      dateChanged: change.dateChanged,
+      firstDue: change.firstDue,
+      plan: () => planFeeSchedule(course!, change.paymentMethod, change.firstDue),
+    });
+    if (result.kind === 'none') return;
+    if (result.kind === 'paidTooMuch')
+      throw conflict(
+        `${FEE_MESSAGES.replanPaidTooMuch} (paid ${formatInr(result.paidPaise)}, new total ${formatInr(result.newTotalPaise)})`,
+      );
+    if (result.kind === 'dates') {
+      for (const [i, row] of result.schedule.entries())
+        if (row.movedFrom) await paymentRepository.updateInstallment(tx, current[i]!.id, { dueDate: row.dueDate });
+    } else {
+      await enrollmentRepository.replaceSchedule(
+        tx,
+        id,
+        result.schedule.map(({ number, amountPaise, dueDate }) => ({ number, amountPaise, dueDate })),
+      );
+      await reconcilePaid(tx, id);
+    }
+    const line = (r: { number: number; amountPaise: number; dueDate: string; paidPaise: number }) =>
+      `#${r.number} ${formatInr(r.amountPaise)} due ${r.dueDate} paid ${formatInr(r.paidPaise)}`;
+    await enrollmentRepository.addEvent(tx, {
+      enrollmentId: id,
+      kind: 'schedule_replanned',
+      note: `${
+        result.kind === 'dates'
+          ? 'New joining date: due dates of open installments moved'
+          : `New course or payment method: schedule rebuilt, ${formatInr(result.carriedPaise)} carried over oldest installment first`
+      }. Before: ${current.map(line).join('; ') || 'none'}. After: ${result.schedule.map(line).join('; ') || 'none'}.`,
+      staffId: change.staffId,
+    });
+  }
+
   async changeStatus(
     id: string,
     status: EnrollmentStatus,
@@ -427,9 +501,15 @@ export class EnrollmentService {
     return this.detail(id);
   }
 
+  /** Deletes an enrolment without money on it; one with payments is cancelled instead, keeping its ledger. */
   async delete(id: string): Promise<void> {
-    const documents = await enrollmentRepository.documents(this.db, id);
-    if (!(await enrollmentRepository.delete(this.db, id))) throw notFound(ENROLLMENT_MESSAGES.notFound);
+    const documents = await this.db.transaction(async (tx) => {
+      if (!(await paymentRepository.lockEnrollment(tx, id))) throw notFound(ENROLLMENT_MESSAGES.notFound);
+      if (await paymentRepository.hasLedger(tx, id)) throw conflict(ENROLLMENT_MESSAGES.hasPayments);
+      const docs = await enrollmentRepository.documents(tx, id);
+      await enrollmentRepository.delete(tx, id);
+      return docs;
+    });
     await Promise.all(documents.map((d) => this.storage.remove(d.id)));
   }
 

@@ -1,14 +1,27 @@
 /**
- * Fees (issue 8; DESIGN §5): a payments ledger whose rows are never edited, gapless receipt
- * numbers, installment states derived from the ledger, reminders by mail, a PDF statement.
+ * Fees: a money ledger whose rows are never edited or deleted (payments, refunds, concessions),
+ * gapless receipt and refund numbers, installment paid sums recomputed from the ledger in the
+ * same transaction as every write, reminders by mail, a PDF statement.
  */
 import { localIsoDate } from '@registrar/contract/enrollment';
 import { ENROLLMENT_MESSAGES, type Installment } from '@registrar/contract/enrollment-admin';
-import { FEE_MESSAGES, REMINDER_DAYS_AFTER, REMINDER_DAYS_BEFORE, type Payment } from '@registrar/contract/fees';
+import { allocatePayments, applyConcession } from '@registrar/contract/fee-plan';
+import {
+  FEE_MESSAGES,
+  REMINDER_DAYS_AFTER,
+  REMINDER_DAYS_BEFORE,
+  type Concession,
+  type ConcessionInput,
+  type Payment,
+  type Refund,
+  type RefundInput,
+} from '@registrar/contract/fees';
+import { ERROR_CODES } from '@registrar/contract/envelope';
 import type { PaymentMode } from '@registrar/contract/constants';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
-import { badRequest, conflict, notFound } from '../lib/http-errors';
+import { HttpError, badRequest, conflict, notFound } from '../lib/http-errors';
+import type { IdempotentRequest } from '../lib/idempotency';
 import { toPaise, toRupees } from '../lib/money';
 import { enrollmentRepository } from '../repositories/enrollment-repository';
 import { outboxRepository } from '../repositories/outbox-repository';
@@ -18,15 +31,38 @@ import { installmentStatus } from './enrollment-fee-schedule';
 import { brandedMail } from './mail/mail-message';
 
 const DAY_MS = 86_400_000;
-const formatInr = (paise: number) =>
+export const formatInr = (paise: number) =>
   `₹${toRupees(paise).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 const shiftDays = (iso: string, days: number) =>
   new Date(Date.parse(`${iso}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+const CLOSED = ['rejected', 'cancelled'];
 
 export interface ScheduleLine {
   row: { id: string; number: number; amountPaise: number; dueDate: string };
   paidPaise: number;
   status: Installment['status'];
+}
+
+export interface Ledger {
+  schedule: ScheduleLine[];
+  payments: Payment[];
+  refunds: Refund[];
+  concessions: Concession[];
+  concessionPaise: number;
+}
+
+/**
+ * Recomputes every installment's paid sum of one enrolment from its ledger (live payments less
+ * refunds). The caller holds the enrolment's lock; only changed rows are written, so the
+ * dashboard totals' triggers see exactly the change.
+ */
+export async function reconcilePaid(tx: Executor, enrollmentId: string): Promise<void> {
+  // One after the other: a transaction is one connection.
+  const schedule = await enrollmentRepository.schedule(tx, enrollmentId);
+  const net = await paymentRepository.netPayments(tx, enrollmentId);
+  const { paidPaise } = allocatePayments(schedule, net);
+  for (const [i, row] of schedule.entries())
+    if (row.paidPaise !== paidPaise[i]) await paymentRepository.setPaid(tx, row.id, paidPaise[i]!);
 }
 
 export class FeeService {
@@ -37,43 +73,93 @@ export class FeeService {
   ) {}
 
   /** The schedule with what was paid against each installment, and the ledger. */
-  async ledger(
-    enrollmentId: string,
-    db: Db | Executor = this.db,
-  ): Promise<{ schedule: ScheduleLine[]; payments: Payment[] }> {
-    const [rows, ledger] = await Promise.all([
+  async ledger(enrollmentId: string, db: Db | Executor = this.db): Promise<Ledger> {
+    const [rows, ledger, refundRows, concessionRows] = await Promise.all([
       enrollmentRepository.schedule(db, enrollmentId),
       paymentRepository.forEnrollment(db, enrollmentId),
+      paymentRepository.refundsFor(db, enrollmentId),
+      paymentRepository.concessionsFor(db, enrollmentId),
     ]);
-    const paidBy = new Map<string, number>();
-    for (const { payment } of ledger)
-      if (!payment.voidedAt)
-        paidBy.set(payment.installmentId, (paidBy.get(payment.installmentId) ?? 0) + Number(payment.amountPaise));
     const today = localIsoDate();
+    const by = (s: { id: string | null; name: string | null } | null) =>
+      s?.id ? { _id: s.id, name: s.name ?? '' } : null;
     return {
-      schedule: rows.map((row) => {
-        const paidPaise = paidBy.get(row.id) ?? 0;
-        return { row, paidPaise, status: installmentStatus(row.amountPaise, paidPaise, row.dueDate, today) };
-      }),
-      payments: ledger.map(({ payment, installmentNumber, staff }) => ({
+      schedule: rows.map((row) => ({
+        row,
+        paidPaise: row.paidPaise,
+        status: installmentStatus(row.amountPaise, row.paidPaise, row.dueDate, today),
+      })),
+      payments: ledger.map(({ payment, refunded, staff }) => ({
         _id: payment.id,
         installmentId: payment.installmentId,
-        installmentNumber,
+        installmentNumber: payment.installmentNumber,
         amount: toRupees(Number(payment.amountPaise)),
         paymentMode: payment.mode as PaymentMode,
         paidOn: payment.paidOn,
         reference: payment.reference,
         note: payment.note,
         receiptNumber: payment.receiptNumber,
-        recordedBy: staff?.id ? { _id: staff.id, name: staff.name } : null,
+        recordedBy: by(staff),
         createdAt: payment.createdAt.toISOString(),
         voided: payment.voidedAt !== null,
         voidReason: payment.voidReason,
         voidedAt: payment.voidedAt?.toISOString() ?? null,
+        refunded: toRupees(Number(refunded)),
       })),
+      refunds: refundRows.map(({ refund, receiptNumber, staff }) => ({
+        _id: refund.id,
+        paymentId: refund.paymentId,
+        receiptNumber,
+        refundNumber: refund.refundNumber,
+        amount: toRupees(refund.amountPaise),
+        paymentMode: refund.mode as PaymentMode,
+        refundedOn: refund.refundedOn,
+        reason: refund.reason,
+        recordedBy: by(staff),
+        createdAt: refund.createdAt.toISOString(),
+      })),
+      concessions: concessionRows.map(({ concession, staff }) => ({
+        _id: concession.id,
+        amount: toRupees(concession.amountPaise),
+        reason: concession.reason,
+        recordedBy: by(staff),
+        createdAt: concession.createdAt.toISOString(),
+      })),
+      concessionPaise: concessionRows.reduce((t, c) => t + c.concession.amountPaise, 0),
     };
   }
 
+  /**
+   * Runs a money write once per idempotency key: the key is claimed in the write's own
+   * transaction, so a retry (even a simultaneous one) gets the first answer and adds no row.
+   */
+  private async once<T>(
+    scope: string,
+    request: IdempotentRequest | undefined,
+    write: (tx: Executor) => Promise<T>,
+  ): Promise<T> {
+    return this.db.transaction(async (tx) => {
+      if (request) {
+        const prior = await paymentRepository.claimKey(tx, scope, request.key, request.hash);
+        if (prior) {
+          if (prior.requestHash !== request.hash)
+            throw new HttpError(422, ERROR_CODES.conflict, FEE_MESSAGES.idempotencyKeyReused);
+          return prior.response as T;
+        }
+      }
+      const answer = await write(tx);
+      if (request) await paymentRepository.storeAnswer(tx, scope, request.key, answer);
+      return answer;
+    });
+  }
+
+  private async openEnrollment(tx: Executor, enrollmentId: string) {
+    const enrollment = await paymentRepository.lockEnrollment(tx, enrollmentId);
+    if (!enrollment) throw notFound(ENROLLMENT_MESSAGES.notFound);
+    return enrollment;
+  }
+
+  /** Records a payment; answers its receipt number. */
   async recordPayment(
     enrollmentId: string,
     installmentId: string,
@@ -85,27 +171,27 @@ export class FeeService {
       note?: string | undefined;
     },
     staffId: string,
+    request?: IdempotentRequest,
   ): Promise<string> {
     if (input.paidOn > localIsoDate())
       throw badRequest(FEE_MESSAGES.paidOnInFuture, [{ path: 'paidOn', message: FEE_MESSAGES.paidOnInFuture }]);
     const amountPaise = toPaise(input.amount);
-    return this.db.transaction(async (tx) => {
-      const enrollment = await enrollmentRepository.byId(tx, enrollmentId);
-      if (!enrollment) throw notFound(ENROLLMENT_MESSAGES.notFound);
-      if (['rejected', 'cancelled'].includes(enrollment.enrollment.status))
-        throw conflict(FEE_MESSAGES.enrollmentClosed);
-      const installment = await paymentRepository.lockInstallment(tx, enrollmentId, installmentId);
+    const answer = await this.once('payment', request, async (tx) => {
+      const enrollment = await this.openEnrollment(tx, enrollmentId);
+      if (CLOSED.includes(enrollment.status)) throw conflict(FEE_MESSAGES.enrollmentClosed);
+      const installment = await paymentRepository.installment(tx, enrollmentId, installmentId);
       if (!installment) throw notFound(FEE_MESSAGES.installmentNotFound);
-      const owed = installment.amountPaise - (await paymentRepository.paidOn(tx, installmentId));
+      const owed = installment.amountPaise - installment.paidPaise;
       if (owed <= 0) throw conflict(FEE_MESSAGES.installmentPaid);
       if (amountPaise > owed)
         throw badRequest(`${FEE_MESSAGES.amountTooMuch} (${formatInr(owed)})`, [
           { path: 'amount', message: `${FEE_MESSAGES.amountTooMuch} (${formatInr(owed)})` },
         ]);
-      const receiptNumber = await paymentRepository.nextReceiptNumber(tx, Number(localIsoDate().slice(0, 4)));
+      const receiptNumber = await paymentRepository.nextNumber(tx, 'receipt', Number(localIsoDate().slice(0, 4)));
       await paymentRepository.insert(tx, {
         enrollmentId,
         installmentId,
+        installmentNumber: installment.number,
         amountPaise,
         mode: input.paymentMode,
         paidOn: input.paidOn,
@@ -114,14 +200,16 @@ export class FeeService {
         receiptNumber,
         recordedBy: staffId,
       });
+      await reconcilePaid(tx, enrollmentId);
       await enrollmentRepository.addEvent(tx, {
         enrollmentId,
         kind: 'payment_recorded',
         note: `${receiptNumber}: ${formatInr(amountPaise)} by ${input.paymentMode.replace('_', ' ')} for installment ${installment.number}`,
         staffId,
       });
-      return receiptNumber;
+      return { receiptNumber };
     });
+    return answer.receiptNumber;
   }
 
   async voidPayment(
@@ -132,17 +220,107 @@ export class FeeService {
     staffId: string,
   ): Promise<void> {
     await this.db.transaction(async (tx) => {
+      await this.openEnrollment(tx, enrollmentId);
       const payment = await paymentRepository.byIdForUpdate(tx, paymentId);
-      if (!payment || payment.enrollmentId !== enrollmentId || payment.installmentId !== installmentId)
+      if (
+        !payment ||
+        payment.enrollmentId !== enrollmentId ||
+        (payment.installmentId !== installmentId && payment.installmentId !== null)
+      )
         throw notFound(FEE_MESSAGES.paymentNotFound);
       if (payment.voidedAt) throw conflict(FEE_MESSAGES.alreadyVoided);
+      if ((await paymentRepository.refundedPaise(tx, paymentId)) > 0) throw conflict(FEE_MESSAGES.voidRefunded);
       await paymentRepository.void(tx, paymentId, reason, staffId);
+      await reconcilePaid(tx, enrollmentId);
       await enrollmentRepository.addEvent(tx, {
         enrollmentId,
         kind: 'payment_voided',
         note: `${payment.receiptNumber} voided: ${reason}`,
         staffId,
       });
+    });
+  }
+
+  /** Gives back part or all of one payment; answers the refund number. */
+  async refund(
+    enrollmentId: string,
+    input: RefundInput,
+    staffId: string,
+    request?: IdempotentRequest,
+  ): Promise<string> {
+    if (input.refundedOn > localIsoDate())
+      throw badRequest(FEE_MESSAGES.refundedOnInFuture, [
+        { path: 'refundedOn', message: FEE_MESSAGES.refundedOnInFuture },
+      ]);
+    const amountPaise = toPaise(input.amount);
+    const answer = await this.once('refund', request, async (tx) => {
+      await this.openEnrollment(tx, enrollmentId);
+      const payment = await paymentRepository.byIdForUpdate(tx, input.paymentId);
+      if (!payment || payment.enrollmentId !== enrollmentId) throw notFound(FEE_MESSAGES.paymentNotFound);
+      if (payment.voidedAt) throw conflict(FEE_MESSAGES.refundOfVoided);
+      const left = payment.amountPaise - (await paymentRepository.refundedPaise(tx, payment.id));
+      if (amountPaise > left) {
+        const message = `${FEE_MESSAGES.refundTooMuch} (${formatInr(left)})`;
+        throw badRequest(message, [{ path: 'amount', message }]);
+      }
+      const refundNumber = await paymentRepository.nextNumber(tx, 'refund', Number(localIsoDate().slice(0, 4)));
+      await paymentRepository.insertRefund(tx, {
+        enrollmentId,
+        paymentId: payment.id,
+        amountPaise,
+        mode: input.paymentMode,
+        refundedOn: input.refundedOn,
+        reason: input.reason,
+        refundNumber,
+        recordedBy: staffId,
+      });
+      await reconcilePaid(tx, enrollmentId);
+      await enrollmentRepository.addEvent(tx, {
+        enrollmentId,
+        kind: 'payment_refunded',
+        note: `${refundNumber}: ${formatInr(amountPaise)} of ${payment.receiptNumber} refunded by ${input.paymentMode.replace('_', ' ')}. Reason: ${input.reason}`,
+        staffId,
+      });
+      return { refundNumber };
+    });
+    return answer.refundNumber;
+  }
+
+  /** Lowers what the enrolment owes, from its last installments backwards. */
+  async concession(
+    enrollmentId: string,
+    input: ConcessionInput,
+    staffId: string,
+    request?: IdempotentRequest,
+  ): Promise<{ amount: number }> {
+    const amountPaise = toPaise(input.amount);
+    return this.once('concession', request, async (tx) => {
+      await this.openEnrollment(tx, enrollmentId);
+      const schedule = await enrollmentRepository.schedule(tx, enrollmentId);
+      const amounts = applyConcession(schedule, amountPaise);
+      if (!amounts) throw conflict(FEE_MESSAGES.concessionTooMuch);
+      for (const [i, row] of schedule.entries())
+        if (amounts[i] !== row.amountPaise)
+          await paymentRepository.updateInstallment(tx, row.id, { amountPaise: amounts[i]! });
+      await paymentRepository.insertConcession(tx, {
+        enrollmentId,
+        amountPaise,
+        reason: input.reason,
+        recordedBy: staffId,
+      });
+      await enrollmentRepository.addEvent(tx, {
+        enrollmentId,
+        kind: 'concession_given',
+        note: `Concession of ${formatInr(amountPaise)}: ${schedule
+          .filter((row, i) => amounts[i] !== row.amountPaise)
+          .map((row) => {
+            const i = schedule.indexOf(row);
+            return `installment ${row.number} ${formatInr(row.amountPaise)} → ${formatInr(amounts[i]!)}`;
+          })
+          .join(', ')}. Reason: ${input.reason}`,
+        staffId,
+      });
+      return { amount: input.amount };
     });
   }
 
@@ -153,9 +331,10 @@ export class FeeService {
     staffId: string,
   ): Promise<void> {
     await this.db.transaction(async (tx) => {
-      const installment = await paymentRepository.lockInstallment(tx, enrollmentId, installmentId);
+      await this.openEnrollment(tx, enrollmentId);
+      const installment = await paymentRepository.installment(tx, enrollmentId, installmentId);
       if (!installment) throw notFound(FEE_MESSAGES.installmentNotFound);
-      if ((await paymentRepository.paidOn(tx, installmentId)) > 0) throw conflict(FEE_MESSAGES.onlyUnpaidEditable);
+      if (installment.paidPaise > 0) throw conflict(FEE_MESSAGES.onlyUnpaidEditable);
       const changes: string[] = [];
       const values: { amountPaise?: number; dueDate?: string } = {};
       if (input.amount !== undefined && toPaise(input.amount) !== installment.amountPaise) {
@@ -168,6 +347,8 @@ export class FeeService {
       }
       if (!changes.length) return;
       await paymentRepository.updateInstallment(tx, installmentId, values);
+      // Money of a replaced schedule may now fit where it did not.
+      await reconcilePaid(tx, enrollmentId);
       await enrollmentRepository.addEvent(tx, {
         enrollmentId,
         kind: 'installment_changed',

@@ -26,6 +26,7 @@ const payment = (over: Partial<Payment> = {}): Payment => ({
   voided: false,
   voidReason: null,
   voidedAt: null,
+  refunded: 0,
   ...over,
 });
 
@@ -67,6 +68,9 @@ const detail = (over: Partial<EnrollmentDetail> = {}): EnrollmentDetail => ({
   ],
   payments: [payment()],
   announcements: [],
+  refunds: [],
+  concessions: [],
+  concessionTotal: 0,
   history: [],
   inquiryId: null,
   ...over,

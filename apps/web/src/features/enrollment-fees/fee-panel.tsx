@@ -25,7 +25,7 @@ import Typography from '@mui/material/Typography';
 import AddCardOutlinedIcon from '@mui/icons-material/AddCardOutlined';
 import PictureAsPdfOutlinedIcon from '@mui/icons-material/PictureAsPdfOutlined';
 import type { EnrollmentDetail, Installment } from '@registrar/contract/enrollment-admin';
-import type { Payment } from '@registrar/contract/fees';
+import { concessionSchema, refundSchema, type Concession, type Payment, type Refund } from '@registrar/contract/fees';
 import { formatRupees } from '../courses/money';
 import { PAYMENT_MODE_LABELS } from '../enrollment-form/labels';
 import { InstallmentStatusChip } from '../enrollments/status-chip';
@@ -38,6 +38,18 @@ import { PaymentStateChip } from './payment-state';
 import { RecordPaymentDialog } from './record-payment-dialog';
 import { VoidPaymentDialog } from './void-payment-dialog';
 import { usePermissions } from '../session/permissions';
+import { ConcessionDialog, RefundDialog, refundableOn } from './money-dialogs';
+
+/** Rows of the detail's loosely typed lists that read as `schema`; anything else is left out. */
+function readAll<T>(
+  schema: { safeParse: (v: unknown) => { success: boolean; data?: T } },
+  raw: readonly unknown[] = [],
+) {
+  return raw.flatMap((item) => {
+    const parsed = schema.safeParse(item);
+    return parsed.success ? [parsed.data as T] : [];
+  });
+}
 
 /** Payments cannot be recorded on these (the server answers 409). */
 const CLOSED = new Set(['rejected', 'cancelled']);
@@ -48,6 +60,7 @@ function Totals({ enrollment: e }: { enrollment: EnrollmentDetail }) {
   const items: [string, ReactNode][] = [
     ['Total fee', formatRupees(e.totalFee)],
     ['Paid', formatRupees(e.paidAmount)],
+    ...(e.concessionTotal > 0 ? ([['Concessions', formatRupees(e.concessionTotal)]] as [string, ReactNode][]) : []),
     ['Outstanding', formatRupees(e.outstanding)],
     ['Overdue', formatRupees(e.overdueAmount)],
   ];
@@ -202,8 +215,17 @@ function Schedule({
   );
 }
 
-function PaymentHistory({ payments, onVoid }: { payments: Payment[]; onVoid: (payment: Payment) => void }) {
+function PaymentHistory({
+  payments,
+  onVoid,
+  onRefund,
+}: {
+  payments: Payment[];
+  onVoid: (payment: Payment) => void;
+  onRefund: (payment: Payment) => void;
+}) {
   const canVoid = usePermissions()('fees.void');
+  const canRefund = usePermissions()('fees.refund');
   if (payments.length === 0) return <Typography color="text.secondary">No payments recorded yet.</Typography>;
   const sorted = [...payments].sort(
     (a, b) => b.createdAt.localeCompare(a.createdAt) || b.receiptNumber.localeCompare(a.receiptNumber),
@@ -258,6 +280,11 @@ function PaymentHistory({ payments, onVoid }: { payments: Payment[]; onVoid: (pa
                   {p.note}
                 </Typography>
               )}
+              {p.refunded > 0 && (
+                <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                  {formatRupees(p.refunded)} refunded
+                </Typography>
+              )}
               {p.voided && (
                 <Typography variant="body2" sx={{ color: '#a1001c', overflowWrap: 'anywhere' }}>
                   Voided{p.voidedAt ? ` on ${formatDateTime(p.voidedAt)}` : ''}: {p.voidReason ?? 'no reason given'}
@@ -268,16 +295,24 @@ function PaymentHistory({ payments, onVoid }: { payments: Payment[]; onVoid: (pa
                 {p.recordedBy ? ` by ${p.recordedBy.name}` : ''}
               </Typography>
             </Box>
-            {!p.voided && canVoid && (
-              <Button
-                size="small"
-                color="error"
-                onClick={() => onVoid(p)}
-                aria-label={`Void receipt ${p.receiptNumber}`}
-              >
-                Void
-              </Button>
-            )}
+            <Stack direction="row" spacing={0.5}>
+              {canRefund && refundableOn(p) > 0 && (
+                <Button size="small" onClick={() => onRefund(p)} aria-label={`Refund receipt ${p.receiptNumber}`}>
+                  Refund
+                </Button>
+              )}
+              {/* A payment with refunds stays with them; the server refuses to void it. */}
+              {canVoid && !p.voided && p.refunded === 0 && (
+                <Button
+                  size="small"
+                  color="error"
+                  onClick={() => onVoid(p)}
+                  aria-label={`Void receipt ${p.receiptNumber}`}
+                >
+                  Void
+                </Button>
+              )}
+            </Stack>
           </Box>
         );
       })}
@@ -285,8 +320,44 @@ function PaymentHistory({ payments, onVoid }: { payments: Payment[]; onVoid: (pa
   );
 }
 
+function RefundsAndConcessions({ refunds, concessions }: { refunds: Refund[]; concessions: Concession[] }) {
+  if (refunds.length === 0 && concessions.length === 0) return null;
+  const line = { py: 1.5, borderTop: 1, borderColor: 'divider' } as const;
+  return (
+    <Box component="ul" aria-label="Refunds and concessions, newest first" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+      {[
+        ...refunds.map((r) => ({ at: r.createdAt, key: r._id, refund: r, concession: null })),
+        ...concessions.map((c) => ({ at: c.createdAt, key: c._id, refund: null, concession: c })),
+      ]
+        .sort((a, b) => b.at.localeCompare(a.at))
+        .map(({ key, refund: r, concession: c }) => (
+          <Box component="li" key={key} sx={line}>
+            <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+              <Chip label={r ? 'Refund' : 'Concession'} size="small" variant="outlined" />
+              {r && <Typography sx={{ fontWeight: 600, ...money }}>{r.refundNumber}</Typography>}
+              <Typography sx={money}>{formatRupees((r ?? c)!.amount)}</Typography>
+              {r && (
+                <Typography component="span" color="text.secondary">
+                  {PAYMENT_MODE_LABELS[r.paymentMode]}
+                </Typography>
+              )}
+            </Stack>
+            <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+              {r ? `Of receipt ${r.receiptNumber} · refunded on ${formatDay(r.refundedOn)} · ` : ''}
+              Reason: {(r ?? c)!.reason}
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              Recorded <time dateTime={(r ?? c)!.createdAt}>{formatDateTime((r ?? c)!.createdAt)}</time>
+              {(r ?? c)!.recordedBy ? ` by ${(r ?? c)!.recordedBy!.name}` : ''}
+            </Typography>
+          </Box>
+        ))}
+    </Box>
+  );
+}
+
 export function FeePanel({ enrollment }: { enrollment: EnrollmentDetail }) {
-  const ids = { title: useId(), schedule: useId(), payments: useId() };
+  const ids = { title: useId(), schedule: useId(), payments: useId(), adjustments: useId() };
   const e = enrollment;
   const installments = [...e.installments].sort((a, b) => a.number - b.number);
   const payments = readPayments(e.payments);
@@ -301,6 +372,10 @@ export function FeePanel({ enrollment }: { enrollment: EnrollmentDetail }) {
     installment: null,
   });
   const [voiding, setVoiding] = useState<Payment | null>(null);
+  const refunds = readAll<Refund>(refundSchema, e.refunds);
+  const concessions = readAll<Concession>(concessionSchema, e.concessions);
+  const [refunding, setRefunding] = useState<{ key: number; payment: Payment | null }>({ key: 0, payment: null });
+  const [conceding, setConceding] = useState<{ key: number; open: boolean }>({ key: 0, open: false });
 
   const allowed = usePermissions();
   const pay = (installmentId?: string) => setPaying((s) => ({ key: s.key + 1, open: true, installmentId }));
@@ -335,6 +410,15 @@ export function FeePanel({ enrollment }: { enrollment: EnrollmentDetail }) {
               Record payment
             </Button>
           )}
+          {allowed('fees.concession') && (
+            <Button
+              variant="outlined"
+              onClick={() => setConceding((s) => ({ key: s.key + 1, open: true }))}
+              disabled={closed || e.outstanding <= 0}
+            >
+              Give concession
+            </Button>
+          )}
           {allowed('fees.remind') && <PaymentReminderButton enrollmentId={e._id} nothingOwed={e.outstanding <= 0} />}
           {allowed('fees.statement') && (
             <Button variant="outlined" startIcon={<PictureAsPdfOutlinedIcon />} href={feeStatementHref(e._id)} download>
@@ -364,8 +448,21 @@ export function FeePanel({ enrollment }: { enrollment: EnrollmentDetail }) {
           <Typography id={ids.payments} component="h3" variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
             Payments
           </Typography>
-          <PaymentHistory payments={payments} onVoid={setVoiding} />
+          <PaymentHistory
+            payments={payments}
+            onVoid={setVoiding}
+            onRefund={(payment) => setRefunding((s) => ({ key: s.key + 1, payment }))}
+          />
         </Box>
+
+        {(refunds.length > 0 || concessions.length > 0) && (
+          <Box component="section" aria-labelledby={ids.adjustments}>
+            <Typography id={ids.adjustments} component="h3" variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
+              Refunds and concessions
+            </Typography>
+            <RefundsAndConcessions refunds={refunds} concessions={concessions} />
+          </Box>
+        )}
       </Stack>
 
       <RecordPaymentDialog
@@ -386,6 +483,24 @@ export function FeePanel({ enrollment }: { enrollment: EnrollmentDetail }) {
         />
       )}
       <VoidPaymentDialog enrollmentId={e._id} payment={voiding} onClose={() => setVoiding(null)} />
+      {refunding.payment && (
+        <RefundDialog
+          key={`refund-${refunding.key}`}
+          open
+          enrollmentId={e._id}
+          payment={refunding.payment}
+          onClose={() => setRefunding((s) => ({ ...s, payment: null }))}
+        />
+      )}
+      {conceding.open && (
+        <ConcessionDialog
+          key={`concession-${conceding.key}`}
+          open
+          enrollmentId={e._id}
+          outstanding={e.outstanding}
+          onClose={() => setConceding((s) => ({ ...s, open: false }))}
+        />
+      )}
     </Paper>
   );
 }

@@ -30,7 +30,7 @@ import { FEE_MESSAGES, recordPaymentSchema } from '@registrar/contract/fees';
 import type { ApiQueryError } from '../../shared/api/base-api';
 import { formatRupees } from '../courses/money';
 import { PAYMENT_MODE_LABELS } from '../enrollment-form/labels';
-import { useRecordPaymentMutation } from './api/fees-api';
+import { newIdempotencyKey, useRecordPaymentMutation } from './api/fees-api';
 import { formatDay, isOpen, owedOn, today } from './fee-format';
 
 const REFERENCE_MAX = 100;
@@ -94,6 +94,8 @@ export function RecordPaymentDialog({
   const id = useId();
   const [recordPayment, { isLoading: saving }] = useRecordPaymentMutation();
   const [formError, setFormError] = useState<string | null>(null);
+  // Kept for this opening: a second click or a retry records nothing new.
+  const [idempotencyKey] = useState(newIdempotencyKey);
   const openOnes = useMemo(() => [...installments].filter(isOpen).sort((a, b) => a.number - b.number), [installments]);
   const first = openOnes.find((i) => i._id === installmentId) ?? openOnes[0];
   const latest = today();
@@ -134,6 +136,7 @@ export function RecordPaymentDialog({
     try {
       await recordPayment({
         enrollmentId,
+        idempotencyKey,
         installmentId: values.installmentId,
         body: {
           amount: values.amount,

@@ -52,7 +52,8 @@ export function VoidPaymentDialog({ enrollmentId, payment: asked, onClose }: Voi
     try {
       await voidPayment({
         enrollmentId,
-        installmentId: payment.installmentId,
+        // A payment whose installment a re-plan replaced is found by its own id.
+        installmentId: payment.installmentId ?? payment._id,
         paymentId: payment._id,
         reason: parsed.data,
       }).unwrap();

@@ -32,6 +32,7 @@ import { UPLOAD_ACCEPT, checkUpload, formatBytes } from '../enrollment-form/file
 import type { TextName, Values } from '../enrollment-form/form-types';
 import { DOCUMENT_LABELS, PAYMENT_METHOD_LABELS, PAYMENT_MODE_LABELS, WORKING_LABELS } from '../enrollment-form/labels';
 import { useOnTouchedForm } from '../enrollment-form/use-on-touched-form';
+import { SchedulePreview } from '../enrollment-fees/schedule-preview';
 import { useUpdateEnrollmentMutation } from './api/enrollments-api';
 
 const FILE_FIELDS = Object.keys(ENROLLMENT_FILE_FIELDS) as EnrollmentFileField[];
@@ -94,6 +95,7 @@ export function EnrollmentEditDialog({ open, enrollment, onClose }: EnrollmentEd
   const { values, bind, error } = form;
   const patch = changedFields(original, values);
   const dirty = Object.keys(patch).length > 0 || Object.keys(files).length > 0;
+  const changesSchedule = ['courseId', 'paymentMethod', 'startDate'].some((k) => k in patch);
 
   const courseOptions = (courses?.items ?? []).map((c) => ({
     value: c._id,
@@ -230,9 +232,24 @@ export function EnrollmentEditDialog({ open, enrollment, onClose }: EnrollmentEd
             {text('currentlyWorkingPlace', 'Currently working place', { required: true })}
             {(working === 'college' || working === 'university') && text('currentSem', 'Current semester')}
             {working === 'company' && text('designation', 'Designation')}
-            <Typography variant="body2" color="text.secondary" sx={{ gridColumn: '1 / -1' }}>
-              Changing the course, the payment method or the joining date rebuilds the fee schedule.
-            </Typography>
+            <Box sx={{ gridColumn: '1 / -1' }}>
+              {changesSchedule ? (
+                <SchedulePreview
+                  enrollment={enrollment}
+                  values={{
+                    courseId: values.courseId,
+                    paymentMethod: values.paymentMethod,
+                    startDate: values.startDate,
+                  }}
+                  courses={courses?.items ?? []}
+                />
+              ) : (
+                <Typography variant="body2" color="text.secondary">
+                  Changing the course, the payment method or the joining date changes the fee schedule; what it does is
+                  shown here before you save.
+                </Typography>
+              )}
+            </Box>
 
             <Box component="fieldset" sx={{ gridColumn: '1 / -1', border: 0, p: 0, m: 0, minWidth: 0 }}>
               <Typography component="legend" variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>

@@ -79,6 +79,9 @@ const ENROLLMENT: EnrollmentDetail = {
   ],
   payments: [],
   announcements: [],
+  refunds: [],
+  concessions: [],
+  concessionTotal: 0,
   history: [
     {
       _id: 'h1',

@@ -1,11 +1,12 @@
 /**
- * Fees over RTK Query (spec §7; issue 8): record or void a payment, change an unpaid installment,
+ * Fees over RTK Query: record, void or refund a payment, give a concession, change an unpaid installment,
  * send a payment reminder. Each write answers with the whole enrolment; the enrolment's cache entry
  * and the list (outstanding, payment state) are refreshed through the 'Enrollment' tag. Mutations
  * keep the envelope whole so the services slice toasts the server's message ("Payment recorded:
  * RCPT-2026-000123").
  */
 import type { PaymentMode } from '@registrar/contract/constants';
+import { IDEMPOTENCY_HEADER, type ConcessionInput, type RefundInput } from '@registrar/contract/fees';
 import type { EnrollmentDetail } from '@registrar/contract/enrollment-admin';
 import type { SuccessEnvelope } from '@registrar/contract/envelope';
 import { baseApi } from '../../../shared/api/base-api';
@@ -24,6 +25,15 @@ export interface InstallmentChange {
   reason: string;
 }
 
+/**
+ * One key per opening of a money dialog: a double click or a retry after a timeout sends the same
+ * key, and the server records the payment once. getRandomValues works on plain http too.
+ */
+export function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
 const LIST = { type: 'Enrollment', id: 'LIST' } as const;
 const seg = encodeURIComponent;
 /** A write that changed the enrolment's money: its detail and every list page showing it. */
@@ -36,11 +46,12 @@ export const feesApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     recordPayment: build.mutation<
       SuccessEnvelope<EnrollmentDetail>,
-      { enrollmentId: string; installmentId: string; body: RecordPaymentBody }
+      { enrollmentId: string; installmentId: string; body: RecordPaymentBody; idempotencyKey: string }
     >({
-      query: ({ enrollmentId, installmentId, body }) => ({
+      query: ({ enrollmentId, installmentId, body, idempotencyKey }) => ({
         url: `/api/student-enrollment-payment/${seg(enrollmentId)}/${seg(installmentId)}`,
         method: 'PUT',
+        headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
         body,
       }),
       invalidatesTags: (_result, error, { enrollmentId }) => (error ? [] : changed(enrollmentId)),
@@ -56,6 +67,32 @@ export const feesApi = baseApi.injectEndpoints({
       }),
       // 409 "already voided" means someone else voided it first: refresh either way.
       invalidatesTags: (_result, _error, { enrollmentId }) => changed(enrollmentId),
+    }),
+    refundPayment: build.mutation<
+      SuccessEnvelope<EnrollmentDetail>,
+      { enrollmentId: string; body: RefundInput; idempotencyKey: string }
+    >({
+      query: ({ enrollmentId, body, idempotencyKey }) => ({
+        url: `/api/student-enrollment-refund/${seg(enrollmentId)}`,
+        method: 'POST',
+        headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
+        body,
+      }),
+      invalidatesTags: (_result, error, { enrollmentId }) =>
+        error && error.status !== 409 ? [] : changed(enrollmentId),
+    }),
+    giveConcession: build.mutation<
+      SuccessEnvelope<EnrollmentDetail>,
+      { enrollmentId: string; body: ConcessionInput; idempotencyKey: string }
+    >({
+      query: ({ enrollmentId, body, idempotencyKey }) => ({
+        url: `/api/student-enrollment-concession/${seg(enrollmentId)}`,
+        method: 'POST',
+        headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
+        body,
+      }),
+      invalidatesTags: (_result, error, { enrollmentId }) =>
+        error && error.status !== 409 ? [] : changed(enrollmentId),
     }),
     changeInstallment: build.mutation<
       SuccessEnvelope<EnrollmentDetail>,
@@ -85,6 +122,8 @@ export const feesApi = baseApi.injectEndpoints({
 export const {
   useRecordPaymentMutation,
   useVoidPaymentMutation,
+  useRefundPaymentMutation,
+  useGiveConcessionMutation,
   useChangeInstallmentMutation,
   useSendPaymentAlertMutation,
 } = feesApi;

@@ -1,0 +1,176 @@
+/**
+ * `verify-ledger`: recomputes from the money ledger (payments, voids, refunds) everything kept
+ * beside it — each installment's paid sum, the dashboard's running totals, the number counters —
+ * and names every difference. An empty answer means the books balance.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { allocatePayments } from '@registrar/contract/fee-plan';
+import type { Db } from '../db/database';
+import { formatInr } from './fee-service';
+
+async function rows<T>(db: Db, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/** Two sets of keyed figures; a line for each key where they differ. */
+function compare(what: string, kept: Map<string, string>, truth: Map<string, string>): string[] {
+  const out: string[] = [];
+  for (const key of new Set([...kept.keys(), ...truth.keys()]))
+    if ((kept.get(key) ?? '0') !== (truth.get(key) ?? '0'))
+      out.push(`${what} ${key}: kept ${kept.get(key) ?? '0'}, ledger says ${truth.get(key) ?? '0'}`);
+  return out.sort();
+}
+
+const keyed = <T>(list: T[], key: (r: T) => string, value: (r: T) => string) =>
+  new Map(list.map((r) => [key(r), value(r)]));
+
+export async function verifyLedger(db: Db): Promise<string[]> {
+  const problems: string[] = [];
+
+  // Paid sums: the same allocation the fee service writes, over every enrolment at once.
+  const schedule = await rows<{
+    id: string;
+    enrollment_id: string;
+    enrollment_number: string;
+    number: number;
+    amount_paise: string;
+    paid_paise: string;
+  }>(
+    db,
+    sql`select i.id, i.enrollment_id, e.enrollment_number, i.number, i.amount_paise::text, i.paid_paise::text
+        from installments i join enrollments e on e.id = i.enrollment_id order by i.enrollment_id, i.number`,
+  );
+  const net = await rows<{ enrollment_id: string; installment_id: string | null; net: string }>(
+    db,
+    sql`select p.enrollment_id, p.installment_id,
+               (p.amount_paise - coalesce((select sum(r.amount_paise) from refunds r where r.payment_id = p.id), 0))::text as net
+        from payments p where p.voided_at is null order by p.enrollment_id, p.created_at, p.receipt_number`,
+  );
+  const paymentsBy = new Map<string, { installmentId: string | null; netPaise: number }[]>();
+  for (const p of net) {
+    const list = paymentsBy.get(p.enrollment_id) ?? [];
+    list.push({ installmentId: p.installment_id, netPaise: Number(p.net) });
+    paymentsBy.set(p.enrollment_id, list);
+  }
+  const scheduleBy = new Map<string, typeof schedule>();
+  for (const s of schedule) {
+    const list = scheduleBy.get(s.enrollment_id) ?? [];
+    list.push(s);
+    scheduleBy.set(s.enrollment_id, list);
+  }
+  for (const [enrollmentId, list] of paymentsBy)
+    if (!scheduleBy.has(enrollmentId))
+      problems.push(
+        `enrolment ${enrollmentId}: ${formatInr(list.reduce((t, p) => t + p.netPaise, 0))} paid but no schedule`,
+      );
+  for (const [enrollmentId, rowsOf] of scheduleBy) {
+    const { paidPaise, unallocated } = allocatePayments(
+      rowsOf.map((r) => ({ id: r.id, amountPaise: Number(r.amount_paise) })),
+      paymentsBy.get(enrollmentId) ?? [],
+    );
+    rowsOf.forEach((r, i) => {
+      if (Number(r.paid_paise) !== paidPaise[i])
+        problems.push(
+          `${r.enrollment_number} installment ${r.number}: paid kept ${formatInr(Number(r.paid_paise))}, ledger says ${formatInr(paidPaise[i]!)}`,
+        );
+    });
+    if (unallocated > 0)
+      problems.push(`${rowsOf[0]!.enrollment_number}: ${formatInr(unallocated)} paid beyond the schedule`);
+  }
+
+  // Refunds never exceed their payment, and a voided payment has none.
+  for (const r of await rows<{ receipt_number: string; amount: string; refunded: string; voided: boolean }>(
+    db,
+    sql`select p.receipt_number, p.amount_paise::text as amount, sum(r.amount_paise)::text as refunded, p.voided_at is not null as voided
+        from payments p join refunds r on r.payment_id = p.id group by p.id
+        having sum(r.amount_paise) > p.amount_paise or p.voided_at is not null`,
+  ))
+    problems.push(
+      `${r.receipt_number}: ${r.voided ? 'voided but refunded' : 'refunded more than paid'} (${formatInr(Number(r.refunded))} of ${formatInr(Number(r.amount))})`,
+    );
+
+  // Dashboard totals kept by triggers.
+  problems.push(
+    ...compare(
+      'collected in month',
+      keyed(
+        await rows<{ month: string; paid: string }>(
+          db,
+          sql`select month::text, paid_paise::text as paid from dashboard_payment_totals where paid_paise <> 0`,
+        ),
+        (r) => r.month,
+        (r) => r.paid,
+      ),
+      keyed(
+        await rows<{ month: string; paid: string }>(
+          db,
+          sql`select month::text, sum(amount)::text as paid from (
+                select date_trunc('month', paid_on::timestamp)::date as month, amount_paise as amount from payments where voided_at is null
+                union all
+                select date_trunc('month', refunded_on::timestamp)::date, -amount_paise from refunds) m
+              group by 1 having sum(amount) <> 0`,
+        ),
+        (r) => r.month,
+        (r) => r.paid,
+      ),
+    ),
+    ...compare(
+      'owed due on',
+      keyed(
+        await rows<{ due_date: string; owed: string; open_count: number }>(
+          db,
+          sql`select due_date::text, owed_paise::text as owed, open_count from dashboard_open_installments
+              where owed_paise <> 0 or open_count <> 0`,
+        ),
+        (r) => r.due_date,
+        (r) => `${r.owed} in ${r.open_count}`,
+      ),
+      keyed(
+        await rows<{ due_date: string; owed: string; open_count: number }>(
+          db,
+          sql`select i.due_date::text, sum(i.amount_paise - i.paid_paise)::text as owed, count(*)::int as open_count
+              from installments i join enrollments e on e.id = i.enrollment_id and dashboard_fees_count(e.status)
+              where i.paid_paise < i.amount_paise group by 1`,
+        ),
+        (r) => r.due_date,
+        (r) => `${r.owed} in ${r.open_count}`,
+      ),
+    ),
+    ...compare(
+      'enrolments of',
+      keyed(
+        await rows<{ key: string; count: number }>(
+          db,
+          sql`select month::text || ' ' || course_id || ' ' || status as key, count from dashboard_enrollment_counts where count <> 0`,
+        ),
+        (r) => r.key,
+        (r) => String(r.count),
+      ),
+      keyed(
+        await rows<{ key: string; count: number }>(
+          db,
+          sql`select date_trunc('month', created_at)::date::text || ' ' || course_id || ' ' || status as key, count(*)::int as count
+              from enrollments group by date_trunc('month', created_at), course_id, status`,
+        ),
+        (r) => r.key,
+        (r) => String(r.count),
+      ),
+    ),
+  );
+
+  // Numbers given without gap or repeat: each year's counter equals how many numbers exist.
+  for (const [kind, counter, table, column] of [
+    ['receipt', 'receipt_counters', 'payments', 'receipt_number'],
+    ['refund', 'refund_counters', 'refunds', 'refund_number'],
+  ] as const)
+    for (const r of await rows<{ year: number; last: number; given: number }>(
+      db,
+      sql`select c.year, c.last, (select count(*) from ${sql.raw(table)} t
+            where t.${sql.raw(column)} like '%-' || c.year || '-%')::int as given
+          from ${sql.raw(counter)} c where c.last <> (select count(*) from ${sql.raw(table)} t
+            where t.${sql.raw(column)} like '%-' || c.year || '-%')`,
+    ))
+      problems.push(`${kind} numbers of ${r.year}: counter at ${r.last}, ${r.given} in the ledger`);
+
+  return problems;
+}
