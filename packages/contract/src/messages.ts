@@ -71,6 +71,9 @@ export const MESSAGES = {
   tooManyRequests: 'Too many attempts, please try again later',
   databaseUnavailable: 'The service is temporarily unavailable, please try again shortly',
   payloadTooLarge: 'The upload is too large',
+  alreadyExists: 'This record already exists',
+  urlInvalid: 'This address is not valid',
+  urlTooLong: 'This address is too long',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
