@@ -67,7 +67,11 @@ const enrollmentFieldsObject = z.object({
   }),
   emiPrice: emiPriceField.optional(),
 });
-export const ENROLLMENT_TEXT_FIELD_NAMES: readonly string[] = Object.keys(enrollmentFieldsObject.shape);
+export const ENROLLMENT_TEXT_FIELD_NAMES: readonly string[] = [
+  ...Object.keys(enrollmentFieldsObject.shape),
+  // A field of the form whose value is always the institute's own address: accepted, never read.
+  'companyAddress',
+];
 
 export const enrollmentFieldsSchema = enrollmentFieldsObject
   .refine((v) => !v.endDate || !v.startDate || v.endDate >= v.startDate, {
