@@ -14,7 +14,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/database';
-import errorHandler, { frameworkErrorEnvelope } from './plugins/error-handler';
+import errorHandler, { clientErrorResponse, frameworkErrorEnvelope } from './plugins/error-handler';
 import spa from './plugins/spa';
 import healthRoutes from './routes/health';
 import authRoutes from './routes/auth';
@@ -73,6 +73,13 @@ export async function buildApp({
     // A URL the router cannot read (bad percent-encoding, an overlong id) still gets the envelope.
     frameworkErrors: (error, _request, reply: FastifyReply) => {
       void reply.code(error.statusCode ?? 400).send(frameworkErrorEnvelope(error));
+    },
+    // Requests Node's parser refuses before Fastify sees them (headers over 16 KiB, a broken
+    // request line) are answered in the envelope too, then the connection is closed.
+    clientErrorHandler: (err: Error & { code?: string }, socket) => {
+      if (err.code === 'ECONNRESET' || socket.destroyed) return;
+      if (socket.writable) socket.write(clientErrorResponse(err.code));
+      socket.destroy(err);
     },
   }).withTypeProvider<ZodTypeProvider>();
 

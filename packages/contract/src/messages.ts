@@ -74,6 +74,9 @@ export const MESSAGES = {
   alreadyExists: 'This record already exists',
   urlInvalid: 'This address is not valid',
   urlTooLong: 'This address is too long',
+  headersTooLarge: 'The request is too large (address or headers)',
+  requestTimeout: 'The request took too long to arrive',
+  requestMalformed: 'The request could not be read',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

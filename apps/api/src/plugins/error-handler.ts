@@ -120,6 +120,18 @@ export function frameworkErrorEnvelope(error: { code?: string; statusCode?: numb
   );
 }
 
+/** A raw HTTP response for a request Node's parser refused (too-large headers, a timeout, garbage). */
+export function clientErrorResponse(code: string | undefined): string {
+  const [status, reason, message] =
+    code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request Header Fields Too Large', MESSAGES.headersTooLarge]
+      : code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout', MESSAGES.requestTimeout]
+        : [400, 'Bad Request', MESSAGES.requestMalformed];
+  const body = JSON.stringify(envelope(message, code ?? ERROR_CODES.validation));
+  return `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`;
+}
+
 /** For paths under /api that no route claims. */
 export function apiNotFound(): ErrorEnvelope {
   return envelope(MESSAGES.routeNotFound, ERROR_CODES.notFound);
