@@ -54,9 +54,13 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
 function send(req, from, via = agent) {
   return new Promise((resolve, reject) => {
     const body = req.body === undefined ? undefined : Buffer.from(req.body);
+    const base = new URL(server.base);
     const r = http.request(
-      `${server.base}${req.url}`,
       {
+        // As a path, not a URL: a URL would resolve `%2e%2e` segments before sending.
+        host: base.hostname,
+        port: base.port,
+        path: req.url,
         method: req.method,
         agent: via,
         headers: {

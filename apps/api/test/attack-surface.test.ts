@@ -204,6 +204,33 @@ describe(`attack surface on ${dbKind}`, async () => {
       expect(multipartChange.statusCode, multipartChange.body).toBeLessThan(500);
     });
 
+    it('a NUL character PostgreSQL cannot store: a 4xx in the envelope, never a 500', async () => {
+      for (const url of [
+        '/api/inquiry?search=%00',
+        '/api/student-enrollment/export.csv?search=a%00b',
+        '/api/audit?search=%00',
+      ]) {
+        const res = await app.inject({ method: 'GET', url, headers: auth });
+        expect(res.statusCode, `${url}: ${res.body}`).toBeLessThan(500);
+        if (res.statusCode >= 400)
+          expect(res.json()).toMatchObject({ success: false, message: MESSAGES.valueNotStorable });
+      }
+      const inquiry = await app.inject({
+        method: 'POST',
+        url: '/api/inquiry',
+        payload: {
+          name: 'Nul\u0000Person',
+          address: 'Street\u0000 1',
+          email: 'nul.person@example.in',
+          phoneNumber: '9811112222',
+          areaOfInterest: [course.name],
+          reference: 'website',
+        },
+        remoteAddress: nextIp(),
+      });
+      expect(inquiry.statusCode, inquiry.body).toBeLessThan(500);
+    });
+
     it('a URL the router cannot read gets the envelope', async () => {
       const bad = await app.inject({ method: 'GET', url: '/api/inquiry/%ZZ', headers: auth });
       expect(bad.statusCode).toBe(400);

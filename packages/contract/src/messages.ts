@@ -74,6 +74,7 @@ export const MESSAGES = {
   alreadyExists: 'This record already exists',
   urlInvalid: 'This address is not valid',
   urlTooLong: 'This address is too long',
+  valueNotStorable: 'A value in the request cannot be stored (check for unusual characters or numbers)',
   headersTooLarge: 'The request is too large (address or headers)',
   requestTimeout: 'The request took too long to arrive',
   requestMalformed: 'The request could not be read',

@@ -13,6 +13,23 @@ import { HttpError } from '../lib/http-errors';
 import { safeErrorFacts } from '../lib/logger';
 import { ThrottleStoreUnavailableError } from '../services/throttle';
 
+/**
+ * SQLSTATEs of values the database cannot take: character not in repertoire (NUL), untranslatable
+ * character, invalid text representation, string too long, numeric or datetime out of range.
+ */
+const BAD_VALUE_STATES = new Set(['22021', '22P05', '22P02', '22001', '22003', '22007', '22008']);
+
+/** The first SQLSTATE along the cause chain. */
+function sqlStateOf(err: unknown): string | undefined {
+  const seen = new Set<unknown>();
+  for (let e: unknown = err; e && typeof e === 'object' && !seen.has(e); e = (e as { cause?: unknown }).cause) {
+    seen.add(e);
+    const { code } = e as { code?: unknown };
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}
+
 /** What a collision on a unique index means to the user, by index name. */
 const UNIQUE_MESSAGES: Record<string, string> = {
   staff_email_lower_key: STAFF_MESSAGES.emailTaken,
@@ -84,6 +101,13 @@ export default fp(async function errorHandler(app: FastifyInstance) {
         .code(503)
         .header('retry-after', '5')
         .send(envelope(MESSAGES.databaseUnavailable, ERROR_CODES.unavailable));
+    }
+    const refusedValue = sqlStateOf(err);
+    if (refusedValue && BAD_VALUE_STATES.has(refusedValue)) {
+      // The database refused a value the schemas let through (a NUL character PostgreSQL cannot
+      // store, a number out of its range): the request's fault, answered as such.
+      request.log.warn({ err: safeErrorFacts(err) }, 'database refused a value');
+      return reply.code(400).send(envelope(MESSAGES.valueNotStorable, ERROR_CODES.validation));
     }
     const duplicate = uniqueViolationMessage(err);
     if (duplicate) {
