@@ -222,7 +222,8 @@ const pathId = fc.oneof(
 const queryValue = fc.oneof(
   fc.constantFrom('1e309', '99999999999999999999999', '9007199254740993', '-1', '0', '1.5', 'NaN', '', '%00', '%'),
   fc.string({ maxLength: 30 }).map((s) => enc(s)),
-  fc.constantFrom(enc(BIG.slice(0, 20_000)), enc(CONTROL), enc(UNICODE)),
+  // 8,000 characters: one such value stays under Node's 16 KiB header limit and reaches the schemas.
+  fc.constantFrom(enc(BIG.slice(0, 8_000)), enc(CONTROL), enc(UNICODE)),
 );
 
 /** @param {Operation} op */

@@ -17,8 +17,18 @@ export const REDACTED_PATHS = [
   'token',
 ];
 
-/** Reset links carry their token in the path; logs keep the path without it. */
-export const redactUrl = (url: string | undefined) => url?.replace(/(\/reset-password\/)[^/?#]+/, '$1[Redacted]');
+/**
+ * Reset links carry their token in the path, and searches carry names, emails and phone numbers
+ * in the query: logs keep the path without the token and the query's keys without their values.
+ */
+export const redactUrl = (url: string | undefined) => {
+  if (url === undefined) return undefined;
+  const [pathPart = '', query] = url.split(/\?(.*)/s, 2);
+  const path = pathPart.replace(/(\/reset-password\/)[^/?#]+/, '$1[Redacted]');
+  if (query === undefined) return path;
+  const keys = query.split('&').map((pair) => `${pair.split('=')[0]!.slice(0, 40)}=…`);
+  return `${path}?${keys.join('&')}`;
+};
 
 export function loggerOptions(
   level: string,
