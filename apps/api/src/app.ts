@@ -2,7 +2,7 @@
  * Builds the Fastify app from plugins (fastify/demo style); `server.ts` only starts it.
  * Tests build it with a fresh database through `test/build-app.ts`.
  */
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -14,7 +14,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/database';
-import errorHandler from './plugins/error-handler';
+import errorHandler, { clientErrorResponse, frameworkErrorEnvelope } from './plugins/error-handler';
 import spa from './plugins/spa';
 import healthRoutes from './routes/health';
 import authRoutes from './routes/auth';
@@ -71,6 +71,17 @@ export async function buildApp({
     return503OnClosing: true,
     // Request ids in logs, never derived from client headers.
     genReqId: () => crypto.randomUUID(),
+    // A URL the router cannot read (bad percent-encoding, an overlong id) still gets the envelope.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      void reply.code(error.statusCode ?? 400).send(frameworkErrorEnvelope(error));
+    },
+    // Requests Node's parser refuses before Fastify sees them (headers over 16 KiB, a broken
+    // request line) are answered in the envelope too, then the connection is closed.
+    clientErrorHandler: (err: Error & { code?: string }, socket) => {
+      if (err.code === 'ECONNRESET' || socket.destroyed) return;
+      if (socket.writable) socket.write(clientErrorResponse(err.code));
+      socket.destroy(err);
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -186,7 +186,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const name = String(issue.path[0]);
-    throw new ConfigError(`Invalid configuration: ${name} ${issue.message} (got ${JSON.stringify(env[name] ?? '')})`);
+    // The value is never echoed: a mistyped URL may hold a password (postgres://user:secret@…).
+    throw new ConfigError(`Invalid configuration: ${name} ${issue.message}`);
   }
   const e = parsed.data;
   const publicUrl = (e.PUBLIC_URL ?? `http://${e.HOST.includes(':') ? `[${e.HOST}]` : e.HOST}:${e.PORT}`).replace(

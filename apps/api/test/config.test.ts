@@ -76,6 +76,26 @@ describe('configuration (DESIGN §3)', () => {
     expect(message).not.toContain('\n');
   });
 
+  it.each([
+    ['DATABASE_URL', 'postgress://registrar:Hunter2-db-secret@db:5432/registrar'],
+    ['DATABASE_URL', 'postgres://registrar:Hunter2-db-secret@db:notaport/registrar'],
+    ['SMTP_URL', 'smtp//mailer:Hunter2-db-secret@mail.example.com:587'],
+    ['REDIS_URL', 'http://default:Hunter2-db-secret@cache:6379'],
+    ['JWT_SECRET', 'Hunter2-db-secret'],
+  ])('names %s but never prints its value, which may hold a password', (name, value) => {
+    let error: unknown;
+    try {
+      loadConfig({ [name]: value });
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    expect(message).toContain(name);
+    expect(message).not.toContain('Hunter2-db-secret');
+    expect(message).not.toContain(value);
+  });
+
   it('keeps documents on disk unless S3_BUCKET is set, and reads every S3_* variable', () => {
     expect(loadConfig({}).s3).toBeUndefined();
     expect(

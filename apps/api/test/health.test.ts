@@ -5,14 +5,15 @@ import { openDatabase } from '../src/db/database';
 import { build, dbKind, testConfig } from './build-app';
 
 describe(`health on ${dbKind}`, () => {
-  it('reports the database as reachable with its version', async () => {
+  it('says only that the server and the database are up: no version, timing or database kind', async () => {
     const { app } = await build();
     const res = await app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    const body = res.json();
-    expect(body.success).toBe(true);
-    expect(body.data.database).toMatchObject({ reachable: true, kind: dbKind });
-    expect(body.data.database.serverVersion).toMatch(/^\d+/);
+    expect(res.json()).toStrictEqual({
+      success: true,
+      message: 'OK',
+      data: { status: 'ok', database: { reachable: true } },
+    });
   });
 
   it('has applied the migrations', async () => {
@@ -33,7 +34,7 @@ describe('health with a dead database', () => {
       expect(res.json()).toMatchObject({
         success: false,
         error: 'SERVICE_UNAVAILABLE',
-        data: { status: 'degraded', database: { reachable: false, kind: 'postgres' } },
+        data: { status: 'degraded', database: { reachable: false } },
       });
     } finally {
       await app.close();

@@ -1,7 +1,7 @@
 /** Sign-in, forgot-password and reset-password payloads (spec §3, §5). */
 import { z } from 'zod';
 import { PASSWORD_MIN } from './constants';
-import { emailField, requiredString } from './fields';
+import { emailField, requiredString, whenFieldPassed } from './fields';
 import { MESSAGES } from './messages';
 
 export const loginSchema = z.object({
@@ -39,7 +39,7 @@ export const resetPasswordFormSchema = z
   .refine((v) => v.newpassword === v.confirmpassword, {
     error: MESSAGES.passwordsDoNotMatch,
     path: ['confirmpassword'],
-    when: (payload) => payload.issues.every((i) => i.path?.[0] !== 'confirmpassword'),
+    when: whenFieldPassed('confirmpassword'),
   });
 export type ResetPasswordFormInput = z.infer<typeof resetPasswordFormSchema>;
 
@@ -55,6 +55,6 @@ export const resetPasswordSchema = z
   .refine((v) => v.password === v.confirmPassword, {
     error: MESSAGES.passwordsDoNotMatch,
     path: ['confirmPassword'],
-    when: (payload) => payload.issues.every((i) => i.path?.[0] !== 'confirmPassword'),
+    when: whenFieldPassed('confirmPassword'),
   });
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;

@@ -31,6 +31,11 @@ export const ENROLLMENT_MESSAGES = {
   fileTooLarge: 'The file is too large',
   fileTypeNotAllowed: 'Please upload a jpg, jpeg, png, gif, svg or pdf file',
   tooManyParts: 'The upload has too many parts',
+  /** Followed by `: <field name>`; a field the form does not have. */
+  unexpectedField: 'This field is not part of the form',
+  staffOnlyFile: 'The authority signature is added by the institute, not on this form',
+  notMultipart: 'Send the form as multipart/form-data',
+  malformedMultipart: 'The form could not be read; please send it again',
   updated: 'Enrolment updated',
   deleted: 'Enrolment deleted',
   hasPayments: 'This enrolment has payments; cancel it instead',

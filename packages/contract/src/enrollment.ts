@@ -38,40 +38,42 @@ const emiPriceField = z.preprocess(
     .max(24, { error: MESSAGES.emiPriceInvalid }),
 );
 
-export const enrollmentFieldsSchema = z
-  .object({
-    name: boundedText(MESSAGES.nameMin, MESSAGES.nameMax, NAME_MAX),
-    currentAddress: boundedText(MESSAGES.currentAddressMin, MESSAGES.currentAddressMax, ADDRESS_MAX),
-    permanentAddress: boundedText(MESSAGES.permanentAddressMin, MESSAGES.permanentAddressMax, ADDRESS_MAX),
-    phoneNumber: phoneField(),
-    email: emailField(),
-    alterNativePhoneNumber: optionalPhoneField(),
-    startDate: optionalDate.refine((v) => v === undefined || v >= localIsoDate(), {
-      error: MESSAGES.joiningDateInPast,
-    }),
-    endDate: optionalDate,
-    courseId: requiredString(MESSAGES.courseIdRequired).max(100),
-    currentlyWorking: z.enum(WORKING_STATUS_OPTIONS, {
-      error: (issue) =>
-        issue.input === undefined || issue.input === ''
-          ? MESSAGES.currentlyWorkingRequired
-          : MESSAGES.currentlyWorkingInvalid,
-    }),
-    currentlyWorkingPlace: requiredString(MESSAGES.currentlyWorkingPlaceRequired).max(200),
-    currentSem: optionalText(50),
-    designation: optionalText(100),
-    paymentMode: z.preprocess(
-      emptyAsUndefined,
-      z.enum(PAYMENT_MODES, { error: MESSAGES.paymentModeInvalid }).optional(),
-    ),
-    paymentMethod: z.enum(PAYMENT_METHODS, {
-      error: (issue) =>
-        issue.input === undefined || issue.input === ''
-          ? MESSAGES.paymentMethodRequired
-          : MESSAGES.paymentMethodInvalid,
-    }),
-    emiPrice: emiPriceField.optional(),
-  })
+/** The text fields the enrolment form sends; anything else in a request is refused, by name. */
+const enrollmentFieldsObject = z.object({
+  name: boundedText(MESSAGES.nameMin, MESSAGES.nameMax, NAME_MAX),
+  currentAddress: boundedText(MESSAGES.currentAddressMin, MESSAGES.currentAddressMax, ADDRESS_MAX),
+  permanentAddress: boundedText(MESSAGES.permanentAddressMin, MESSAGES.permanentAddressMax, ADDRESS_MAX),
+  phoneNumber: phoneField(),
+  email: emailField(),
+  alterNativePhoneNumber: optionalPhoneField(),
+  startDate: optionalDate.refine((v) => v === undefined || v >= localIsoDate(), {
+    error: MESSAGES.joiningDateInPast,
+  }),
+  endDate: optionalDate,
+  courseId: requiredString(MESSAGES.courseIdRequired).max(100),
+  currentlyWorking: z.enum(WORKING_STATUS_OPTIONS, {
+    error: (issue) =>
+      issue.input === undefined || issue.input === ''
+        ? MESSAGES.currentlyWorkingRequired
+        : MESSAGES.currentlyWorkingInvalid,
+  }),
+  currentlyWorkingPlace: requiredString(MESSAGES.currentlyWorkingPlaceRequired).max(200),
+  currentSem: optionalText(50),
+  designation: optionalText(100),
+  paymentMode: z.preprocess(emptyAsUndefined, z.enum(PAYMENT_MODES, { error: MESSAGES.paymentModeInvalid }).optional()),
+  paymentMethod: z.enum(PAYMENT_METHODS, {
+    error: (issue) =>
+      issue.input === undefined || issue.input === '' ? MESSAGES.paymentMethodRequired : MESSAGES.paymentMethodInvalid,
+  }),
+  emiPrice: emiPriceField.optional(),
+});
+export const ENROLLMENT_TEXT_FIELD_NAMES: readonly string[] = [
+  ...Object.keys(enrollmentFieldsObject.shape),
+  // A field of the form whose value is always the institute's own address: accepted, never read.
+  'companyAddress',
+];
+
+export const enrollmentFieldsSchema = enrollmentFieldsObject
   .refine((v) => !v.endDate || !v.startDate || v.endDate >= v.startDate, {
     error: MESSAGES.endDateBeforeStart,
     path: ['endDate'],
@@ -92,9 +94,14 @@ export const ENROLLMENT_FILE_FIELDS = {
   aadharBack: { required: true, message: MESSAGES.aadharBackRequired },
   pancard: { required: false, message: '' },
   candidateSign: { required: false, message: '' },
-  authoritySign: { required: false, message: '' },
+  // The institute's signature: staff attach it when editing, a visitor never can.
+  authoritySign: { required: false, message: '', staffOnly: true },
 } as const;
 export type EnrollmentFileField = keyof typeof ENROLLMENT_FILE_FIELDS;
+/** The files a visitor may send with the public form (every file but the staff-only ones). */
+export const PUBLIC_ENROLLMENT_FILE_FIELD_NAMES: readonly EnrollmentFileField[] = (
+  Object.keys(ENROLLMENT_FILE_FIELDS) as EnrollmentFileField[]
+).filter((f) => !('staffOnly' in ENROLLMENT_FILE_FIELDS[f]));
 
 /** Which required files are missing, as `{ path, message }` issues in the API's error shape. */
 export function missingEnrollmentFiles(present: ReadonlySet<string>): { path: string; message: string }[] {

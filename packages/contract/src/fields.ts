@@ -42,3 +42,11 @@ export const optionalText = (max = 500) =>
 
 /** `emptyAsUndefined` lets a select's '' mean "not chosen" for optional enums. */
 export const emptyAsUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+
+/**
+ * The `when` of a "fields agree" refinement: it runs only on an object (a JSON `null` body must be
+ * refused as a wrong type, not crash the check) and only when `field` itself passed.
+ */
+export const whenFieldPassed =
+  (field: string) => (payload: { value: unknown; issues: readonly { path?: readonly PropertyKey[] | undefined }[] }) =>
+    typeof payload.value === 'object' && payload.value !== null && payload.issues.every((i) => i.path?.[0] !== field);

@@ -1,15 +1,11 @@
-/** `GET /api/health` (DESIGN §3–§4). */
+/**
+ * `GET /api/health`: only whether the server and its database are up. No versions, timings or
+ * database kind: they would tell a visitor which known vulnerabilities to try.
+ */
 import { z } from 'zod';
 
 export const healthSchema = z.object({
   status: z.enum(['ok', 'degraded']),
-  version: z.string(),
-  uptimeSeconds: z.number(),
-  database: z.object({
-    reachable: z.boolean(),
-    kind: z.enum(['pglite', 'postgres']),
-    serverVersion: z.string().nullable(),
-    latencyMs: z.number().nullable(),
-  }),
+  database: z.object({ reachable: z.boolean() }),
 });
 export type Health = z.infer<typeof healthSchema>;

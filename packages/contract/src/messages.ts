@@ -71,6 +71,13 @@ export const MESSAGES = {
   tooManyRequests: 'Too many attempts, please try again later',
   databaseUnavailable: 'The service is temporarily unavailable, please try again shortly',
   payloadTooLarge: 'The upload is too large',
+  alreadyExists: 'This record already exists',
+  urlInvalid: 'This address is not valid',
+  urlTooLong: 'This address is too long',
+  valueNotStorable: 'A value in the request cannot be stored (check for unusual characters or numbers)',
+  headersTooLarge: 'The request is too large (address or headers)',
+  requestTimeout: 'The request took too long to arrive',
+  requestMalformed: 'The request could not be read',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

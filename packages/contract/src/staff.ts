@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { passwordRule } from './auth';
 import { PHONE_PATTERN } from './constants';
+import { whenFieldPassed } from './fields';
 import { MESSAGES } from './messages';
 import { ROLES } from './permissions';
 import { themeSettingsSchema } from './theme-settings';
@@ -20,6 +21,7 @@ export const STAFF_MESSAGES = {
   profileUpdated: 'Profile updated',
   profileNameRequired: 'Name is required',
   currentPasswordRequired: 'Please enter current password',
+  emailTaken: 'A staff account with this email already exists',
 } as const;
 
 export const staffUserSchema = z.object({
@@ -72,6 +74,6 @@ export const changePasswordSchema = z
   .refine((v) => v.newPassword === v.confirmPassword, {
     error: MESSAGES.passwordsDoNotMatch,
     path: ['confirmPassword'],
-    when: (payload) => payload.issues.every((i) => i.path?.[0] !== 'confirmPassword'),
+    when: whenFieldPassed('confirmPassword'),
   });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;

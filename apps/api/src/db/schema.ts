@@ -113,8 +113,18 @@ export const outbox = pgTable(
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /**
+     * Set on mail that carries a secret link (a password reset, an invitation): when the link
+     * stops working. The body is blanked once the mail is sent, fails for good, or this passes.
+     */
+    secretUntil: timestamp('secret_until', { withTimezone: true }),
   },
-  (t) => [index('outbox_due_idx').on(t.status, t.nextAttemptAt)],
+  (t) => [
+    index('outbox_due_idx').on(t.status, t.nextAttemptAt),
+    index('outbox_secret_until_idx')
+      .on(t.secretUntil)
+      .where(sql`${t.secretUntil} is not null`),
+  ],
 );
 
 /** Courses. Money is integer paise in the database (DESIGN §4), rupees in JSON (lib/money.ts). */

@@ -6,6 +6,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { auditLog } from '../db/schema';
+import { safeErrorFacts } from '../lib/logger';
 
 const SECRET_FIELDS = /password|token|secret/i;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -90,7 +91,7 @@ export default fp(async function audit(app: FastifyInstance) {
           .slice(0, 50),
       });
     } catch (err) {
-      request.log.warn({ err: (err as Error).message }, 'audit entry not written');
+      request.log.warn({ err: safeErrorFacts(err) }, 'audit entry not written');
     }
   });
 });

@@ -1,14 +1,51 @@
 /**
  * The one error handler (DESIGN §4): every failure leaves as the error envelope, never with a
- * stack trace or SQL text. Unknown `/api/...` paths get a 404 envelope.
+ * stack trace or SQL text, and is logged by its safe facts only (no query parameters or values).
+ * Unknown `/api/...` paths get a 404 envelope.
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERROR_CODES, type ErrorEnvelope, type FieldError } from '@registrar/contract/envelope';
 import { MESSAGES } from '@registrar/contract/messages';
+import { STAFF_MESSAGES } from '@registrar/contract/staff';
 import { HttpError } from '../lib/http-errors';
+import { safeErrorFacts } from '../lib/logger';
 import { ThrottleStoreUnavailableError } from '../services/throttle';
+
+/**
+ * SQLSTATEs of values the database cannot take: character not in repertoire (NUL), untranslatable
+ * character, invalid text representation, string too long, numeric or datetime out of range.
+ */
+const BAD_VALUE_STATES = new Set(['22021', '22P05', '22P02', '22001', '22003', '22007', '22008']);
+
+/** The first SQLSTATE along the cause chain. */
+function sqlStateOf(err: unknown): string | undefined {
+  const seen = new Set<unknown>();
+  for (let e: unknown = err; e && typeof e === 'object' && !seen.has(e); e = (e as { cause?: unknown }).cause) {
+    seen.add(e);
+    const { code } = e as { code?: unknown };
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}
+
+/** What a collision on a unique index means to the user, by index name. */
+const UNIQUE_MESSAGES: Record<string, string> = {
+  staff_email_lower_key: STAFF_MESSAGES.emailTaken,
+};
+
+/** A unique index refused the write (SQLSTATE 23505, anywhere along the cause chain): its message. */
+function uniqueViolationMessage(err: unknown): string | undefined {
+  const seen = new Set<unknown>();
+  for (let e: unknown = err; e && typeof e === 'object' && !seen.has(e); e = (e as { cause?: unknown }).cause) {
+    seen.add(e);
+    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
+    if (code === '23505')
+      return (typeof constraint === 'string' && UNIQUE_MESSAGES[constraint]) || MESSAGES.alreadyExists;
+  }
+  return undefined;
+}
 
 /** Connection-level failures mean the database is down, not that the request was wrong. */
 function isDatabaseUnavailable(err: unknown): boolean {
@@ -57,7 +94,7 @@ export default fp(async function errorHandler(app: FastifyInstance) {
     }
     if (err instanceof ThrottleStoreUnavailableError || isDatabaseUnavailable(err)) {
       request.log.error(
-        { err: { message: err.message, code: err.code } },
+        { err: safeErrorFacts(err) },
         err instanceof ThrottleStoreUnavailableError ? 'rate-limit store unavailable' : 'database unavailable',
       );
       return reply
@@ -65,6 +102,22 @@ export default fp(async function errorHandler(app: FastifyInstance) {
         .header('retry-after', '5')
         .send(envelope(MESSAGES.databaseUnavailable, ERROR_CODES.unavailable));
     }
+    const refusedValue = sqlStateOf(err);
+    if (refusedValue && BAD_VALUE_STATES.has(refusedValue)) {
+      // The database refused a value the schemas let through (a NUL character PostgreSQL cannot
+      // store, a number out of its range): the request's fault, answered as such.
+      request.log.warn({ err: safeErrorFacts(err) }, 'database refused a value');
+      return reply.code(400).send(envelope(MESSAGES.valueNotStorable, ERROR_CODES.validation));
+    }
+    const duplicate = uniqueViolationMessage(err);
+    if (duplicate) {
+      // A collision (two saves racing past a service's own check) is the client's conflict, not a failure.
+      request.log.warn({ err: safeErrorFacts(err) }, 'unique index refused a write');
+      return reply.code(409).send(envelope(duplicate, ERROR_CODES.conflict));
+    }
+    // A body the schema could not even look at (a refinement thrown off by `null`…) is still a bad request.
+    if (err.code === 'FST_ERR_VALIDATION')
+      return reply.code(400).send(envelope(MESSAGES.validationFailed, ERROR_CODES.validation));
     const status = err.statusCode ?? 500;
     if (
       status === 413 ||
@@ -78,10 +131,30 @@ export default fp(async function errorHandler(app: FastifyInstance) {
       // Fastify's own client errors (bad JSON, wrong content type…) carry safe messages.
       return reply.code(status).send(envelope(err.message, err.code ?? ERROR_CODES.validation));
     }
-    request.log.error({ err }, 'unhandled error');
+    request.log.error({ err: safeErrorFacts(err) }, 'unhandled error');
     return reply.code(500).send(envelope(MESSAGES.somethingWentWrong, ERROR_CODES.internal));
   });
 });
+
+/** Errors the router raises before any route runs (a malformed URL, an overlong path parameter). */
+export function frameworkErrorEnvelope(error: { code?: string; statusCode?: number }): ErrorEnvelope {
+  return envelope(
+    error.statusCode === 414 ? MESSAGES.urlTooLong : MESSAGES.urlInvalid,
+    error.code ?? ERROR_CODES.validation,
+  );
+}
+
+/** A raw HTTP response for a request Node's parser refused (too-large headers, a timeout, garbage). */
+export function clientErrorResponse(code: string | undefined): string {
+  const [status, reason, message] =
+    code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request Header Fields Too Large', MESSAGES.headersTooLarge]
+      : code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout', MESSAGES.requestTimeout]
+        : [400, 'Bad Request', MESSAGES.requestMalformed];
+  const body = JSON.stringify(envelope(message, code ?? ERROR_CODES.validation));
+  return `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`;
+}
 
 /** For paths under /api that no route claims. */
 export function apiNotFound(): ErrorEnvelope {

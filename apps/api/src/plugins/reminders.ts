@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { FeeService } from '../services/fee-service';
+import { safeErrorFacts } from '../lib/logger';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -23,7 +24,7 @@ export default fp<{ autoStart: boolean }>(async function reminders(app: FastifyI
   const tick = () => {
     runOnce()
       .then((sent) => sent && app.log.info({ sent }, 'payment reminders queued'))
-      .catch((err: Error) => app.log.warn({ err: err.message }, 'payment reminders postponed'))
+      .catch((err: unknown) => app.log.warn({ err: safeErrorFacts(err) }, 'payment reminders postponed'))
       .finally(() => {
         timer = setTimeout(tick, HOUR_MS);
         timer.unref();

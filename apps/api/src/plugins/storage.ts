@@ -8,12 +8,27 @@ import fp from 'fastify-plugin';
 import multipart from '@fastify/multipart';
 import { enrollmentRepository } from '../repositories/enrollment-repository';
 import { localFileStorage, type FileStorage } from '../services/uploads/file-storage';
+import { safeErrorFacts } from '../lib/logger';
 
 declare module 'fastify' {
   interface FastifyInstance {
     storage: FileStorage;
   }
 }
+
+/**
+ * Our own caps, each below the library's default (fields and files unlimited, 1,000 parts): the
+ * enrolment form has 17 text fields and 6 files. The parts cap sits below fields + files, so it
+ * binds on its own rather than only ever after one of the other two.
+ */
+export const MULTIPART_LIMITS = {
+  fields: 40,
+  fieldSize: 16 * 1024,
+  files: 8,
+  parts: 45,
+  headerPairs: 100,
+  fieldNameSize: 100,
+} as const;
 
 /** With S3, how often staged objects are checked again (another instance may be mid-upload at start). */
 const S3_SWEEP_INTERVAL_MS = 10 * 60_000;
@@ -25,8 +40,7 @@ async function openStorage(app: FastifyInstance): Promise<{ files: FileStorage; 
   const log = app.log.child({ component: 's3' });
   const files = await openS3FileStorage(s3, {
     logger: { warn: (m) => log.warn(m), error: (m) => log.error(m) },
-    onDeferredMove: (id, err) =>
-      app.log.warn({ id, err: (err as Error).message }, 'document move deferred to recovery'),
+    onDeferredMove: (id, err) => app.log.warn({ id, err: safeErrorFacts(err) }, 'document move deferred to recovery'),
   });
   return { files, close: () => files.close() };
 }
@@ -34,11 +48,8 @@ async function openStorage(app: FastifyInstance): Promise<{ files: FileStorage; 
 export default fp(async function storage(app: FastifyInstance) {
   const { files, close } = await openStorage(app);
   app.decorate('storage', files);
-  // Limits on every multipart request (DESIGN §6); the per-file size is set per route.
-  await app.register(multipart, {
-    limits: { fields: 40, fieldSize: 16 * 1024, files: 8, parts: 60, headerPairs: 100, fieldNameSize: 100 },
-    throwFileSizeLimit: true,
-  });
+  // Limits on every multipart request; the per-file size is set per route.
+  await app.register(multipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: true });
   const recover = async () => {
     try {
       const { moved, removed } = await files.recover((ids) =>
@@ -46,10 +57,7 @@ export default fp(async function storage(app: FastifyInstance) {
       );
       if (moved || removed) app.log.info({ moved, removed }, 'upload staging recovered');
     } catch (err) {
-      app.log.warn(
-        { err: (err as Error).message },
-        'upload staging recovery postponed (database or storage unavailable)',
-      );
+      app.log.warn({ err: safeErrorFacts(err) }, 'upload staging recovery postponed (database or storage unavailable)');
     }
   };
   app.addHook('onReady', recover);

@@ -1,15 +1,43 @@
 /** The mail outbox (DESIGN §1): rows written inside the caller's transaction, claimed by workers. */
-import { and, eq, inArray, lte, or, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lte, or, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { outbox } from '../db/schema';
 import type { Executor } from './staff-repository';
 
 export type OutboxRow = typeof outbox.$inferSelect;
 
+/** What stays of a mail whose secret link was forgotten: the fact that it was written, not its text. */
+const FORGOTTEN_PAYLOAD = { to: '', subject: '', text: '', html: '', forgotten: true };
+const FORGOTTEN_PAYLOAD_SQL = sql`${JSON.stringify(FORGOTTEN_PAYLOAD)}::jsonb`;
+const EXPIRED_ERROR = 'expired: the link in it no longer works';
+
 export const outboxRepository = {
-  async enqueue(db: Executor, kind: string, payload: unknown): Promise<string> {
-    const rows = await db.insert(outbox).values({ kind, payload }).returning({ id: outbox.id });
+  /** `secretUntil`: the mail holds a link that works until then; its body is forgotten after. */
+  async enqueue(db: Executor, kind: string, payload: unknown, secretUntil?: Date): Promise<string> {
+    const rows = await db
+      .insert(outbox)
+      .values({ kind, payload, secretUntil: secretUntil ?? null })
+      .returning({ id: outbox.id });
     return rows[0]!.id;
+  },
+
+  /**
+   * Blanks the body of every secret-bearing mail whose link has expired; one not yet delivered
+   * is given up (its link no longer works). Answers how many rows were blanked.
+   */
+  async forgetExpiredSecrets(db: Db): Promise<number> {
+    const rows = await db
+      .update(outbox)
+      .set({
+        payload: FORGOTTEN_PAYLOAD,
+        secretUntil: null,
+        status: sql`case when ${outbox.status} in ('queued', 'sending') then 'failed' else ${outbox.status} end`,
+        lockedUntil: null,
+        lastError: sql`case when ${outbox.status} in ('queued', 'sending') then ${EXPIRED_ERROR} else ${outbox.lastError} end`,
+      })
+      .where(lte(outbox.secretUntil, sql`now()`))
+      .returning({ id: outbox.id });
+    return rows.length;
   },
 
   /**
@@ -30,6 +58,7 @@ export const outboxRepository = {
             or(eq(outbox.status, 'queued'), eq(outbox.status, 'sending')),
             lte(outbox.nextAttemptAt, now),
             or(isNull(outbox.lockedUntil), lte(outbox.lockedUntil, now)),
+            or(isNull(outbox.secretUntil), gt(outbox.secretUntil, now)),
           ),
         )
         .orderBy(outbox.nextAttemptAt)
@@ -52,7 +81,15 @@ export const outboxRepository = {
   async markSent(db: Db, id: string, now = new Date()): Promise<void> {
     await db
       .update(outbox)
-      .set({ status: 'sent', sentAt: now, lockedUntil: null, lastError: null })
+      .set({
+        status: 'sent',
+        sentAt: now,
+        lockedUntil: null,
+        lastError: null,
+        // Delivered: a secret link now lives only in the recipient's mailbox.
+        payload: sql`case when ${outbox.secretUntil} is null then ${outbox.payload} else ${FORGOTTEN_PAYLOAD_SQL} end`,
+        secretUntil: null,
+      })
       .where(eq(outbox.id, id));
   },
 
@@ -62,7 +99,13 @@ export const outboxRepository = {
       .set(
         retryAt
           ? { status: 'queued', nextAttemptAt: retryAt, lockedUntil: null, lastError: error }
-          : { status: 'failed', lockedUntil: null, lastError: error },
+          : {
+              status: 'failed',
+              lockedUntil: null,
+              lastError: error,
+              payload: sql`case when ${outbox.secretUntil} is null then ${outbox.payload} else ${FORGOTTEN_PAYLOAD_SQL} end`,
+              secretUntil: null,
+            },
       )
       .where(eq(outbox.id, id));
   },

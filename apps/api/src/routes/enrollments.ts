@@ -9,6 +9,7 @@ import {
   enrollmentRecordSchema,
   enrollmentStatusChangeSchema,
 } from '@registrar/contract/enrollment-admin';
+import { ENROLLMENT_TEXT_FIELD_NAMES, PUBLIC_ENROLLMENT_FILE_FIELD_NAMES } from '@registrar/contract/enrollment';
 import { attachment } from '../lib/csv';
 import { EnrollmentService, ENROLLMENT_FILE_FIELD_NAMES } from '../services/enrollment-service';
 import { EXTENSION_FOR, type SniffedType } from '../services/uploads/content-type';
@@ -31,9 +32,22 @@ const enrollmentRoutes: FastifyPluginAsyncZod = async (app) => {
   const enrollments = new EnrollmentService(app.database.db, app.config, app.storage, app.throttle, () =>
     app.outbox.kick(),
   );
-  const readForm = (request: Parameters<typeof readMultipart>[0]) =>
+  const textFields = new Set(ENROLLMENT_TEXT_FIELD_NAMES);
+  const staffOnlyFiles = new Set(
+    [...ENROLLMENT_FILE_FIELD_NAMES].filter((f) => !PUBLIC_ENROLLMENT_FILE_FIELD_NAMES.includes(f as never)),
+  );
+  // Visitors send only the form's own fields and files; staff may also attach the staff-only files.
+  const readPublicForm = (request: Parameters<typeof readMultipart>[0]) =>
+    readMultipart(request, app.storage, {
+      fileFields: new Set(PUBLIC_ENROLLMENT_FILE_FIELD_NAMES),
+      textFields,
+      staffOnlyFiles,
+      maxFileBytes: app.config.uploadMaxBytes,
+    });
+  const readStaffForm = (request: Parameters<typeof readMultipart>[0]) =>
     readMultipart(request, app.storage, {
       fileFields: ENROLLMENT_FILE_FIELD_NAMES,
+      textFields,
       maxFileBytes: app.config.uploadMaxBytes,
     });
 
@@ -50,7 +64,7 @@ const enrollmentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await enrollments.checkRate(request.ip);
-      const form = await readForm(request);
+      const form = await readPublicForm(request);
       try {
         const { enrollmentNumber, unmoved } = await enrollments.create(form.fields, form.files);
         if (unmoved.length)
@@ -135,7 +149,7 @@ const enrollmentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const form = await readForm(request);
+      const form = await readStaffForm(request);
       try {
         const data = await enrollments.update(request.params.id, form.fields, form.files, request.staffAuth!.staff.id);
         return {

@@ -1,9 +1,8 @@
-/** `GET /api/health`: is the database reachable, and which version runs (issue 2). */
+/** `GET /api/health`: are the server and its database up (nothing more: no versions). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorEnvelopeSchema, successEnvelope } from '@registrar/contract/envelope';
 import { healthSchema, type Health } from '@registrar/contract/health';
 import { MESSAGES } from '@registrar/contract/messages';
-import { APP_VERSION } from '../lib/version';
 
 const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -12,7 +11,7 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public' },
       schema: {
         tags: ['system'],
-        summary: 'Service and database health',
+        summary: 'Whether the server and its database are up',
         response: {
           200: successEnvelope(healthSchema),
           503: errorEnvelopeSchema.extend({ data: healthSchema }),
@@ -20,16 +19,9 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (_request, reply) => {
-      const health: Health = {
-        status: 'ok',
-        version: APP_VERSION,
-        uptimeSeconds: Math.round(process.uptime()),
-        database: { reachable: true, kind: app.database.kind, serverVersion: null, latencyMs: null },
-      };
+      const health: Health = { status: 'ok', database: { reachable: true } };
       try {
-        const { serverVersion, latencyMs } = await app.database.ping();
-        health.database.serverVersion = serverVersion;
-        health.database.latencyMs = latencyMs;
+        await app.database.ping();
         return { success: true as const, message: 'OK', data: health };
       } catch {
         health.status = 'degraded';

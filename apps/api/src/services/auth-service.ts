@@ -21,7 +21,7 @@ import {
 import { brandedMail } from './mail/mail-message';
 import { burnVerification, hashPassword, isCommonPassword, verifyPassword } from './passwords';
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, type SessionTokens } from './session-tokens';
-import { THROTTLE_RULES, type Throttle, type ThrottleRule } from './throttle';
+import { THROTTLE_RULES, addressKey, type Throttle, type ThrottleRule } from './throttle';
 
 export const RESET_TOKEN_TTL_MS = 30 * 60 * 1000;
 /** Writing last_seen_at on every request would make every read a write; a minute is precise enough. */
@@ -107,7 +107,7 @@ export class AuthService {
     ctx: RequestContext,
   ): Promise<{ token: string; user: StaffUser; expiresAt: Date }> {
     const account = `login:account:${normaliseEmail(email)}`;
-    const ip = `login:ip:${ctx.ip}`;
+    const ip = `login:ip:${addressKey(ctx.ip)}`;
     await this.consume([
       [account, THROTTLE_RULES.loginPerAccount],
       [ip, THROTTLE_RULES.loginPerIp],
@@ -161,7 +161,7 @@ export class AuthService {
   /** Same answer, and about the same work, whether or not the email belongs to someone. */
   async forgotPassword(email: string, ctx: RequestContext): Promise<void> {
     const account = `forgot:account:${normaliseEmail(email)}`;
-    const ip = `forgot:ip:${ctx.ip}`;
+    const ip = `forgot:ip:${addressKey(ctx.ip)}`;
     await this.consume([
       [account, THROTTLE_RULES.forgotPerAccount],
       [ip, THROTTLE_RULES.forgotPerIp],
@@ -172,6 +172,7 @@ export class AuthService {
       const row = await staffRepository.findByEmail(tx, email);
       if (!row?.active) return false;
       const url = await issueSetPasswordLink(tx, this.config, row.id, RESET_TOKEN_TTL_MS, now);
+      const expiresAt = new Date(now.getTime() + RESET_TOKEN_TTL_MS);
       await outboxRepository.enqueue(
         tx,
         'mail',
@@ -186,6 +187,7 @@ export class AuthService {
           ],
           action: { label: 'Choose a new password', url },
         }),
+        expiresAt,
       );
       return true;
     });
@@ -193,7 +195,7 @@ export class AuthService {
   }
 
   async resetPassword(token: string, password: string, ctx: RequestContext): Promise<void> {
-    const ip = `reset:ip:${ctx.ip}`;
+    const ip = `reset:ip:${addressKey(ctx.ip)}`;
     await this.consume([[ip, THROTTLE_RULES.resetPerIp]]);
     assertAcceptablePassword(password, 'password');
     const passwordHash = await hashPassword(password);
@@ -222,11 +224,18 @@ export class AuthService {
     this.onMailQueued();
   }
 
+  /**
+   * Counted per account like sign-in: a stolen session must not become an online guesser of the
+   * current password. A right guess takes its attempt back.
+   */
   async changePassword(auth: AuthenticatedStaff, currentPassword: string, newPassword: string): Promise<void> {
+    const account = `change-password:account:${auth.staff.id}`;
+    await this.consume([[account, THROTTLE_RULES.changePasswordPerAccount]]);
     if (!(await verifyPassword(auth.staff.passwordHash, currentPassword)))
       throw badRequest(STAFF_MESSAGES.currentPasswordWrong, [
         { path: 'currentPassword', message: STAFF_MESSAGES.currentPasswordWrong },
       ]);
+    await this.throttle.release(account);
     if (currentPassword === newPassword)
       throw badRequest(STAFF_MESSAGES.newPasswordSameAsOld, [
         { path: 'newPassword', message: STAFF_MESSAGES.newPasswordSameAsOld },

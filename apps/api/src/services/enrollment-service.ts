@@ -39,7 +39,7 @@ import { amountsAgree, planFeeSchedule } from './enrollment-fee-schedule';
 import { FeeService, formatInr, reconcilePaid } from './fee-service';
 import { AnnouncementService } from './announcement-service';
 import { brandedMail } from './mail/mail-message';
-import { THROTTLE_RULES, type Throttle } from './throttle';
+import { THROTTLE_RULES, addressKey, type Throttle } from './throttle';
 import type { FileStorage } from './uploads/file-storage';
 import type { StagedFile } from './uploads/multipart-reader';
 
@@ -105,7 +105,7 @@ export class EnrollmentService {
 
   /** Called before reading the body, so a flood never costs disk writes. */
   async checkRate(ip: string): Promise<void> {
-    const key = `enrollment:ip:${ip}`;
+    const key = `enrollment:ip:${addressKey(ip)}`;
     const wait = await this.throttle.consume(key, {
       ...THROTTLE_RULES.enrollmentPerIp,
       limit: this.config.intakeLimitPerIp,

@@ -22,7 +22,7 @@ import { HttpError, badRequest, conflict, notFound } from '../lib/http-errors';
 import { courseRepository } from '../repositories/course-repository';
 import { inquiryRepository, type InquiryRow } from '../repositories/inquiry-repository';
 import { brandedMail } from './mail/mail-message';
-import { THROTTLE_RULES, type Throttle } from './throttle';
+import { THROTTLE_RULES, addressKey, type Throttle } from './throttle';
 
 const DUPLICATE_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
 /** Course names change rarely; the public form is hot. A few seconds of staleness is harmless. */
@@ -92,7 +92,7 @@ export class InquiryService {
 
   /** Public intake. A filled honeypot gets a normal-looking answer and is dropped. */
   async submit(input: Inquiry, honeypot: string | undefined, ip: string): Promise<{ stored: boolean }> {
-    const key = `inquiry:ip:${ip}`;
+    const key = `inquiry:ip:${addressKey(ip)}`;
     const wait = await this.throttle.consume(key, {
       ...THROTTLE_RULES.inquiryPerIp,
       limit: this.config.intakeLimitPerIp,

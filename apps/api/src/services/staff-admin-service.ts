@@ -121,6 +121,8 @@ export class StaffAdminService {
             ],
             action: { label: 'Choose your password', url },
           }),
+          // The link is a credential: the outbox forgets it once sent or expired.
+          new Date(now.getTime() + INVITATION_TTL_MS),
         );
         await this.audit(tx, actor, 'invite', created.id, {
           role: { from: null, to: created.role },

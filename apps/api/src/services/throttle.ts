@@ -6,6 +6,22 @@
  * The counts live in a store: in memory (one instance's counts), or in Redis when REDIS_URL is
  * set, so every instance behind a load balancer shares them (DESIGN §3).
  */
+import ipaddr from 'ipaddr.js';
+
+/**
+ * The key per-address limits count under. One IPv6 host is given a whole /64 (2^64 addresses),
+ * so IPv6 counts per /64; an IPv4-mapped IPv6 address (`::ffff:a.b.c.d`) counts as its IPv4.
+ */
+export function addressKey(ip: string): string {
+  if (!ipaddr.isValid(ip)) return ip;
+  let addr = ipaddr.parse(ip);
+  if (addr.kind() === 'ipv6' && (addr as ipaddr.IPv6).isIPv4MappedAddress())
+    addr = (addr as ipaddr.IPv6).toIPv4Address();
+  if (addr.kind() === 'ipv4') return addr.toString();
+  const parts = (addr as ipaddr.IPv6).parts.slice(0, 4).map((p) => p.toString(16));
+  return `${parts.join(':')}::/64`;
+}
+
 export interface ThrottleRule {
   limit: number;
   windowMs: number;
@@ -97,6 +113,7 @@ const MINUTE = 60_000;
 export const THROTTLE_RULES = {
   loginPerAccount: { limit: 5, windowMs: 15 * MINUTE },
   loginPerIp: { limit: 30, windowMs: 15 * MINUTE },
+  changePasswordPerAccount: { limit: 5, windowMs: 15 * MINUTE },
   forgotPerAccount: { limit: 3, windowMs: 60 * MINUTE },
   forgotPerIp: { limit: 10, windowMs: 60 * MINUTE },
   resetPerIp: { limit: 10, windowMs: 15 * MINUTE },

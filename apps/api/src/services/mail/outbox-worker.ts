@@ -7,6 +7,7 @@ import type { Db } from '../../db/database';
 import { outboxRepository } from '../../repositories/outbox-repository';
 import type { MailMessage } from './mail-message';
 import type { MailTransport } from './mail-transport';
+import { safeErrorFacts } from '../../lib/logger';
 
 export const MAX_ATTEMPTS = 8;
 
@@ -65,6 +66,7 @@ export class OutboxWorker {
 
   /** One pass over what is due; returns how many rows it handled. Tests call it directly. */
   async runOnce(): Promise<number> {
+    await outboxRepository.forgetExpiredSecrets(this.db);
     const rows = await outboxRepository.claimDue(this.db, this.batchSize, this.leaseMs);
     for (const row of rows) {
       try {
@@ -83,7 +85,7 @@ export class OutboxWorker {
           row.attempts >= MAX_ATTEMPTS
             ? null
             : new Date(Date.now() + Math.min(this.backoffBaseMs * 2 ** (row.attempts - 1), 3_600_000));
-        this.log.warn({ outboxId: row.id, attempts: row.attempts, err: message }, 'mail delivery failed');
+        this.log.warn({ outboxId: row.id, attempts: row.attempts, err: safeErrorFacts(err) }, 'mail delivery failed');
         await outboxRepository.markFailedAttempt(this.db, row.id, message, retryAt);
       }
     }
@@ -94,7 +96,7 @@ export class OutboxWorker {
     clearTimeout(this.timer);
     this.timer = setTimeout(() => {
       this.running = this.runOnce()
-        .catch((err: Error) => this.log.warn({ err: err.message }, 'outbox pass failed'))
+        .catch((err: unknown) => this.log.warn({ err: safeErrorFacts(err) }, 'outbox pass failed'))
         .then((handled) => {
           this.running = undefined;
           if (!this.stopped) this.schedule(handled === this.batchSize ? 0 : this.pollMs);

@@ -4,7 +4,7 @@
  * file staged so far is removed before the error leaves.
  */
 import { randomUUID } from 'node:crypto';
-import { Transform } from 'node:stream';
+import { Transform, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { ERROR_CODES } from '@registrar/contract/envelope';
@@ -90,29 +90,58 @@ const safeName = (name: string) =>
     .join('')
     .slice(0, 200);
 
+export interface MultipartOptions {
+  /** The file fields this form takes; any other file is refused by name. */
+  fileFields: ReadonlySet<string>;
+  /** The text fields this form takes; any other field is refused by name. */
+  textFields: ReadonlySet<string>;
+  /** Files only staff may attach: refused with their own message on a public form. */
+  staffOnlyFiles?: ReadonlySet<string>;
+  maxFileBytes: number;
+}
+
+/** A field name as a client sent it, made safe to echo in a message. */
+const shownName = (name: string) => safeName(name).slice(0, 100) || '(empty)';
+
+/** Errors of the multipart parser itself mean the body is not what its content type says. */
+const isParserError = (err: unknown) =>
+  err instanceof Error &&
+  !(err instanceof HttpError) &&
+  /multipart|boundary|part header|unexpected end|part terminated/i.test(err.message);
+
 export async function readMultipart(
   request: FastifyRequest,
   storage: FileStorage,
-  options: { fileFields: ReadonlySet<string>; maxFileBytes: number },
+  options: MultipartOptions,
 ): Promise<MultipartResult> {
   const fields: Record<string, string> = {};
   const files: StagedFile[] = [];
   const staged: string[] = [];
+  // Fields the form does not take are collected and refused together once the body is read, so
+  // the request still meets the part caps and the answer names every stray field.
+  const refused: { path: string; message: string }[] = [];
   const discard = async () => {
     await Promise.all(staged.map((id) => storage.remove(id)));
+  };
+  const refuse = (name: string, message: string) => {
+    if (!refused.some((r) => r.path === name)) refused.push({ path: shownName(name), message });
   };
   try {
     for await (const part of request.parts({ limits: { fileSize: options.maxFileBytes } })) {
       if (part.type === 'field') {
-        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+        if (!options.textFields.has(part.fieldname)) refuse(part.fieldname, ENROLLMENT_MESSAGES.unexpectedField);
+        else if (typeof part.value === 'string') fields[part.fieldname] = part.value;
         continue;
       }
       const field = part.fieldname;
       if (!options.fileFields.has(field) || files.some((f) => f.field === field)) {
-        part.file.resume(); // drain what we will not keep
-        throw new HttpError(400, ERROR_CODES.validation, `Unexpected file field ${field}`.slice(0, 120), [
-          { path: field, message: 'Unexpected file' },
-        ]);
+        refuse(
+          field,
+          options.staffOnlyFiles?.has(field) ? ENROLLMENT_MESSAGES.staffOnlyFile : ENROLLMENT_MESSAGES.unexpectedField,
+        );
+        // Drain what we will not keep; a stray file over the size cap is refused all the same.
+        await pipeline(part.file, new Writable({ write: (_chunk, _enc, done) => done() })).catch(() => undefined);
+        continue;
       }
       const id = randomUUID();
       staged.push(id);
@@ -140,13 +169,16 @@ export async function readMultipart(
         originalName: safeName(part.filename || field),
       });
     }
+    if (refused.length)
+      throw new HttpError(400, ERROR_CODES.validation, `${refused[0]!.message}: ${refused[0]!.path}`, refused);
   } catch (err) {
     await discard();
     const code = (err as { code?: string }).code;
     if (code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT')
       throw new HttpError(413, ERROR_CODES.tooLarge, ENROLLMENT_MESSAGES.tooManyParts);
     if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE')
-      throw new HttpError(415, ERROR_CODES.unsupportedType, 'Send the form as multipart/form-data');
+      throw new HttpError(415, ERROR_CODES.unsupportedType, ENROLLMENT_MESSAGES.notMultipart);
+    if (isParserError(err)) throw new HttpError(400, ERROR_CODES.validation, ENROLLMENT_MESSAGES.malformedMultipart);
     throw err;
   }
   // Empty file inputs were staged as zero-byte files: drop them now.
