@@ -37,6 +37,7 @@ export const ENROLLMENT_MESSAGES = {
   notFound: 'Enrolment not found',
   transitionNotAllowed: 'This status change is not allowed',
   documentNotFound: 'Document not found',
+  documentIntegrity: 'This document failed its integrity check and was not shown',
 } as const;
 
 export const INSTALLMENT_STATUSES = ['unpaid', 'partial', 'paid', 'overdue'] as const;

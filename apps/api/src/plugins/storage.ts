@@ -1,12 +1,15 @@
 /**
  * Document storage, with crash recovery before the app serves: DATA_DIR/uploads, or an
- * S3-compatible bucket when S3_BUCKET is set (the AWS SDK is loaded only then).
+ * S3-compatible bucket when S3_BUCKET is set (the AWS SDK is loaded only then). Every file is
+ * encrypted at rest; files stored before that are sealed in place before the app serves.
  */
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import multipart from '@fastify/multipart';
 import { enrollmentRepository } from '../repositories/enrollment-repository';
+import { encryptedFileStorage } from '../services/documents/encrypted-storage';
+import { loadMasterKeys } from '../services/documents/master-keys';
 import { localFileStorage, type FileStorage } from '../services/uploads/file-storage';
 
 declare module 'fastify' {
@@ -32,7 +35,9 @@ async function openStorage(app: FastifyInstance): Promise<{ files: FileStorage; 
 }
 
 export default fp(async function storage(app: FastifyInstance) {
-  const { files, close } = await openStorage(app);
+  const keys = loadMasterKeys(app.config);
+  const { files: raw, close } = await openStorage(app);
+  const files = encryptedFileStorage(raw, app.database.db, keys);
   app.decorate('storage', files);
   // Limits on every multipart request (DESIGN §6); the per-file size is set per route.
   await app.register(multipart, {
@@ -52,7 +57,12 @@ export default fp(async function storage(app: FastifyInstance) {
       );
     }
   };
-  app.addHook('onReady', recover);
+  app.addHook('onReady', async () => {
+    await recover();
+    // Before serving: a plain file left from before encryption must never be answered as sealed.
+    const sealed = await files.sealPlainFiles();
+    if (sealed) app.log.info({ sealed }, 'documents stored before encryption are now encrypted');
+  });
   let running: Promise<void> | undefined;
   const timer = app.config.s3
     ? setInterval(() => {
