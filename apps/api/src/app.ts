@@ -30,6 +30,7 @@ import announcementRoutes from './routes/announcements';
 import dashboardRoutes from './routes/dashboard';
 import auditPlugin from './plugins/audit';
 import remindersPlugin from './plugins/reminders';
+import retentionPlugin from './plugins/retention';
 import storagePlugin from './plugins/storage';
 import outboxPlugin, { type OutboxPluginOptions } from './plugins/outbox';
 import { APP_VERSION } from './lib/version';
@@ -48,7 +49,7 @@ export interface AppOptions {
   /** The built SPA; undefined serves the API alone. */
   webRoot?: string | undefined;
   outbox?: OutboxPluginOptions;
-  /** false: tests run `app.reminders.runOnce()` themselves. */
+  /** false: tests run `app.reminders.runOnce()` and `app.retention.runDaily()` themselves. */
   reminders?: boolean;
 }
 
@@ -137,6 +138,7 @@ export async function buildApp({
   );
 
   await app.register(remindersPlugin, { autoStart: reminders !== false });
+  await app.register(retentionPlugin, { autoStart: reminders !== false });
   await app.register(spa, { root: webRoot });
   return app;
 }

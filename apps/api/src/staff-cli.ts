@@ -1,21 +1,28 @@
 /**
- * `npm run staff -- <create|reset-password|list> …`: manage staff accounts from the shell.
- * Uses the same configuration (DATA_DIR / DATABASE_URL) as the server.
+ * `npm run staff -- <create|reset-password|list|rotate-documents-key> …`: manage staff accounts
+ * and the documents' master key from the shell.
+ * Uses the same configuration (DATA_DIR / DATABASE_URL / DOCUMENTS_KEY) as the server.
  *   create --email E [--name N] [--phone P] [--password P]   (a strong password is generated when omitted)
  *   reset-password --email E [--password P]                  (signs the account out everywhere)
  *   list
+ *   rotate-documents-key                                      (re-wraps every data key; safe to run again)
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { DataDirLockedError, lockDataDir, type DataDirLock } from './lib/data-dir-lock';
+import { documentKeyRepository } from './repositories/document-key-repository';
+import { MasterKeyError, loadMasterKeys } from './services/documents/master-keys';
+import { finishKeyFileRotation, prepareKeyFileRotation, rewrapDocumentKeys } from './services/documents/key-rotation';
 import { staffRepository } from './repositories/staff-repository';
 import { StaffAccountError, createStaff, resetStaffPassword } from './services/staff-accounts';
 
 const USAGE = `Usage: npm run staff -- create --email E [--name N] [--phone P] [--password P]
        npm run staff -- reset-password --email E [--password P]
-       npm run staff -- list`;
+       npm run staff -- list
+       npm run staff -- rotate-documents-key`;
+const COMMANDS = ['create', 'reset-password', 'list', 'rotate-documents-key'];
 
 async function main(): Promise<number> {
   const { positionals, values } = parseArgs({
@@ -29,11 +36,11 @@ async function main(): Promise<number> {
     },
   });
   const command = positionals[0];
-  if (values.help || !command || !['create', 'reset-password', 'list'].includes(command)) {
+  if (values.help || !command || !COMMANDS.includes(command)) {
     process.stdout.write(`${USAGE}\n`);
     return values.help ? 0 : 2;
   }
-  if (command !== 'list' && !values.email) {
+  if ((command === 'create' || command === 'reset-password') && !values.email) {
     process.stderr.write(`--email is required\n${USAGE}\n`);
     return 2;
   }
@@ -48,6 +55,26 @@ async function main(): Promise<number> {
   });
   try {
     await database.migrate();
+    if (command === 'rotate-documents-key') {
+      const keyFile = !config.documentsKey;
+      if (keyFile) prepareKeyFileRotation(config.dataDir);
+      const keys = loadMasterKeys(config);
+      const { rewrapped, unknown } = await rewrapDocumentKeys(database.db, keys, {
+        onProgress: (n) => process.stdout.write(`Re-wrapped ${n} document keys so far\n`),
+      });
+      const counts = await documentKeyRepository.countByKey(database.db);
+      const left = [...counts].filter(([id]) => id !== keys.currentId).reduce((t, [, n]) => t + n, 0);
+      process.stdout.write(`Re-wrapped ${rewrapped} document keys under master key ${keys.currentId}\n`);
+      if (unknown || left) {
+        process.stderr.write(
+          `${left} document keys are under a master key that is not loaded; add it to DOCUMENTS_KEY_PREVIOUS and run again\n`,
+        );
+        return 1;
+      }
+      if (keyFile) finishKeyFileRotation(config.dataDir);
+      else process.stdout.write('DOCUMENTS_KEY_PREVIOUS is no longer needed.\n');
+      return 0;
+    }
     if (command === 'list') {
       const rows = await staffRepository.list(database.db);
       for (const row of rows) process.stdout.write(`${row.email}\t${row.name}\t${row.createdAt.toISOString()}\n`);
@@ -79,7 +106,11 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (err: Error) => {
-    const known = err instanceof StaffAccountError || err instanceof ConfigError || err instanceof DataDirLockedError;
+    const known =
+      err instanceof StaffAccountError ||
+      err instanceof ConfigError ||
+      err instanceof DataDirLockedError ||
+      err instanceof MasterKeyError;
     process.stderr.write(`${known ? err.message : `Failed: ${err.message}`}\n`);
     process.exit(1);
   },

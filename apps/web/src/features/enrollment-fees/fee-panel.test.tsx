@@ -69,6 +69,7 @@ const detail = (over: Partial<EnrollmentDetail> = {}): EnrollmentDetail => ({
   announcements: [],
   history: [],
   inquiryId: null,
+  documentsDeletedAt: null,
   ...over,
 });
 

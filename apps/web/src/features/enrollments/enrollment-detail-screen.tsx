@@ -18,6 +18,7 @@ import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import {
   ENROLLMENT_STATUS_LABELS,
   ENROLLMENT_TRANSITIONS,
+  documentsDeletedNote,
   type EnrollmentDetail,
   type EnrollmentStatus,
 } from '@registrar/contract/enrollment-admin';
@@ -55,6 +56,7 @@ const EVENT_TITLES: Record<string, string> = {
   payment_alert: 'Payment alert sent',
   payment_reminder: 'Payment reminder sent',
   announcement: 'Announcement',
+  documents_deleted: 'Documents deleted',
 };
 
 const statusLabel = (status: string | null) =>
@@ -198,7 +200,12 @@ function EnrollmentView({ enrollment, backTo }: { enrollment: EnrollmentDetail; 
             />
           </RecordSection>
           <RecordSection title="Documents" id={ids.documents}>
-            <DocumentsGallery documents={e.documents} />
+            {e.documentsDeletedAt && (
+              <Typography sx={{ mb: e.documents.length ? 2 : 0 }}>
+                {documentsDeletedNote(formatDate(e.documentsDeletedAt))}
+              </Typography>
+            )}
+            {!(e.documentsDeletedAt && e.documents.length === 0) && <DocumentsGallery documents={e.documents} />}
           </RecordSection>
           <FeePanel enrollment={e} />
         </Stack>

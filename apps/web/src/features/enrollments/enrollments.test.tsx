@@ -100,6 +100,7 @@ const ENROLLMENT: EnrollmentDetail = {
     },
   ],
   inquiryId: null,
+  documentsDeletedAt: null,
 };
 
 const COURSES_PAGE = {
