@@ -8,13 +8,13 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import multipart from '@fastify/multipart';
 import { enrollmentRepository } from '../repositories/enrollment-repository';
-import { encryptedFileStorage } from '../services/documents/encrypted-storage';
+import { encryptedFileStorage, type EncryptedFileStorage } from '../services/documents/encrypted-storage';
 import { loadMasterKeys } from '../services/documents/master-keys';
 import { localFileStorage, type FileStorage } from '../services/uploads/file-storage';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    storage: FileStorage;
+    storage: EncryptedFileStorage;
   }
 }
 
