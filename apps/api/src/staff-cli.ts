@@ -5,7 +5,7 @@
  *   create --email E [--name N] [--phone P] [--password P]   (a strong password is generated when omitted)
  *   reset-password --email E [--password P]                  (signs the account out everywhere)
  *   list
- *   rotate-documents-key                                      (re-wraps every data key; safe to run again)
+ *   rotate-documents-key [--batch N]                          (re-wraps every data key, N per step; safe to run again)
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -21,7 +21,7 @@ import { StaffAccountError, createStaff, resetStaffPassword } from './services/s
 const USAGE = `Usage: npm run staff -- create --email E [--name N] [--phone P] [--password P]
        npm run staff -- reset-password --email E [--password P]
        npm run staff -- list
-       npm run staff -- rotate-documents-key`;
+       npm run staff -- rotate-documents-key [--batch N]`;
 const COMMANDS = ['create', 'reset-password', 'list', 'rotate-documents-key'];
 
 async function main(): Promise<number> {
@@ -32,6 +32,7 @@ async function main(): Promise<number> {
       name: { type: 'string' },
       phone: { type: 'string' },
       password: { type: 'string' },
+      batch: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -60,6 +61,7 @@ async function main(): Promise<number> {
       if (keyFile) prepareKeyFileRotation(config.dataDir);
       const keys = loadMasterKeys(config);
       const { rewrapped, unknown } = await rewrapDocumentKeys(database.db, keys, {
+        batch: values.batch ? Math.max(1, Number.parseInt(values.batch, 10) || 100) : undefined,
         onProgress: (n) => process.stdout.write(`Re-wrapped ${n} document keys so far\n`),
       });
       const counts = await documentKeyRepository.countByKey(database.db);

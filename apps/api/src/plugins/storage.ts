@@ -59,9 +59,14 @@ export default fp(async function storage(app: FastifyInstance) {
   };
   app.addHook('onReady', async () => {
     await recover();
-    // Before serving: a plain file left from before encryption must never be answered as sealed.
-    const sealed = await files.sealPlainFiles();
-    if (sealed) app.log.info({ sealed }, 'documents stored before encryption are now encrypted');
+    // Before serving, so that every file is sealed when requests arrive. If the database or the
+    // store is unreachable, the server still starts: a plain file is refused until the next start.
+    try {
+      const sealed = await files.sealPlainFiles();
+      if (sealed) app.log.info({ sealed }, 'documents stored before encryption are now encrypted');
+    } catch (err) {
+      app.log.error({ err: (err as Error).message }, 'encrypting documents stored before encryption postponed');
+    }
   });
   let running: Promise<void> | undefined;
   const timer = app.config.s3
