@@ -11,7 +11,7 @@ import { ENROLLMENT_MESSAGES } from '@registrar/contract/enrollment-admin';
 import { KEY_FILE } from '../src/services/documents/master-keys';
 import { HEADER_BYTES, SEGMENT_BYTES } from '../src/services/documents/sealed-stream';
 import { build } from './build-app';
-import { BIG_PNG, ORIGINALS, SIGNATURES, enrolWithDocuments, makeCourse } from './document-fixtures';
+import { BIG_PNG, ORIGINALS, SIGNATURES, enrolWithDocuments, makeCourse, rowsOf } from './document-fixtures';
 import { startS3Server } from './s3-server';
 import { bearer, makeStaff, tokenFor } from './staff-fixtures';
 import { S3_TEST_BUCKET, storageKinds } from './storage-kinds';
@@ -59,9 +59,9 @@ describe.each(storageKinds(s3))('documents encrypted at rest on $name storage', 
     const tables = await database.db.execute<{ t: string }>(
       sql`select table_name as t from information_schema.tables where table_schema = 'public'`,
     );
-    for (const { t } of tables.rows) {
+    for (const { t } of rowsOf<{ t: string }>(tables)) {
       const dump = await database.db.execute(sql.raw(`select * from "${t}"`));
-      expect(JSON.stringify(dump.rows).includes(key), `table ${t}`).toBe(false);
+      expect(JSON.stringify(rowsOf(dump)).includes(key), `table ${t}`).toBe(false);
     }
   });
 

@@ -69,3 +69,6 @@ export async function detailOf(app: FastifyInstance, auth: Record<string, string
 
 /** What each of the fixture documents holds, by field. */
 export const ORIGINALS: Record<string, Buffer> = { profilePicture: PNG, aadharFront: JPEG, aadharBack: PDF };
+
+/** The rows of a raw query's result (the driver's result type is not known to Drizzle here). */
+export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;

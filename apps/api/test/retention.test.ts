@@ -12,7 +12,7 @@ import { localIsoDate } from '@registrar/contract/enrollment';
 import { documentsDeletedNote } from '@registrar/contract/enrollment-admin';
 import { claimRun } from '../src/services/retention';
 import { build } from './build-app';
-import { detailOf, enrolWithDocuments, makeCourse } from './document-fixtures';
+import { detailOf, enrolWithDocuments, makeCourse, rowsOf } from './document-fixtures';
 import { startS3Server } from './s3-server';
 import { bearer, makeStaff, tokenFor } from './staff-fixtures';
 import { S3_TEST_BUCKET, storageKinds } from './storage-kinds';
@@ -63,8 +63,12 @@ describe.each(storageKinds(s3))('retention rules, documents on $name storage', a
     for (const id of gone) expect(stored).not.toContain(id);
     for (const id of keep) expect(stored).toContain(id);
     const keys = await db.execute<{ id: string }>(sql`select document_id as id from document_keys`);
-    expect(keys.rows.map((r) => r.id).sort()).toEqual(expect.arrayContaining(keep));
-    for (const id of gone) expect(keys.rows.map((r) => r.id)).not.toContain(id);
+    expect(
+      rowsOf<{ id: string }>(keys)
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual(expect.arrayContaining(keep));
+    for (const id of gone) expect(rowsOf<{ id: string }>(keys).map((r) => r.id)).not.toContain(id);
     for (const id of gone) {
       const res = await app.inject({ method: 'GET', url: `/api/files/${id}`, headers: auth });
       expect(res.statusCode).toBe(404);
@@ -109,7 +113,7 @@ describe.each(storageKinds(s3))('retention rules, documents on $name storage', a
     const rows = await db.execute<{ to: string; status: string }>(
       sql`select payload->>'to' as to, status from outbox where payload->>'to' in ('old@example.in', 'new@example.in', 'waiting@example.in') order by 1`,
     );
-    expect(rows.rows.map((r) => r.to)).toEqual(['waiting@example.in']);
+    expect(rowsOf<{ to: string }>(rows).map((r) => r.to)).toEqual(['waiting@example.in']);
     expect(fs.existsSync(oldEml)).toBe(false);
     expect(fs.existsSync(newEml)).toBe(true);
   });

@@ -21,7 +21,7 @@ import {
   newDataKey,
 } from '../../src/services/documents/master-keys';
 import { localFileStorage } from '../../src/services/uploads/file-storage';
-import { ORIGINALS, enrolWithDocuments, makeCourse } from '../document-fixtures';
+import { ORIGINALS, enrolWithDocuments, makeCourse, rowsOf } from '../document-fixtures';
 import { PNG } from '../fixtures/files';
 import { bearer, makeStaff, tokenFor } from '../staff-fixtures';
 import { apiDir, freePort, signInAt, startServer } from './server-process';
@@ -193,7 +193,7 @@ describe('documents keys under kill -9', () => {
     const split = await db.db.execute<{ key_id: string; n: number }>(
       sql`select key_id, count(*)::int as n from document_keys group by key_id`,
     );
-    const counts = Object.fromEntries(split.rows.map((r) => [r.key_id, Number(r.n)]));
+    const counts = Object.fromEntries(rowsOf<{ key_id: string; n: number }>(split).map((r) => [r.key_id, Number(r.n)]));
     expect(counts[newId]).toBeGreaterThan(0);
     expect(counts[oldId]).toBeGreaterThan(0);
     // Every document still reads, with the new and the previous key both loaded.
@@ -212,7 +212,7 @@ describe('documents keys under kill -9', () => {
 
     db = await openDb(dataDir);
     const after = await db.db.execute<{ key_id: string }>(sql`select distinct key_id from document_keys`);
-    expect(after.rows.map((r) => r.key_id)).toEqual([newId]);
+    expect(rowsOf<{ key_id: string }>(after).map((r) => r.key_id)).toEqual([newId]);
     for (const [id, data] of await readAllDocuments(db, dataDir, [...files.keys()]))
       expect(data.equals(files.get(id)!)).toBe(true);
     await db.close();
