@@ -31,6 +31,7 @@ import dashboardRoutes from './routes/dashboard';
 import staffRoutes from './routes/staff';
 import auditPlugin from './plugins/audit';
 import remindersPlugin from './plugins/reminders';
+import retentionPlugin from './plugins/retention';
 import storagePlugin from './plugins/storage';
 import outboxPlugin, { type OutboxPluginOptions } from './plugins/outbox';
 import { APP_VERSION } from './lib/version';
@@ -49,7 +50,7 @@ export interface AppOptions {
   /** The built SPA; undefined serves the API alone. */
   webRoot?: string | undefined;
   outbox?: OutboxPluginOptions;
-  /** false: tests run `app.reminders.runOnce()` themselves. */
+  /** false: tests run `app.reminders.runOnce()` and `app.retention.runDaily()` themselves. */
   reminders?: boolean;
 }
 
@@ -150,6 +151,7 @@ export async function buildApp({
   );
 
   await app.register(remindersPlugin, { autoStart: reminders !== false });
+  await app.register(retentionPlugin, { autoStart: reminders !== false });
   await app.register(spa, { root: webRoot });
   return app;
 }

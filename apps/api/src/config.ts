@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { UPLOAD_MAX_MB_DEFAULT } from '@registrar/contract/constants';
+import { decodeKey } from './services/documents/master-keys';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -37,6 +38,25 @@ const S3_OPTIONS = [
   'S3_FORCE_PATH_STYLE',
   'S3_PREFIX',
 ] as const;
+
+const documentsKey = optionalNonEmpty.transform((v, ctx): Buffer | undefined => {
+  if (v === undefined) return undefined;
+  const key = decodeKey(v);
+  if (!key) {
+    // The value is a secret: the message must not repeat it.
+    ctx.addIssue({ code: 'custom', message: 'must be 32 bytes in base64 (openssl rand -base64 32)' });
+    return z.NEVER;
+  }
+  return key;
+});
+
+const days = (fallback: number) =>
+  z.coerce
+    .number({ error: 'must be a whole number of days' })
+    .int({ error: 'must be a whole number of days' })
+    .min(1, { error: 'must be at least 1' })
+    .max(36500, { error: 'must be at most 36500' })
+    .default(fallback);
 
 const envSchema = z.object({
   PORT: z.coerce
@@ -94,6 +114,20 @@ const envSchema = z.object({
     .min(5, { error: 'must be at least 5' })
     .max(3600, { error: 'must be at most 3600' })
     .default(60),
+  DOCUMENTS_KEY: documentsKey,
+  DOCUMENTS_KEY_PREVIOUS: optionalNonEmpty.transform((v, ctx): Buffer[] => {
+    const keys = (v ?? '')
+      .split(',')
+      .filter((k) => k.trim() !== '')
+      .map(decodeKey);
+    if (keys.some((k) => !k)) {
+      ctx.addIssue({ code: 'custom', message: 'must be 32-byte base64 keys separated by commas' });
+      return z.NEVER;
+    }
+    return keys as Buffer[];
+  }),
+  DOCUMENTS_RETENTION_DAYS: days(365),
+  MAIL_RETENTION_DAYS: days(90),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   // Object storage for documents (DESIGN §3 `S3_*`); S3_BUCKET turns it on.
   S3_BUCKET: optionalNonEmpty.refine((v) => v === undefined || S3_BUCKET_NAME.test(v), {
@@ -124,6 +158,13 @@ const envSchema = z.object({
 
 /** Rules across variables: the S3_* options need S3_BUCKET, and the two keys come together. */
 const checkedEnvSchema = envSchema.superRefine((e, ctx) => {
+  // Every instance sharing a database must read every document, so the key cannot be generated.
+  if (e.DATABASE_URL && !e.DOCUMENTS_KEY)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['DOCUMENTS_KEY'],
+      message: 'must be set when DATABASE_URL is set (every instance needs the same key)',
+    });
   if (!e.S3_BUCKET) {
     const stray = S3_OPTIONS.find((name) => e[name] !== undefined && e[name] !== false);
     if (stray) ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: `must be set to use ${stray}` });
@@ -174,6 +215,14 @@ export interface Config {
   /** Public inquiries, and enrolment attempts, one address may send per 10 minutes. */
   intakeLimitPerIp: number;
   logLevel: (typeof LOG_LEVELS)[number];
+  /** Master key of the documents; undefined: `DATA_DIR/documents.key` (embedded database only). */
+  documentsKey: Buffer | undefined;
+  /** Earlier master keys, still read while a rotation re-wraps the data keys they wrapped. */
+  documentsKeyPrevious: Buffer[];
+  /** Days after an enrolment is completed, cancelled or rejected before its documents are deleted. */
+  documentsRetentionDays: number;
+  /** Days sent mail (outbox rows and `.eml` files) is kept. */
+  mailRetentionDays: number;
   /** Object storage for documents; undefined keeps them in DATA_DIR/uploads. */
   s3: S3Config | undefined;
 }
@@ -215,6 +264,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     outboxLeaseMs: e.OUTBOX_LEASE_SECONDS * 1000,
     intakeLimitPerIp: e.INTAKE_LIMIT_PER_IP,
     logLevel: e.LOG_LEVEL,
+    documentsKey: e.DOCUMENTS_KEY,
+    documentsKeyPrevious: e.DOCUMENTS_KEY_PREVIOUS,
+    documentsRetentionDays: e.DOCUMENTS_RETENTION_DAYS,
+    mailRetentionDays: e.MAIL_RETENTION_DAYS,
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

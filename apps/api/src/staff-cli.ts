@@ -1,11 +1,13 @@
 /**
- * `npm run staff -- <create|reset-password|list|verify-ledger> …`: manage staff accounts and check the fee ledger from the shell.
- * Uses the same configuration (DATA_DIR / DATABASE_URL) as the server.
+ * `npm run staff -- <create|reset-password|list|verify-ledger|rotate-documents-key> …`: manage staff
+ * accounts, check the fee ledger and rotate the documents' master key from the shell.
+ * Uses the same configuration (DATA_DIR / DATABASE_URL / DOCUMENTS_KEY) as the server.
  *   create --email E [--name N] [--phone P] [--password P] [--role R]
  *          (a strong password is generated when omitted; the role is admin unless given)
  *   reset-password --email E [--password P]                  (signs the account out everywhere)
  *   list
  *   verify-ledger                                            (recomputes paid sums and totals from the ledger; exit 1 on any difference)
+ *   rotate-documents-key [--batch N]                          (re-wraps every data key, N per step; safe to run again)
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -13,6 +15,9 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { DataDirLockedError, lockDataDir, type DataDirLock } from './lib/data-dir-lock';
 import { ROLES } from '@registrar/contract/permissions';
+import { documentKeyRepository } from './repositories/document-key-repository';
+import { MasterKeyError, loadMasterKeys } from './services/documents/master-keys';
+import { finishKeyFileRotation, prepareKeyFileRotation, rewrapDocumentKeys } from './services/documents/key-rotation';
 import { staffRepository } from './repositories/staff-repository';
 import { verifyLedger } from './services/ledger-check';
 import { StaffAccountError, createStaff, resetStaffPassword } from './services/staff-accounts';
@@ -20,7 +25,9 @@ import { StaffAccountError, createStaff, resetStaffPassword } from './services/s
 const USAGE = `Usage: npm run staff -- create --email E [--name N] [--phone P] [--password P] [--role ${ROLES.join('|')}]
        npm run staff -- reset-password --email E [--password P]
        npm run staff -- list
-       npm run staff -- verify-ledger`;
+       npm run staff -- verify-ledger
+       npm run staff -- rotate-documents-key [--batch N]`;
+const COMMANDS = ['create', 'reset-password', 'list', 'verify-ledger', 'rotate-documents-key'];
 
 async function main(): Promise<number> {
   const { positionals, values } = parseArgs({
@@ -31,15 +38,16 @@ async function main(): Promise<number> {
       phone: { type: 'string' },
       password: { type: 'string' },
       role: { type: 'string' },
+      batch: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
   const command = positionals[0];
-  if (values.help || !command || !['create', 'reset-password', 'list', 'verify-ledger'].includes(command)) {
+  if (values.help || !command || !COMMANDS.includes(command)) {
     process.stdout.write(`${USAGE}\n`);
     return values.help ? 0 : 2;
   }
-  if (!['list', 'verify-ledger'].includes(command) && !values.email) {
+  if ((command === 'create' || command === 'reset-password') && !values.email) {
     process.stderr.write(`--email is required\n${USAGE}\n`);
     return 2;
   }
@@ -61,6 +69,27 @@ async function main(): Promise<number> {
         problems.length ? `${problems.length} difference(s) found\n` : 'The ledger balances: no difference found.\n',
       );
       return problems.length ? 1 : 0;
+    }
+    if (command === 'rotate-documents-key') {
+      const keyFile = !config.documentsKey;
+      if (keyFile) prepareKeyFileRotation(config.dataDir);
+      const keys = loadMasterKeys(config);
+      const { rewrapped, unknown } = await rewrapDocumentKeys(database.db, keys, {
+        batch: values.batch ? Math.max(1, Number.parseInt(values.batch, 10) || 100) : undefined,
+        onProgress: (n) => process.stdout.write(`Re-wrapped ${n} document keys so far\n`),
+      });
+      const counts = await documentKeyRepository.countByKey(database.db);
+      const left = [...counts].filter(([id]) => id !== keys.currentId).reduce((t, [, n]) => t + n, 0);
+      process.stdout.write(`Re-wrapped ${rewrapped} document keys under master key ${keys.currentId}\n`);
+      if (unknown || left) {
+        process.stderr.write(
+          `${left} document keys are under a master key that is not loaded; add it to DOCUMENTS_KEY_PREVIOUS and run again\n`,
+        );
+        return 1;
+      }
+      if (keyFile) finishKeyFileRotation(config.dataDir);
+      else process.stdout.write('DOCUMENTS_KEY_PREVIOUS is no longer needed.\n');
+      return 0;
     }
     if (command === 'list') {
       const rows = await staffRepository.list(database.db);
@@ -97,7 +126,11 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (err: Error) => {
-    const known = err instanceof StaffAccountError || err instanceof ConfigError || err instanceof DataDirLockedError;
+    const known =
+      err instanceof StaffAccountError ||
+      err instanceof ConfigError ||
+      err instanceof DataDirLockedError ||
+      err instanceof MasterKeyError;
     process.stderr.write(`${known ? err.message : `Failed: ${err.message}`}\n`);
     process.exit(1);
   },

@@ -22,6 +22,10 @@ describe('configuration (DESIGN §3)', () => {
       HOST: '0.0.0.0',
       DATA_DIR: '/var/lib/registrar',
       DATABASE_URL: 'postgres://u@db/registrar',
+      DOCUMENTS_KEY: Buffer.alloc(32, 7).toString('base64'),
+      DOCUMENTS_KEY_PREVIOUS: `${Buffer.alloc(32, 8).toString('base64')},${Buffer.alloc(32, 9).toString('base64')}`,
+      DOCUMENTS_RETENTION_DAYS: '730',
+      MAIL_RETENTION_DAYS: '30',
       PUBLIC_URL: 'https://admissions.example.in/',
       JWT_SECRET: 'x'.repeat(32),
       SMTP_URL: 'smtp://mail:25',
@@ -43,6 +47,32 @@ describe('configuration (DESIGN §3)', () => {
       uploadMaxBytes: 10 * 1024 * 1024,
       trustProxy: 1,
       instituteName: 'Acme Institute',
+      documentsKey: Buffer.alloc(32, 7),
+      documentsKeyPrevious: [Buffer.alloc(32, 8), Buffer.alloc(32, 9)],
+      documentsRetentionDays: 730,
+      mailRetentionDays: 30,
+    });
+  });
+
+  it('needs DOCUMENTS_KEY with DATABASE_URL (instances share it), and never repeats a bad key', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://u@db/registrar' })).toThrow(
+      'Invalid configuration: DOCUMENTS_KEY must be set when DATABASE_URL is set (every instance needs the same key)',
+    );
+    const secret = Buffer.alloc(31, 1).toString('base64');
+    for (const name of ['DOCUMENTS_KEY', 'DOCUMENTS_KEY_PREVIOUS']) {
+      let message = '';
+      try {
+        loadConfig({ [name]: secret });
+      } catch (err) {
+        message = (err as Error).message;
+      }
+      expect(message).toContain(`Invalid configuration: ${name} must be`);
+      expect(message).not.toContain(secret);
+    }
+    expect(loadConfig({})).toMatchObject({
+      documentsKey: undefined,
+      documentsRetentionDays: 365,
+      mailRetentionDays: 90,
     });
   });
 
@@ -58,6 +88,8 @@ describe('configuration (DESIGN §3)', () => {
     ['UPLOAD_MAX_MB', '-1'],
     ['TRUST_PROXY', 'maybe'],
     ['LOG_LEVEL', 'loud'],
+    ['DOCUMENTS_RETENTION_DAYS', '0'],
+    ['MAIL_RETENTION_DAYS', 'soon'],
     ['S3_BUCKET', 'a'],
     ['S3_ENDPOINT', 'ftp://files'],
     ['S3_REGION', 'US East'],

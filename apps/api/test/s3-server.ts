@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
-import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { S3Config } from '../src/config';
 
 // The SDK warns once per process that its 2027 releases will need Node 22; not news to a test run.
@@ -22,6 +22,10 @@ export interface S3TestServer {
   config(bucket: string, prefix?: string): S3Config;
   /** Every key in the bucket under the prefix, sorted. */
   keys(bucket: string, prefix?: string): Promise<string[]>;
+  /** An object's bytes as stored, or undefined. */
+  get(bucket: string, key: string): Promise<Buffer | undefined>;
+  /** Stores bytes under a key, bypassing the app (to plant or damage a file). */
+  put(bucket: string, key: string, data: Buffer): Promise<void>;
   /** Stops answering: connections are refused until start(). */
   stop(): Promise<void>;
   start(): Promise<void>;
@@ -80,6 +84,18 @@ export async function startS3Server(buckets: string[]): Promise<S3TestServer> {
         token = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (token);
       return keys.sort();
+    },
+    async get(bucket, key) {
+      try {
+        const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+        return Buffer.from(await object.Body!.transformToByteArray());
+      } catch (err) {
+        if ((err as { name?: string }).name === 'NoSuchKey') return undefined;
+        throw err;
+      }
+    },
+    async put(bucket, key, data) {
+      await client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: data }));
     },
     stop,
     start,

@@ -12,6 +12,10 @@ export interface StorageProbe {
   staged(): Promise<string[]>;
   /** Ids of files in place, sorted. */
   stored(): Promise<string[]>;
+  /** The bytes of a file in place exactly as the store holds them, or undefined. */
+  raw(id: string): Promise<Buffer | undefined>;
+  /** Overwrites a file in place behind the app's back (a damaged or planted file). */
+  overwrite(id: string, data: Buffer): Promise<void>;
 }
 
 export interface StorageKind {
@@ -25,7 +29,13 @@ const listDir = (dir: string) => (fs.existsSync(dir) ? fs.readdirSync(dir) : [])
 
 /** What localFileStorage(root) holds: `.staging/<id>` and `<id[0..2]>/<id>`. */
 export function localProbe(root: string): StorageProbe {
+  const file = (id: string) => path.join(root, id.slice(0, 2), id);
   return {
+    raw: async (id) => (fs.existsSync(file(id)) ? fs.readFileSync(file(id)) : undefined),
+    overwrite: async (id, data) => {
+      fs.mkdirSync(path.dirname(file(id)), { recursive: true });
+      fs.writeFileSync(file(id), data);
+    },
     staged: async () => listDir(path.join(root, '.staging')).sort(),
     stored: async () =>
       listDir(root)
@@ -39,7 +49,12 @@ export function localProbe(root: string): StorageProbe {
 export function s3Probe(s3: S3TestServer, bucket: string, prefix: string): StorageProbe {
   const ids = async (folder: string) =>
     (await s3.keys(bucket, `${prefix}${folder}/`)).map((k) => k.slice(`${prefix}${folder}/`.length));
-  return { staged: () => ids('staging'), stored: () => ids('documents') };
+  return {
+    staged: () => ids('staging'),
+    stored: () => ids('documents'),
+    raw: (id) => s3.get(bucket, `${prefix}documents/${id}`),
+    overwrite: (id, data) => s3.put(bucket, `${prefix}documents/${id}`, data),
+  };
 }
 
 export const S3_TEST_BUCKET = 'registrar-docs';

@@ -43,7 +43,11 @@ export const ENROLLMENT_MESSAGES = {
   notFound: 'Enrolment not found',
   transitionNotAllowed: 'This status change is not allowed',
   documentNotFound: 'Document not found',
+  documentIntegrity: 'This document failed its integrity check and was not shown',
 } as const;
+
+/** The record left when the retention rule deletes an enrolment's documents (`date` as shown). */
+export const documentsDeletedNote = (date: string) => `Documents deleted on ${date} under the retention rule`;
 
 export const INSTALLMENT_STATUSES = ['unpaid', 'partial', 'paid', 'overdue'] as const;
 export type InstallmentStatus = (typeof INSTALLMENT_STATUSES)[number];
@@ -122,6 +126,8 @@ export const enrollmentDetailSchema = enrollmentRecordSchema.extend({
   announcements: z.array(z.record(z.string(), z.unknown())),
   history: z.array(enrollmentEventSchema),
   inquiryId: z.string().nullable(),
+  /** When the retention rule deleted the documents (ISO time), or null. */
+  documentsDeletedAt: z.string().nullable(),
 });
 export type EnrollmentDetail = z.infer<typeof enrollmentDetailSchema>;
 

@@ -185,6 +185,8 @@ export const enrollments = pgTable(
     companyAddress: text('company_address').notNull(),
     termsVersion: integer('terms_version'),
     inquiryId: uuid('inquiry_id'),
+    /** When the retention rule deleted this enrolment's documents. */
+    documentsDeletedAt: timestamp('documents_deleted_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -505,4 +507,25 @@ export const dashboardOpenInstallments = pgTable('dashboard_open_installments', 
   dueDate: date('due_date').primaryKey(),
   owedPaise: bigint('owed_paise', { mode: 'number' }).notNull(),
   openCount: integer('open_count').notNull(),
+});
+
+/**
+ * Each document's own data key, wrapped by a master key (which never lives here). A row is written
+ * when a file is staged, before its document row exists, so it has no foreign key.
+ */
+export const documentKeys = pgTable(
+  'document_keys',
+  {
+    documentId: uuid('document_id').primaryKey(),
+    keyId: text('key_id').notNull(),
+    wrappedKey: text('wrapped_key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('document_keys_key_id_idx').on(t.keyId)],
+);
+
+/** When each periodic job last ran: claiming a run is one conditional update, so one instance wins. */
+export const jobRuns = pgTable('job_runs', {
+  name: text('name').primaryKey(),
+  lastRunAt: timestamp('last_run_at', { withTimezone: true }).notNull(),
 });

@@ -1,18 +1,21 @@
 /**
  * Document storage, with crash recovery before the app serves: DATA_DIR/uploads, or an
- * S3-compatible bucket when S3_BUCKET is set (the AWS SDK is loaded only then).
+ * S3-compatible bucket when S3_BUCKET is set (the AWS SDK is loaded only then). Every file is
+ * encrypted at rest; files stored before that are sealed in place before the app serves.
  */
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import multipart from '@fastify/multipart';
 import { enrollmentRepository } from '../repositories/enrollment-repository';
+import { encryptedFileStorage, type EncryptedFileStorage } from '../services/documents/encrypted-storage';
+import { loadMasterKeys } from '../services/documents/master-keys';
 import { localFileStorage, type FileStorage } from '../services/uploads/file-storage';
 import { safeErrorFacts } from '../lib/logger';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    storage: FileStorage;
+    storage: EncryptedFileStorage;
   }
 }
 
@@ -46,7 +49,9 @@ async function openStorage(app: FastifyInstance): Promise<{ files: FileStorage; 
 }
 
 export default fp(async function storage(app: FastifyInstance) {
-  const { files, close } = await openStorage(app);
+  const keys = loadMasterKeys(app.config);
+  const { files: raw, close } = await openStorage(app);
+  const files = encryptedFileStorage(raw, app.database.db, keys);
   app.decorate('storage', files);
   // Limits on every multipart request; the per-file size is set per route.
   await app.register(multipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: true });
@@ -60,7 +65,17 @@ export default fp(async function storage(app: FastifyInstance) {
       app.log.warn({ err: safeErrorFacts(err) }, 'upload staging recovery postponed (database or storage unavailable)');
     }
   };
-  app.addHook('onReady', recover);
+  app.addHook('onReady', async () => {
+    await recover();
+    // Before serving, so that every file is sealed when requests arrive. If the database or the
+    // store is unreachable, the server still starts: a plain file is refused until the next start.
+    try {
+      const sealed = await files.sealPlainFiles();
+      if (sealed) app.log.info({ sealed }, 'documents stored before encryption are now encrypted');
+    } catch (err) {
+      app.log.error({ err: (err as Error).message }, 'encrypting documents stored before encryption postponed');
+    }
+  });
   let running: Promise<void> | undefined;
   const timer = app.config.s3
     ? setInterval(() => {

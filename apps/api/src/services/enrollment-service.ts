@@ -276,6 +276,7 @@ export class EnrollmentService {
     return {
       ...toEnrollmentRecord(row),
       inquiryId: row.enrollment.inquiryId,
+      documentsDeletedAt: row.enrollment.documentsDeletedAt?.toISOString() ?? null,
       documents: documents.map((d) => ({
         _id: d.id,
         field: d.field,

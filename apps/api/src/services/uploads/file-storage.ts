@@ -9,11 +9,16 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable, Writable } from 'node:stream';
+import { Writable, type Readable } from 'node:stream';
 
 export interface FileStorage {
   /** A writable stream for a new staged file: the file is staged once the stream has finished. */
   stagingStream(id: string): Writable;
+  /**
+   * A writable stream that replaces a committed file once it has finished: the old content stays
+   * whole until the new one is durable, so a crash at any moment leaves one or the other.
+   */
+  replaceStream(id: string): Writable;
   /** Moves a staged file into place (idempotent). */
   commit(id: string): Promise<void>;
   /** Removes a file, staged or committed (idempotent). */
@@ -27,6 +32,15 @@ export interface FileStorage {
 }
 
 const ID = /^[0-9a-f-]{36}$/;
+
+async function fsyncDir(dir: string) {
+  const h = await fsp.open(dir, 'r');
+  try {
+    await h.sync();
+  } finally {
+    await h.close();
+  }
+}
 
 export function localFileStorage(root: string): FileStorage {
   const staging = path.join(root, '.staging');
@@ -42,6 +56,46 @@ export function localFileStorage(root: string): FileStorage {
 
   return {
     stagingStream: (id) => fs.createWriteStream(stagedPath(id), { flags: 'wx' }),
+
+    replaceStream(id) {
+      const to = finalPath(id);
+      const tmp = `${to}.replacing`;
+      let handle: fsp.FileHandle | undefined;
+      return new Writable({
+        construct(done) {
+          fsp
+            .mkdir(path.dirname(to), { recursive: true })
+            .then(() => fsp.open(tmp, 'w', 0o600))
+            .then((h) => {
+              handle = h;
+              done();
+            }, done);
+        },
+        write(chunk: Buffer, _encoding, done) {
+          handle!.write(chunk).then(() => done(), done);
+        },
+        final(done) {
+          const h = handle!;
+          handle = undefined;
+          (async () => {
+            await h.sync();
+            await h.close();
+            await fsp.rename(tmp, to);
+            await fsyncDir(path.dirname(to));
+          })().then(() => done(), done);
+        },
+        destroy(err, done) {
+          const h = handle;
+          handle = undefined;
+          Promise.resolve(h?.close())
+            .then(() => fsp.rm(tmp, { force: true }))
+            .then(
+              () => done(err),
+              () => done(err),
+            );
+        },
+      });
+    },
 
     async commit(id) {
       const to = finalPath(id);

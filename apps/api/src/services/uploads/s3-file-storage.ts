@@ -14,7 +14,7 @@
  * progress from a crash's leftover, so recover() removes an uncommitted staged object only once
  * it is `orphanGraceMs` old; the storage plugin runs it at start and then periodically.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import fsp, { type FileHandle } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -182,10 +182,10 @@ function s3FileStorage(
     }
   }
 
-  return {
-    stagingStream(id) {
-      const key = stagedKey(id);
-      const spoolPath = path.join(spoolDir, `registrar-upload-${id}`);
+  /** Spools what is written and PUTs it to `key` once finished (a PUT replaces an object whole). */
+  function uploadStream(key: string, id: string): Writable {
+    {
+      const spoolPath = path.join(spoolDir, `registrar-upload-${id}-${randomUUID()}`);
       const md5 = createHash('md5');
       const abort = new AbortController();
       let handle: FileHandle | undefined;
@@ -246,7 +246,13 @@ function s3FileStorage(
           );
         },
       });
-    },
+    }
+  }
+
+  return {
+    stagingStream: (id) => uploadStream(stagedKey(id), id),
+
+    replaceStream: (id) => uploadStream(finalKey(id), id),
 
     async commit(id) {
       checked(id);

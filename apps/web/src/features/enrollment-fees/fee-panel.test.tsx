@@ -73,6 +73,7 @@ const detail = (over: Partial<EnrollmentDetail> = {}): EnrollmentDetail => ({
   concessionTotal: 0,
   history: [],
   inquiryId: null,
+  documentsDeletedAt: null,
   ...over,
 });
 

@@ -18,6 +18,7 @@ import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import {
   ENROLLMENT_STATUS_LABELS,
   ENROLLMENT_TRANSITIONS,
+  documentsDeletedNote,
   type EnrollmentDetail,
   type EnrollmentStatus,
 } from '@registrar/contract/enrollment-admin';
@@ -60,6 +61,7 @@ const EVENT_TITLES: Record<string, string> = {
   payment_alert: 'Payment alert sent',
   payment_reminder: 'Payment reminder sent',
   announcement: 'Announcement',
+  documents_deleted: 'Documents deleted',
 };
 
 const statusLabel = (status: string | null) =>
@@ -208,10 +210,15 @@ function EnrollmentView({ enrollment, backTo }: { enrollment: EnrollmentDetail; 
             />
           </RecordSection>
           <RecordSection title="Documents" id={ids.documents}>
-            {allowed('documents.view') ? (
-              <DocumentsGallery documents={e.documents} />
-            ) : (
+            {e.documentsDeletedAt && (
+              <Typography sx={{ mb: e.documents.length ? 2 : 0 }}>
+                {documentsDeletedNote(formatDate(e.documentsDeletedAt))}
+              </Typography>
+            )}
+            {!allowed('documents.view') ? (
               <Typography color="text.secondary">{ACCESS_MESSAGES.documentsHidden}</Typography>
+            ) : (
+              !(e.documentsDeletedAt && e.documents.length === 0) && <DocumentsGallery documents={e.documents} />
             )}
           </RecordSection>
           <FeePanel enrollment={e} />

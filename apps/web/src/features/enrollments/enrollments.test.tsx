@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { ENROLLMENT_MESSAGES, type EnrollmentDetail } from '@registrar/contract/enrollment-admin';
+import { ENROLLMENT_MESSAGES, documentsDeletedNote, type EnrollmentDetail } from '@registrar/contract/enrollment-admin';
+import { formatDate } from '../../shared/lib/format-date';
 import { fakeServer, json, renderScreens, route, type SentRequest } from '../inquiries/test-harness';
 import { EnrollmentDetailScreen } from './enrollment-detail-screen';
 import { EnrollmentsScreen, exportHref } from './enrollments-screen';
@@ -103,6 +104,7 @@ const ENROLLMENT: EnrollmentDetail = {
     },
   ],
   inquiryId: null,
+  documentsDeletedAt: null,
 };
 
 const COURSES_PAGE = {
@@ -240,6 +242,16 @@ describe('Student Enrollments (issue 7)', () => {
     const history = within(screen.getByRole('region', { name: 'History' }));
     expect(history.getByText('Document viewed: Aadhaar card, front')).toBeTruthy();
     expect(history.getByText('Enrolment received')).toBeTruthy();
+  });
+
+  it('says when the retention rule deleted the documents', async () => {
+    server({ ...ENROLLMENT, status: 'completed', documents: [], documentsDeletedAt: '2026-11-20T02:00:00.000Z' });
+    renderScreens(screens, `/student-enrollments/${ID}`);
+    const documents = within(await screen.findByRole('region', { name: 'Documents' }));
+    expect(documents.getByText(documentsDeletedNote(formatDate('2026-11-20T02:00:00.000Z'))).textContent).toMatch(
+      /^Documents deleted on .*20.* under the retention rule$/,
+    );
+    expect(documents.queryByText('No documents.')).toBeNull();
   });
 
   it('offers only the allowed status changes and sends the note', async () => {
