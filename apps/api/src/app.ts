@@ -28,6 +28,7 @@ import enrollmentRoutes from './routes/enrollments';
 import feeRoutes from './routes/fees';
 import announcementRoutes from './routes/announcements';
 import dashboardRoutes from './routes/dashboard';
+import privacyRoutes from './routes/privacy';
 import auditPlugin from './plugins/audit';
 import remindersPlugin from './plugins/reminders';
 import storagePlugin from './plugins/storage';
@@ -132,6 +133,7 @@ export async function buildApp({
       await api.register(feeRoutes);
       await api.register(announcementRoutes);
       await api.register(dashboardRoutes);
+      await api.register(privacyRoutes);
     },
     { prefix: '/api' },
   );

@@ -37,6 +37,8 @@ export const ENROLLMENT_MESSAGES = {
   notFound: 'Enrolment not found',
   transitionNotAllowed: 'This status change is not allowed',
   documentNotFound: 'Document not found',
+  termsChanged:
+    'The terms and conditions have changed since this page was opened. Please reload the page, read them and submit again.',
 } as const;
 
 export const INSTALLMENT_STATUSES = ['unpaid', 'partial', 'paid', 'overdue'] as const;
@@ -112,6 +114,10 @@ export const enrollmentDetailSchema = enrollmentRecordSchema.extend({
   announcements: z.array(z.record(z.string(), z.unknown())),
   history: z.array(enrollmentEventSchema),
   inquiryId: z.string().nullable(),
+  /** When the student accepted `termsVersion` (null for enrolments made before consent was recorded). */
+  consentedAt: z.string().nullable(),
+  /** Set when the person's data was erased on request; the row stays, pseudonymous, for the fee ledger. */
+  erasedAt: z.string().nullable(),
 });
 export type EnrollmentDetail = z.infer<typeof enrollmentDetailSchema>;
 

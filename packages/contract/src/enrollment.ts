@@ -71,6 +71,11 @@ export const enrollmentFieldsSchema = z
           : MESSAGES.paymentMethodInvalid,
     }),
     emiPrice: emiPriceField.optional(),
+    /** The version of the terms the form showed; the server refuses one that is no longer current. */
+    termsVersion: z.preprocess(
+      emptyAsUndefined,
+      z.coerce.number({ error: MESSAGES.validationFailed }).int().min(0).max(2_147_483_647).optional(),
+    ),
   })
   .refine((v) => !v.endDate || !v.startDate || v.endDate >= v.startDate, {
     error: MESSAGES.endDateBeforeStart,
