@@ -30,6 +30,8 @@ const ENROLLMENT: EnrollmentDetail = {
   paymentMethod: 'installment',
   companyAddress: 'Registrar Training Institute, India',
   termsVersion: 3,
+  consentedAt: null,
+  erasedAt: null,
   totalFee: 31000,
   paidAmount: 0,
   outstanding: 31000,
