@@ -378,7 +378,8 @@ export function EnrollmentFormScreen() {
             </div>
           )}
           <p className="enr-hint">
-            By sending this form you accept the <a href="#terms">terms and conditions</a> below.
+            By sending this form you accept the <a href="#terms">terms and conditions</a> below. How we use and keep
+            your details and documents: <a href="/privacy">privacy notice</a>.
           </p>
           <button type="submit" className="enr-button enr-button--primary enr-button--wide" disabled={uploading}>
             {uploading ? `Sending… ${progress}%` : 'Submit enrolment'}
