@@ -102,10 +102,10 @@ test.describe('erasure on request, on a phone', () => {
     await expect(confirm).toBeEnabled();
     await confirm.click();
     await expect(page.locator('.Toastify').getByText(PRIVACY_MESSAGES.erased)).toBeVisible();
-    await expect(page).toHaveURL(/\/student-enrollments(\?.*)?$/);
+    await expect(page).toHaveURL(/\/student-enrollments(\?.*)?$/, { timeout: 20_000 });
     // No payments: the enrolment went entirely.
     await page.goto(`/student-enrollments/${ids.erase}`);
-    await expect(page.getByText(/not found/i).first()).toBeVisible();
+    await expect(page.getByText(/not found/i).first()).toBeVisible({ timeout: 20_000 });
   });
 });
 
@@ -114,7 +114,7 @@ test('the privacy notice is served at /privacy and linked from both public forms
     await page.goto(form);
     await page.getByRole('link', { name: 'privacy notice' }).click();
     await expect(page).toHaveURL(/\/privacy$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Privacy notice' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Privacy notice' })).toBeVisible({ timeout: 20_000 });
   }
   await expect(page.getByRole('heading', { name: 'How long we keep it' })).toBeVisible();
   await expect(page.getByText('masked Aadhaar')).toBeVisible();

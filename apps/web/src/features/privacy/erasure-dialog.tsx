@@ -1,7 +1,9 @@
 /**
  * Erase a person's data on their request: the dialog says what goes and what stays (the fee
  * ledger, under a pseudonym), asks why, and enables Erase only once the email is typed again, so
- * nobody erases the wrong person with one slip. Focus starts on the reason; Escape cancels.
+ * nobody erases the wrong person with one slip. Focus starts on the reason; Escape cancels. A
+ * missing reason is reported on Erase, not when the field is left (leaving it for Cancel must
+ * not move the buttons under the pointer).
  */
 import { useId, useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
@@ -97,7 +99,6 @@ export function ErasureDialog({ open, email, name, onClose, onErased }: ErasureD
               autoFocus
               value={reason}
               onChange={(e) => setReason(e.target.value)}
-              onBlur={() => setTouched((t) => ({ ...t, reason: true }))}
               error={Boolean(reasonError)}
               helperText={
                 reasonError ?? 'For example: "Asked by email on 3 March". Do not write the person\'s details here.'
