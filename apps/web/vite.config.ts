@@ -1,5 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+import { renderPrivacyPage } from './build/privacy-page';
 import { routePages } from './build/route-pages';
 
 /** What a prerendered public page inlines: the shared tokens and base, then the page's own sheet. */
@@ -25,7 +27,13 @@ export default defineConfig({
         '/login': { screen: 'src/features/auth/login-screen.tsx' },
       },
       // main.tsx evaluates React first and the app (router, store) in a task of its own.
-      { bootModules: ['src/app/app.tsx'] },
+      // The privacy notice is docs/privacy.md as a page of its own, without the app.
+      {
+        bootModules: ['src/app/app.tsx'],
+        htmlPages: {
+          '/privacy': () => renderPrivacyPage(fileURLToPath(new URL('../../docs/privacy.md', import.meta.url))),
+        },
+      },
     ),
   ],
   server: {

@@ -29,6 +29,7 @@ import feeRoutes from './routes/fees';
 import announcementRoutes from './routes/announcements';
 import dashboardRoutes from './routes/dashboard';
 import staffRoutes from './routes/staff';
+import privacyRoutes from './routes/privacy';
 import auditPlugin from './plugins/audit';
 import remindersPlugin from './plugins/reminders';
 import retentionPlugin from './plugins/retention';
@@ -146,6 +147,7 @@ export async function buildApp({
       await api.register(announcementRoutes);
       await api.register(dashboardRoutes);
       await api.register(staffRoutes);
+      await api.register(privacyRoutes);
     },
     { prefix: '/api' },
   );

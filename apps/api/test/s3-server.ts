@@ -18,6 +18,8 @@ const CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 
 export interface S3TestServer {
   endpoint: string;
+  /** Where the server keeps its objects on disk (searched by tests that must find nothing left). */
+  directory: string;
   /** Configuration for a bucket on this server (created on start), as S3_* would give it. */
   config(bucket: string, prefix?: string): S3Config;
   /** Every key in the bucket under the prefix, sorted. */
@@ -65,6 +67,7 @@ export async function startS3Server(buckets: string[]): Promise<S3TestServer> {
   });
   return {
     endpoint,
+    directory,
     config: (bucket, prefix = '') => ({
       bucket,
       endpoint,

@@ -97,6 +97,8 @@ export interface RoutePagesOptions {
    * own): their chunks are preloaded in index.html, and so on every page, like the entry's own.
    */
   bootModules?: string[];
+  /** Pages that are only HTML, no app (the privacy notice): route → the page's HTML. */
+  htmlPages?: Record<string, () => string>;
 }
 
 /** index.html with `files` preloaded, before its first stylesheet (or at the end of the head). */
@@ -107,7 +109,10 @@ export function preloadInIndex(indexHtml: string, files: string[]): string {
   return indexHtml.slice(0, at) + links + indexHtml.slice(at);
 }
 
-export function routePages(routes: Record<string, RoutePage>, { bootModules = [] }: RoutePagesOptions = {}): Plugin {
+export function routePages(
+  routes: Record<string, RoutePage>,
+  { bootModules = [], htmlPages = {} }: RoutePagesOptions = {},
+): Plugin {
   let root = process.cwd();
   return {
     name: 'registrar-route-pages',
@@ -174,6 +179,11 @@ export function routePages(routes: Record<string, RoutePage>, { bootModules = []
         }
         const fileName = pageFileName(route);
         this.emitFile({ type: 'asset', fileName, source: composePage(indexHtml, parts) });
+        manifest[route] = fileName;
+      }
+      for (const [route, render] of Object.entries(htmlPages)) {
+        const fileName = pageFileName(route);
+        this.emitFile({ type: 'asset', fileName, source: render() });
         manifest[route] = fileName;
       }
       this.emitFile({ type: 'asset', fileName: 'route-pages.json', source: JSON.stringify(manifest) });

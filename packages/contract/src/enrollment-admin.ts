@@ -44,6 +44,8 @@ export const ENROLLMENT_MESSAGES = {
   transitionNotAllowed: 'This status change is not allowed',
   documentNotFound: 'Document not found',
   documentIntegrity: 'This document failed its integrity check and was not shown',
+  termsChanged:
+    'The terms and conditions have changed since this page was opened. Please reload the page, read them and submit again.',
 } as const;
 
 /** The record left when the retention rule deletes an enrolment's documents (`date` as shown). */
@@ -128,6 +130,10 @@ export const enrollmentDetailSchema = enrollmentRecordSchema.extend({
   inquiryId: z.string().nullable(),
   /** When the retention rule deleted the documents (ISO time), or null. */
   documentsDeletedAt: z.string().nullable(),
+  /** When the student accepted `termsVersion` (null for enrolments made before consent was recorded). */
+  consentedAt: z.string().nullable(),
+  /** Set when the person's data was erased on request; the row stays, pseudonymous, for the fee ledger. */
+  erasedAt: z.string().nullable(),
 });
 export type EnrollmentDetail = z.infer<typeof enrollmentDetailSchema>;
 

@@ -66,6 +66,11 @@ const enrollmentFieldsObject = z.object({
       issue.input === undefined || issue.input === '' ? MESSAGES.paymentMethodRequired : MESSAGES.paymentMethodInvalid,
   }),
   emiPrice: emiPriceField.optional(),
+  /** The version of the terms the form showed; the server refuses one that is no longer current. */
+  termsVersion: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number({ error: MESSAGES.validationFailed }).int().min(0).max(2_147_483_647).optional(),
+  ),
 });
 export const ENROLLMENT_TEXT_FIELD_NAMES: readonly string[] = [
   ...Object.keys(enrollmentFieldsObject.shape),

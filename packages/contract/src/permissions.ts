@@ -43,6 +43,7 @@ export const PERMISSION_DESCRIPTIONS = {
   'audit.read': 'Read the audit trail',
   'staff.manage': 'Invite staff, change their role, disable and enable accounts',
   'privacy.erase': 'Erase a person’s personal data',
+  'privacy.export': 'Export a person’s records and documents (their right of access)',
 } as const;
 
 export type Permission = keyof typeof PERMISSION_DESCRIPTIONS;

@@ -184,6 +184,11 @@ export const enrollments = pgTable(
     paymentMethod: text('payment_method').notNull(),
     companyAddress: text('company_address').notNull(),
     termsVersion: integer('terms_version'),
+    /** When the student accepted `termsVersion`, and the client address it came from. */
+    consentedAt: timestamp('consented_at', { withTimezone: true }),
+    consentIp: text('consent_ip'),
+    /** Set when the person's data was erased on request and the row kept, pseudonymous, for the ledger. */
+    erasedAt: timestamp('erased_at', { withTimezone: true }),
     inquiryId: uuid('inquiry_id'),
     /** When the retention rule deleted this enrolment's documents. */
     documentsDeletedAt: timestamp('documents_deleted_at', { withTimezone: true }),
@@ -474,6 +479,22 @@ export const auditLog = pgTable(
     changes: jsonb('changes').$type<AuditChanges>(),
   },
   (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_entity_idx').on(t.entity, t.entityId)],
+);
+
+/**
+ * Erasures on request: who, when, why (with the person's identifiers taken out) and how many rows
+ * of each kind went. It never names the person, so it can be kept as long as the institute likes.
+ */
+export const erasures = pgTable(
+  'erasures',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    staffId: uuid('staff_id').references(() => staff.id, { onDelete: 'set null' }),
+    reason: text('reason').notNull(),
+    counts: jsonb('counts').$type<Record<string, number>>().notNull(),
+  },
+  (t) => [index('erasures_at_idx').on(t.at)],
 );
 
 /*

@@ -23,6 +23,8 @@ function entityOf(route: string): string | undefined {
   if (route.startsWith('/api/student-enrollment')) return 'enrollment';
   if (route.startsWith('/api/cms/')) return 'terms';
   if (route.startsWith('/api/files/')) return 'document';
+  if (route === '/api/student-erasure') return 'privacy';
+  if (route.startsWith('/api/student-data-export/')) return 'enrollment';
   return undefined;
 }
 
@@ -30,6 +32,8 @@ function actionOf(request: FastifyRequest, route: string, status: number): strin
   if (route === '/api/login') return status < 400 ? 'sign_in' : 'sign_in_failed';
   if (route === '/api/logout') return 'sign_out';
   if (route.startsWith('/api/files/')) return 'view';
+  if (route === '/api/student-erasure') return 'erase';
+  if (route.startsWith('/api/student-data-export/')) return 'export';
   const verb =
     { POST: 'create', PUT: 'update', PATCH: 'update', DELETE: 'delete' }[request.method] ??
     request.method.toLowerCase();
@@ -65,8 +69,9 @@ export default fp(async function audit(app: FastifyInstance) {
     const route = request.routeOptions.url ?? '';
     const isWrite = request.method !== 'GET' && request.method !== 'HEAD';
     const isLogin = route === '/api/login';
-    const isView = route === '/api/files/:id' && reply.statusCode < 400;
-    // Staff writes (signed in), sign-ins whatever their outcome, and document views.
+    // Reads that hand out personal data are logged like writes: a document view, a data export.
+    const isView = (route === '/api/files/:id' || route === '/api/student-data-export/:id') && reply.statusCode < 400;
+    // Staff writes (signed in), sign-ins whatever their outcome, document views and data exports.
     if (!isLogin && !isView && !(isWrite && request.staffAuth)) return;
     const entity = entityOf(route);
     if (!entity) return;

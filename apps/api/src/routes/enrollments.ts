@@ -66,7 +66,7 @@ const enrollmentRoutes: FastifyPluginAsyncZod = async (app) => {
       await enrollments.checkRate(request.ip);
       const form = await readPublicForm(request);
       try {
-        const { enrollmentNumber, unmoved } = await enrollments.create(form.fields, form.files);
+        const { enrollmentNumber, unmoved } = await enrollments.create(form.fields, form.files, request.ip);
         if (unmoved.length)
           request.log.warn({ documents: unmoved }, 'documents stay staged until storage recovery moves them');
         return reply

@@ -208,6 +208,7 @@ const feeRoutes: FastifyPluginAsyncZod = async (app) => {
         },
         course: detail.course.name,
         paymentMethod: detail.paymentMethod,
+        consent: { termsVersion: detail.termsVersion, consentedAt: detail.consentedAt },
         installments: detail.installments,
         payments: detail.payments as never,
         refunds: detail.refunds as never,

@@ -126,6 +126,7 @@ export class EnrollmentService {
   async create(
     fields: Record<string, string>,
     files: StagedFile[],
+    clientIp: string | null = null,
   ): Promise<{ enrollmentNumber: string; id: string; unmoved: string[] }> {
     const parsed = enrollmentFieldsSchema.safeParse(fields);
     const errors: FieldError[] = parsed.success
@@ -145,6 +146,10 @@ export class EnrollmentService {
     if (await enrollmentRepository.openEnrollmentExists(this.db, input.email, course.id))
       throw conflict(ENROLLMENT_MESSAGES.alreadyEnrolled);
     const terms = await termsRepository.latest(this.db);
+    // Consent counts only for the terms the student was shown: a page opened before the terms
+    // changed must be reloaded, so the record never claims acceptance of text nobody saw.
+    if (input.termsVersion !== undefined && input.termsVersion !== (terms?.version ?? 0))
+      throw conflict(ENROLLMENT_MESSAGES.termsChanged);
 
     let created: { id: string; enrollmentNumber: string };
     try {
@@ -171,6 +176,8 @@ export class EnrollmentService {
           paymentMethod: input.paymentMethod,
           companyAddress: this.config.companyAddress, // from configuration, never the client (DESIGN §5)
           termsVersion: terms?.version ?? null,
+          consentedAt: new Date(),
+          consentIp: clientIp,
           inquiryId: inquiryId ?? null,
         });
         await enrollmentRepository.addDocuments(
@@ -277,6 +284,8 @@ export class EnrollmentService {
       ...toEnrollmentRecord(row),
       inquiryId: row.enrollment.inquiryId,
       documentsDeletedAt: row.enrollment.documentsDeletedAt?.toISOString() ?? null,
+      consentedAt: row.enrollment.consentedAt?.toISOString() ?? null,
+      erasedAt: row.enrollment.erasedAt?.toISOString() ?? null,
       documents: documents.map((d) => ({
         _id: d.id,
         field: d.field,

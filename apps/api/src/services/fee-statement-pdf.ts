@@ -50,6 +50,8 @@ export interface StatementData {
   student: { name: string; email: string; phone: string; enrollmentNumber: string; status: string };
   course: string;
   paymentMethod: string;
+  /** The terms version the student accepted and when (ISO), when consent was recorded. */
+  consent: { termsVersion: number | null; consentedAt: string | null };
   installments: Installment[];
   payments: Payment[];
   refunds: Refund[];
@@ -60,6 +62,18 @@ export interface StatementData {
 
 const inr = (rupees: number) =>
   `₹${rupees.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+/** The line that records which terms the student accepted, and when (in India's time zone). */
+export function consentLine({ termsVersion, consentedAt }: StatementData['consent']): string {
+  if (termsVersion === null) return 'Terms accepted: not recorded';
+  if (!consentedAt) return `Terms accepted: version ${termsVersion}`;
+  const when = new Date(consentedAt).toLocaleString('en-IN', {
+    timeZone: 'Asia/Kolkata',
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  });
+  return `Terms accepted: version ${termsVersion} on ${when} IST`;
+}
 
 export function renderFeeStatement(data: StatementData): Promise<Buffer> {
   const dir = fontsDir();
@@ -97,6 +111,7 @@ export function renderFeeStatement(data: StatementData): Promise<Buffer> {
   write(`Enrolment number: ${data.student.enrollmentNumber} (${data.student.status})`);
   write(`Contact: ${data.student.email} · ${data.student.phone}`);
   write(`Course: ${data.course} · ${data.paymentMethod === 'installment' ? 'Installments' : 'Full payment'}`);
+  write(consentLine(data.consent));
 
   const table = (title: string, header: string[], widths: number[], rows: string[][]) => {
     doc.moveDown(1).fontSize(12);

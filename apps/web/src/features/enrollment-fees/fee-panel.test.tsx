@@ -52,6 +52,8 @@ const detail = (over: Partial<EnrollmentDetail> = {}): EnrollmentDetail => ({
   paymentMethod: 'installment',
   companyAddress: 'Registrar Training Institute, India',
   termsVersion: 1,
+  consentedAt: null,
+  erasedAt: null,
   totalFee: 30000,
   paidAmount: 4000.5,
   outstanding: 25999.5,

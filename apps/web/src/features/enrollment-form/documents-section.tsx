@@ -1,11 +1,12 @@
 /**
- * The documents part of the enrolment form: profile picture, Aadhaar front and back (required),
+ * The documents part of the enrolment form: profile picture, masked Aadhaar front and back (required),
  * PAN card and the signature (optional; uploaded or drawn on the pad). Its code loads when the
  * visitor scrolls near it (enrollment-form-screen.tsx), so the first load stays small.
  */
 import { lazy, Suspense, useState } from 'react';
 import { FileField } from './file-field';
 import type { UploadName } from './form-types';
+import { MASKED_AADHAAR_NOTE, MaskedAadhaarExample } from './masked-aadhaar-example';
 
 const SignaturePad = lazy(() => import('./signature-pad').then((m) => ({ default: m.SignaturePad })));
 
@@ -69,6 +70,8 @@ export function DocumentsSection({ files, error, onFile, onBlur }: DocumentsSect
           error={error(upload.name)}
           onFile={(file) => onFile(upload.name, file)}
           onBlur={() => onBlur(upload.name)}
+          {...(upload.name === 'aadharFront' ? { example: <MaskedAadhaarExample /> } : {})}
+          {...(upload.name === 'aadharFront' || upload.name === 'aadharBack' ? { note: MASKED_AADHAAR_NOTE } : {})}
         />
       ))}
       <FileField

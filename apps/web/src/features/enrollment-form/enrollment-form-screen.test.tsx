@@ -7,6 +7,7 @@ import { MESSAGES } from '@registrar/contract/messages';
 import { json, mockFetch, renderRoute } from '../auth/test-harness';
 import { EnrollmentFormScreen } from './enrollment-form-screen';
 import { checkUpload, UPLOAD_ACCEPT } from './file-rules';
+import { MASKED_AADHAAR_NOTE } from './masked-aadhaar-example';
 
 const COURSES = [
   {
@@ -148,9 +149,17 @@ describe('/student-enrollment (spec §2, §3, §5; issue 7)', () => {
       expect(field(upload).accept).toBe('.jpg,.jpeg,.png,.gif,.svg,.pdf');
     }
     expect(field(/^PAN card/).getAttribute('aria-required')).toBeNull();
-    expect(screen.getByAltText(/front of an Aadhaar card/).getAttribute('src')).toBe(
-      '/images/placeholder-card-front.svg',
-    );
+    // A masked Aadhaar is asked for, with a drawn example whose first 8 digits are hidden.
+    expect(screen.getByRole('img', { name: /masked Aadhaar card/ }).textContent).toBe('XXXX XXXX 4821');
+    expect(field(/^Aadhaar card, front/).getAttribute('aria-describedby')).toBeTruthy();
+    for (const upload of [/^Aadhaar card, front/, /^Aadhaar card, back/]) {
+      const hints = field(upload)
+        .getAttribute('aria-describedby')!
+        .split(' ')
+        .map((id) => document.getElementById(id)?.textContent ?? '')
+        .join(' ');
+      expect(hints).toContain(MASKED_AADHAAR_NOTE);
+    }
     expect(screen.getByAltText(/back of an Aadhaar card/).getAttribute('src')).toBe(
       '/images/placeholder-card-back.svg',
     );
@@ -294,6 +303,20 @@ describe('/student-enrollment (spec §2, §3, §5; issue 7)', () => {
     expect(field(/^Alternative phone number/).value).toBe('');
   });
 
+  it('asks to reload when the terms changed since the page was opened, keeping what was typed', async () => {
+    renderForm();
+    await fillValid();
+    submit();
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+    await FakeXhr.sent[0]!.respond(409, {
+      success: false,
+      message: ENROLLMENT_MESSAGES.termsChanged,
+      error: 'CONFLICT',
+    });
+    expect(await screen.findByText(ENROLLMENT_MESSAGES.termsChanged)).toBeTruthy();
+    expect(field(/^Full name/).value.trim()).toBe('Priya Sharma');
+  });
+
   it('sends multipart with an upload progress bar, then toasts and shows the thank-you modal; Ok reloads', async () => {
     const reload = vi.fn();
     Object.defineProperty(window, 'location', { configurable: true, value: { ...window.location, reload } });
@@ -318,6 +341,8 @@ describe('/student-enrollment (spec §2, §3, §5; issue 7)', () => {
     expect((body.get('aadharFront') as File).name).toBe('front.png');
     expect((body.get('aadharBack') as File).type).toBe('application/pdf');
     expect(body.has('pancard')).toBe(false);
+    // The consent: the version of the terms the page showed.
+    expect(body.get('termsVersion')).toBe(String(TERMS.version));
 
     const button = screen.getByRole('button', { name: /Sending/ }) as HTMLButtonElement;
     expect(button.disabled).toBe(true);

@@ -15,13 +15,15 @@
  * and the thank-you modal) loads on the visitor's first scroll, tap, key press or focus, when it
  * is on screen already, or on submit, so a phone's first load stays small.
  */
-import { useEffect, useRef, useState, type ComponentType, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type ComponentType, type FormEvent } from 'react';
 import { useDispatch } from 'react-redux';
 import { useSearchParams } from 'react-router';
 import type { PublicCourse } from '@registrar/contract/course';
 import type { EnrollmentFields } from '@registrar/contract/enrollment';
 import type { SiteInfo } from '@registrar/contract/site';
+import type { Terms } from '@registrar/contract/terms';
 import { ApiError } from '../../shared/api/api-error';
+import { apiFetch } from '../../shared/api/api-fetch';
 import { requestFailed, requestSucceeded } from '../../shared/state/services-slice';
 import { publicFailureMessage } from '../auth/public-failure';
 import { onFirstMove } from '../inquiry-form/first-move';
@@ -31,7 +33,7 @@ import type { LaterSectionsProps } from './later-sections';
 import { EnrollmentPage } from './enrollment-page';
 import { LazyPart } from './lazy-part';
 import type { EnrollmentCreated } from './submit-enrollment';
-import { TermsSection } from './terms-section';
+import { TERMS_URL, TermsSection } from './terms-section';
 import type { ThankYouModalProps } from './thank-you-modal';
 import { useNearViewport } from './use-near-viewport';
 import { useOnTouchedForm } from './use-on-touched-form';
@@ -75,10 +77,13 @@ function initialValues(params: URLSearchParams): Values {
   };
 }
 
-/** The multipart body: the parsed text fields (phones as strings, emiPrice as JSON) and the files. */
-function buildBody(fields: EnrollmentFields, files: Files): FormData {
+/**
+ * The multipart body: the parsed text fields (phones as strings, emiPrice as JSON), the version of
+ * the terms the page showed (the server records it as the student's consent) and the files.
+ */
+function buildBody(fields: EnrollmentFields, termsVersion: number, files: Files): FormData {
   const body = new FormData();
-  for (const [key, value] of Object.entries(fields)) {
+  for (const [key, value] of Object.entries({ ...fields, termsVersion })) {
     if (value !== undefined) body.append(key, Array.isArray(value) ? JSON.stringify(value) : String(value));
   }
   for (const [key, file] of Object.entries(files)) body.append(key, file, file.name);
@@ -105,6 +110,11 @@ export function EnrollmentFormScreen() {
   } | null>(null);
   const [focusTick, setFocusTick] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
+  // The terms version on screen; a submit before the terms were shown reads the current one.
+  const termsVersion = useRef<number | undefined>(undefined);
+  const onTermsVersion = useCallback((version: number) => {
+    termsVersion.current = version;
+  }, []);
   const later = useNearViewport<HTMLDivElement>('0px');
 
   // The visitor's first scroll, tap or key press loads the rest of the form (so does focusing a
@@ -214,7 +224,8 @@ export function EnrollmentFormScreen() {
       setProgress(0);
       try {
         const { submitEnrollment, ThankYouModal } = await loadSendParts();
-        const result = await submitEnrollment(buildBody(fields, files), setProgress);
+        termsVersion.current ??= (await apiFetch<Terms>(TERMS_URL)).data.version;
+        const result = await submitEnrollment(buildBody(fields, termsVersion.current, files), setProgress);
         dispatch(requestSucceeded(result.message));
         setCreated({ result, Modal: ThankYouModal });
       } catch (err) {
@@ -367,7 +378,8 @@ export function EnrollmentFormScreen() {
             </div>
           )}
           <p className="enr-hint">
-            By sending this form you accept the <a href="#terms">terms and conditions</a> below.
+            By sending this form you accept the <a href="#terms">terms and conditions</a> below. How we use and keep
+            your details and documents: <a href="/privacy">privacy notice</a>.
           </p>
           <button type="submit" className="enr-button enr-button--primary enr-button--wide" disabled={uploading}>
             {uploading ? `Sending… ${progress}%` : 'Submit enrolment'}
@@ -375,7 +387,7 @@ export function EnrollmentFormScreen() {
         </div>
       </form>
 
-      <TermsSection active={later.near || started} />
+      <TermsSection active={later.near || started} onVersion={onTermsVersion} />
     </EnrollmentPage>
   );
 }

@@ -14,6 +14,10 @@ export interface FileFieldProps {
   required?: boolean;
   /** The drawn example shown until a file is chosen (public/images/placeholder-*.svg). */
   placeholder: { src: string; alt: string };
+  /** A drawing shown instead of `placeholder` (an inline SVG that must say more than a picture file). */
+  example?: ReactNode;
+  /** What to upload, said before the accepted types. */
+  note?: string;
   file: File | null;
   /** The form's error for this field (missing, or the server's). */
   error?: string | undefined;
@@ -69,6 +73,8 @@ export function FileField({
   onFile,
   onBlur,
   children,
+  example,
+  note,
   maxBytes = UPLOAD_MAX_BYTES,
 }: FileFieldProps) {
   const id = useId();
@@ -108,7 +114,7 @@ export function FileField({
       </p>
       <div className="enr-upload-body">
         <div className="enr-upload-preview">
-          {!file && <img src={placeholder.src} alt={placeholder.alt} width="160" height="104" />}
+          {!file && (example ?? <img src={placeholder.src} alt={placeholder.alt} width="160" height="104" />)}
           {file && url && <img src={url} alt={`Preview of ${file.name}`} width="160" height="104" />}
           {file && !url && (
             <span className="enr-upload-doc">
@@ -151,6 +157,7 @@ export function FileField({
             )}
           </div>
           <p id={hintId} className="enr-hint">
+            {note && <>{note} </>}
             JPG, PNG, GIF, SVG or PDF, at most {formatLimit(maxBytes)}.
           </p>
           {shownError && (

@@ -11,11 +11,18 @@ import { usePublicResource } from './use-public-resource';
 
 export const TERMS_URL = '/api/cms/terms_condition';
 
-/** `active`: the form above has loaded its lower sections (before that the terms are not really near). */
-export function TermsSection({ active }: { active: boolean }) {
+/**
+ * `active`: the form above has loaded its lower sections (before that the terms are not really near).
+ * `onVersion`: told which version of the terms is on screen, which the form sends as its consent.
+ */
+export function TermsSection({ active, onVersion }: { active: boolean; onVersion?: (version: number) => void }) {
   const { ref, near: inView } = useNearViewport<HTMLElement>();
   const near = active && inView;
   const terms = usePublicResource<Terms>(TERMS_URL, near);
+  const version = terms.data?.version;
+  useEffect(() => {
+    if (version !== undefined) onVersion?.(version);
+  }, [version, onVersion]);
   const [Html, setHtml] = useState<ComponentType<SanitizedHtmlProps> | null>(null);
   const [sanitizerFailed, setSanitizerFailed] = useState(false);
 

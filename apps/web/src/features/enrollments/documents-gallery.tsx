@@ -1,10 +1,11 @@
 /**
  * An enrolment's documents (issue 7; DESIGN §5, §6): images as thumbnails that open zoomable in a
  * dialog, PDFs opened in a new tab through their URL, and SVG only ever as a download link, never
- * shown inline. Every file comes from `GET /api/files/{id}`, which the login cookie authenticates
- * (so `<img>` works) and which records each view in the enrolment's history.
+ * shown inline; Aadhaar images hidden until Reveal is pressed. Every file comes from
+ * `GET /api/files/{id}`, which the login cookie authenticates (so `<img>` works) and which records
+ * each view in the enrolment's history and the audit trail.
  */
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import ButtonBase from '@mui/material/ButtonBase';
@@ -21,6 +22,7 @@ import PdfIcon from '@mui/icons-material/PictureAsPdfOutlined';
 import ImageIcon from '@mui/icons-material/ImageOutlined';
 import ZoomInIcon from '@mui/icons-material/ZoomIn';
 import ZoomOutIcon from '@mui/icons-material/ZoomOut';
+import VisibilityIcon from '@mui/icons-material/VisibilityOutlined';
 import { ENROLLMENT_FILE_FIELDS, type EnrollmentFileField } from '@registrar/contract/enrollment';
 import type { EnrollmentDocument } from '@registrar/contract/enrollment-admin';
 import { formatBytes } from '../enrollment-form/file-rules';
@@ -33,6 +35,11 @@ const INLINE_IMAGES = new Set(['image/jpeg', 'image/png', 'image/gif']);
 
 export const documentLabel = (field: string) => DOCUMENT_LABELS[field as EnrollmentFileField] ?? field;
 export const isInlineImage = (doc: Pick<Doc, 'mime'>) => INLINE_IMAGES.has(doc.mime);
+/**
+ * Aadhaar images stay hidden (not even fetched) until a staff member presses Reveal: the number is
+ * the most sensitive thing held, and fetching the image is what the server logs as a view.
+ */
+export const REVEAL_FIELDS: ReadonlySet<string> = new Set(['aadharFront', 'aadharBack']);
 
 const ZOOMS = [1, 1.5, 2, 3] as const;
 
@@ -80,8 +87,33 @@ function ZoomDialog({ doc, onClose }: { doc: Doc; onClose: () => void }) {
   );
 }
 
+/** What stands in for a hidden image: a blurred card shape, nothing of the document itself. */
+function HiddenImage({ label }: { label: string }) {
+  return (
+    <Box
+      role="img"
+      aria-label={`${label}, hidden until revealed`}
+      sx={{
+        width: '72%',
+        aspectRatio: '16 / 10',
+        borderRadius: 1.5,
+        filter: 'blur(6px)',
+        background:
+          'linear-gradient(180deg, #f4a340 0 14%, #fff 14% 20%, #3f9d4b 20% 26%, #fff 26%), repeating-linear-gradient(90deg, #a7a1c2 0 10px, #e6e3f1 10px 20px)',
+        backgroundBlendMode: 'multiply',
+      }}
+    />
+  );
+}
+
 function DocumentCard({ doc, onZoom }: { doc: Doc; onZoom: () => void }) {
   const label = documentLabel(doc.field);
+  const [revealed, setRevealed] = useState(false);
+  const viewButton = useRef<HTMLButtonElement>(null);
+  // The Reveal button goes away when pressed: keep the keyboard where it was, on this document.
+  useEffect(() => {
+    if (revealed) viewButton.current?.focus();
+  }, [revealed]);
   const frame = {
     width: '100%',
     aspectRatio: '4 / 3',
@@ -93,14 +125,25 @@ function DocumentCard({ doc, onZoom }: { doc: Doc; onZoom: () => void }) {
   } as const;
   let preview;
   let action;
-  if (isInlineImage(doc)) {
+  if (isInlineImage(doc) && REVEAL_FIELDS.has(doc.field) && !revealed) {
+    preview = (
+      <Box sx={frame}>
+        <HiddenImage label={label} />
+      </Box>
+    );
+    action = (
+      <Button size="small" startIcon={<VisibilityIcon />} onClick={() => setRevealed(true)}>
+        Reveal<span className="visually-hidden"> {label}</span>
+      </Button>
+    );
+  } else if (isInlineImage(doc)) {
     preview = (
       <ButtonBase onClick={onZoom} sx={frame} aria-label={`Zoom ${label}`}>
         <img src={doc.url} alt="" loading="lazy" style={{ width: '100%', height: '100%', objectFit: 'contain' }} />
       </ButtonBase>
     );
     action = (
-      <Button size="small" startIcon={<ZoomInIcon />} onClick={onZoom}>
+      <Button ref={viewButton} size="small" startIcon={<ZoomInIcon />} onClick={onZoom}>
         View<span className="visually-hidden"> {label}</span>
       </Button>
     );

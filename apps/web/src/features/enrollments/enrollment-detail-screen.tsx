@@ -13,7 +13,10 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import Alert from '@mui/material/Alert';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
+import DownloadIcon from '@mui/icons-material/FileDownloadOutlined';
+import PersonOffIcon from '@mui/icons-material/PersonOffOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import {
   ENROLLMENT_STATUS_LABELS,
@@ -34,6 +37,8 @@ import { AnnouncementsPanel } from '../announcements/announcements-panel';
 import { RecordHistory } from '../audit/record-history';
 import { formatRupees } from '../courses/money';
 import { FeePanel } from '../enrollment-fees/fee-panel';
+import { ErasureDialog } from '../privacy/erasure-dialog';
+import { dataExportHref } from '../privacy/privacy-api';
 import { PAYMENT_METHOD_LABELS, PAYMENT_MODE_LABELS, WORKING_LABELS } from '../enrollment-form/labels';
 import {
   useChangeEnrollmentStatusMutation,
@@ -62,6 +67,7 @@ const EVENT_TITLES: Record<string, string> = {
   payment_reminder: 'Payment reminder sent',
   announcement: 'Announcement',
   documents_deleted: 'Documents deleted',
+  erased: 'Personal data erased',
 };
 
 const statusLabel = (status: string | null) =>
@@ -104,6 +110,7 @@ function EnrollmentView({ enrollment, backTo }: { enrollment: EnrollmentDetail; 
   const [editing, setEditing] = useState<{ key: number; open: boolean }>({ key: 0, open: false });
   const [deleting, setDeleting] = useState<{ error: string | null } | null>(null);
   const [deleteEnrollment, { isLoading: removing }] = useDeleteEnrollmentMutation();
+  const [erasing, setErasing] = useState(false);
   const ids = { details: useId(), documents: useId(), status: useId(), history: useId() };
   const e = enrollment;
   const allowed = usePermissions();
@@ -166,10 +173,26 @@ function EnrollmentView({ enrollment, backTo }: { enrollment: EnrollmentDetail; 
                 Delete
               </Button>
             )}
+            {!e.erasedAt && allowed('privacy.export') && (
+              <Button variant="outlined" startIcon={<DownloadIcon />} href={dataExportHref(e._id)} download>
+                Export data
+              </Button>
+            )}
+            {!e.erasedAt && allowed('privacy.erase') && (
+              <Button variant="outlined" color="error" startIcon={<PersonOffIcon />} onClick={() => setErasing(true)}>
+                Erase personal data
+              </Button>
+            )}
           </Stack>
         </Stack>
       </Stack>
 
+      {e.erasedAt && (
+        <Alert severity="info" sx={{ mb: 3 }}>
+          The personal data of this enrolment was erased on request on {formatDateTime(e.erasedAt)}. Its payments are
+          kept, under a pseudonym, for the accounts.
+        </Alert>
+      )}
       <Box
         sx={{
           display: 'grid',
@@ -204,7 +227,12 @@ function EnrollmentView({ enrollment, backTo }: { enrollment: EnrollmentDetail; 
                 ...(studying ? ([['Current semester', e.currentSem ?? '']] as FieldRow[]) : []),
                 ...(e.currentlyWorking === 'company' ? ([['Designation', e.designation ?? '']] as FieldRow[]) : []),
                 ['Institute address', e.companyAddress],
-                ['Terms accepted', e.termsVersion ? `Version ${e.termsVersion}` : ''],
+                [
+                  'Terms accepted',
+                  e.termsVersion
+                    ? `Version ${e.termsVersion}${e.consentedAt ? ` on ${formatDateTime(e.consentedAt)}` : ''}`
+                    : '',
+                ],
                 ['Last updated', formatDateTime(e.updatedAt)],
               ]}
             />
@@ -242,6 +270,16 @@ function EnrollmentView({ enrollment, backTo }: { enrollment: EnrollmentDetail; 
         open={editing.open}
         enrollment={e}
         onClose={() => setEditing((s) => ({ ...s, open: false }))}
+      />
+      <ErasureDialog
+        open={erasing}
+        email={e.email}
+        name={e.name}
+        onClose={() => setErasing(false)}
+        onErased={() => {
+          setErasing(false);
+          void navigate(backTo, { replace: true });
+        }}
       />
       <ConfirmDialog
         open={Boolean(deleting)}

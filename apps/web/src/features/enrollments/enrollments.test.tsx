@@ -31,6 +31,8 @@ const ENROLLMENT: EnrollmentDetail = {
   paymentMethod: 'installment',
   companyAddress: 'Registrar Training Institute, India',
   termsVersion: 3,
+  consentedAt: null,
+  erasedAt: null,
   totalFee: 31000,
   paidAmount: 0,
   outstanding: 31000,
@@ -217,7 +219,13 @@ describe('Student Enrollments (issue 7)', () => {
     expect(screen.getByRole('img', { name: 'Photo of Priya Sharma' }).getAttribute('src')).toBe('/api/files/doc-photo');
 
     const documents = within(screen.getByRole('region', { name: 'Documents' }));
-    // Images open zoomable in a dialog.
+    // Aadhaar images are hidden, not even fetched, until Reveal; then they open zoomable in a dialog.
+    expect(documents.getByRole('img', { name: 'Aadhaar card, front, hidden until revealed' })).toBeTruthy();
+    expect(document.querySelector('img[src="/api/files/doc-front"]')).toBeNull();
+    expect(documents.queryByRole('button', { name: 'Zoom Aadhaar card, front' })).toBeNull();
+    fireEvent.click(documents.getByRole('button', { name: /^Reveal\s*Aadhaar card, front$/ }));
+    expect(document.querySelector('img[src="/api/files/doc-front"]')).not.toBeNull();
+    expect(document.activeElement?.textContent).toMatch(/^View\s*Aadhaar card, front$/);
     fireEvent.click(documents.getByRole('button', { name: 'Zoom Aadhaar card, front' }));
     const zoom = await screen.findByRole('dialog', { name: 'Aadhaar card, front' });
     expect(within(zoom).getByRole('img').getAttribute('src')).toBe('/api/files/doc-front');

@@ -292,6 +292,9 @@ export function InquiryFormScreen() {
             {failure}
           </p>
         )}
+        <p className="inq-hint">
+          How we use and keep your details: <a href="/privacy">privacy notice</a>.
+        </p>
         <button type="submit" className="inq-button inq-submit" aria-disabled={sending || undefined}>
           {sending && <ButtonSpinner />}
           {sending ? 'Sending…' : 'Submit'}

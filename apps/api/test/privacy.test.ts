@@ -1,0 +1,406 @@
+/**
+ * Consent with the terms version shown, erasure on request (searched for in a whole-database dump
+ * and every file under DATA_DIR), and the data export zip — with documents on both stores.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import yauzl from 'yauzl';
+import { localIsoDate } from '@registrar/contract/enrollment';
+import { ENROLLMENT_MESSAGES } from '@registrar/contract/enrollment-admin';
+import { PRIVACY_MESSAGES } from '@registrar/contract/privacy';
+import { build } from './build-app';
+import { JPEG, PNG, file, multipart, type Part } from './fixtures/files';
+import { startS3Server } from './s3-server';
+import { bearer, login, makeStaff, tokenFor } from './staff-fixtures';
+import { S3_TEST_BUCKET, storageKinds } from './storage-kinds';
+
+const s3 = await startS3Server([S3_TEST_BUCKET]);
+afterAll(() => s3.close());
+
+let ipCounter = 0;
+const nextIp = () => `10.140.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
+
+/** A one-page PDF whose text holds `words`, as a scanned form with the student's details would. */
+const pdfHolding = (words: string) =>
+  Buffer.from(
+    `%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\n% ${words}\ntrailer<</Root 1 0 R>>\n%%EOF\n`,
+  );
+
+/** Every file under `dir`, recursively. */
+function filesUnder(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((d) => {
+    const full = path.join(dir, d.name);
+    return d.isDirectory() ? filesUnder(full) : [full];
+  });
+}
+
+function unzip(buffer: Buffer): Promise<Map<string, Buffer>> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(buffer, { lazyEntries: true }, (err, zip) => {
+      if (err || !zip) return reject(err ?? new Error('no zip'));
+      const entries = new Map<string, Buffer>();
+      zip.on('entry', (entry: yauzl.Entry) => {
+        zip.openReadStream(entry, (e, stream) => {
+          if (e || !stream) return reject(e ?? new Error('no stream'));
+          const chunks: Buffer[] = [];
+          stream.on('data', (c: Buffer) => chunks.push(c));
+          stream.on('end', () => {
+            entries.set(entry.fileName, Buffer.concat(chunks));
+            zip.readEntry();
+          });
+        });
+      });
+      zip.on('end', () => resolve(entries));
+      zip.on('error', reject);
+      zip.readEntry();
+    });
+  });
+}
+
+describe.each(storageKinds(s3))('privacy (issue 17), documents on $name storage', async (storage) => {
+  const { app, database, config } = await build({
+    config: { ...storage.config, uploadMaxBytes: 1024 * 1024 },
+    outbox: { autoStart: false, worker: { backoffBaseMs: 0 } },
+  });
+  const stored = storage.probe(config);
+  const db = database.db;
+  const staff = await makeStaff(db, { name: 'Admissions' });
+  const auth = bearer(await tokenFor(app, staff.email, staff.password));
+  const staffId = (
+    (await db.execute(sql`select id from staff where email = ${staff.email}`)) as unknown as { rows: { id: string }[] }
+  ).rows[0]!.id;
+  const course = (
+    await app.inject({
+      method: 'POST',
+      url: '/api/course',
+      headers: auth,
+      payload: { name: 'Full Stack', price: 30000, emiPrice: [10000, 20000] },
+    })
+  ).json().data;
+  const saveTerms = (text: string) =>
+    app.inject({ method: 'PUT', url: '/api/cms/terms_condition', headers: auth, payload: { description: text } });
+  await saveTerms('<p>Fees are not refundable.</p>');
+  const currentTerms = async () =>
+    (await app.inject({ method: 'GET', url: '/api/cms/terms_condition' })).json().data.version as number;
+
+  const person = (name: string, email: string, phoneNumber: string) => ({ name, email, phoneNumber });
+  const enrol = (p: { name: string; email: string; phoneNumber: string }, extra: Record<string, string> = {}) => {
+    const parts: Part[] = [
+      ...Object.entries({
+        ...p,
+        currentAddress: `House of ${p.name}, Pune`,
+        permanentAddress: 'Civil Lines, Nagpur',
+        courseId: course._id,
+        currentlyWorking: 'company',
+        currentlyWorkingPlace: 'Acme',
+        designation: 'Analyst',
+        paymentMethod: 'installment',
+        ...extra,
+      }).map(([name, value]) => ({ name, value })),
+      file('profilePicture', PNG, 'me.png', 'image/png'),
+      file('aadharFront', JPEG),
+      file('aadharBack', pdfHolding(`${p.name} ${p.email} ${p.phoneNumber}`), 'back.pdf', 'application/pdf'),
+    ];
+    return app.inject({ method: 'POST', url: '/api/student-enrollment', ...multipart(parts), remoteAddress: nextIp() });
+  };
+  const detailOf = async (email: string) => {
+    const { rows } = (await db.execute(sql`select id from enrollments where email = ${email}`)) as unknown as {
+      rows: { id: string }[];
+    };
+    return (await app.inject({ method: 'GET', url: `/api/student-enrollment/${rows[0]!.id}`, headers: auth })).json()
+      .data;
+  };
+  const deliverAll = async () => {
+    while ((await app.outbox.runOnce()) > 0);
+  };
+
+  describe('consent', () => {
+    it('records the terms version shown, when and from where; the statement shows it', async () => {
+      const version = await currentTerms();
+      const res = await enrol(person('Consent Person', 'consent@example.in', '9000000001'), {
+        termsVersion: String(version),
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const detail = await detailOf('consent@example.in');
+      expect(detail.termsVersion).toBe(version);
+      expect(Date.now() - Date.parse(detail.consentedAt)).toBeLessThan(60_000);
+      const { rows } = (await db.execute(
+        sql`select consent_ip from enrollments where email = 'consent@example.in'`,
+      )) as unknown as { rows: { consent_ip: string }[] };
+      expect(rows[0]!.consent_ip).toBe(`10.140.0.${ipCounter % 250}`);
+
+      const pdf = await app.inject({
+        method: 'GET',
+        url: `/api/student-enrollment-fee-download/${detail._id}`,
+        headers: auth,
+      });
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'registrar-consent-'));
+      fs.writeFileSync(path.join(dir, 's.pdf'), pdf.rawPayload);
+      const text = execFileSync('pdftotext', ['-layout', path.join(dir, 's.pdf'), '-'], { encoding: 'utf8' });
+      expect(text).toMatch(new RegExp(`Terms accepted: version ${version} on \\d`));
+    });
+
+    it('refuses terms that changed since the page was opened, asking to reload, and keeps nothing', async () => {
+      const shown = await currentTerms();
+      await saveTerms('<p>Fees are not refundable. Classes start at 9.</p>');
+      const before = await stored.stored();
+      const res = await enrol(person('Stale Page', 'stale@example.in', '9000000002'), { termsVersion: String(shown) });
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toMatchObject({ success: false, message: ENROLLMENT_MESSAGES.termsChanged });
+      expect(await stored.staged()).toEqual([]);
+      expect(await stored.stored()).toEqual(before);
+      const { rows } = (await db.execute(
+        sql`select count(*)::int as n from enrollments where email = 'stale@example.in'`,
+      )) as unknown as { rows: { n: number }[] };
+      expect(rows[0]!.n).toBe(0);
+      // The reloaded page sends the new version and goes through.
+      const again = await enrol(person('Stale Page', 'stale@example.in', '9000000002'), {
+        termsVersion: String(await currentTerms()),
+      });
+      expect(again.statusCode, again.body).toBe(201);
+    });
+  });
+
+  describe('access: the data export', () => {
+    it('answers a zip with the records as JSON and the documents as uploaded, and audits it', async () => {
+      const p = person('Export Person', 'export@example.in', '9000000003');
+      expect((await enrol(p, { termsVersion: String(await currentTerms()) })).statusCode).toBe(201);
+      const detail = await detailOf(p.email);
+      const res = await app.inject({ method: 'GET', url: `/api/student-data-export/${detail._id}`, headers: auth });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['content-type']).toBe('application/zip');
+      expect(res.headers['content-disposition']).toContain(`personal-data-${detail.enrollmentNumber}.zip`);
+      const entries = await unzip(res.rawPayload);
+      const data = JSON.parse(entries.get('data.json')!.toString('utf8'));
+      expect(data.enrollment).toMatchObject({ name: p.name, email: p.email, phoneNumber: p.phoneNumber });
+      expect(data.mails.length).toBeGreaterThan(0);
+      expect([...entries.keys()].sort()).toEqual([
+        'data.json',
+        'documents/01-profilePicture.png',
+        'documents/02-aadharFront.jpg',
+        'documents/03-aadharBack.pdf',
+      ]);
+      expect(entries.get('documents/02-aadharFront.jpg')!.equals(JPEG)).toBe(true);
+      expect(entries.get('documents/03-aadharBack.pdf')!.toString()).toContain(p.name);
+
+      // The audit entry is written as the response ends: wait for it rather than race it.
+      const exported = async () =>
+        (
+          (await db.execute(
+            sql`select action, entity, staff_id from audit_log where entity_id = ${detail._id} and action = 'export'`,
+          )) as unknown as { rows: { action: string; entity: string; staff_id: string }[] }
+        ).rows;
+      await expect.poll(exported).toEqual([{ action: 'export', entity: 'enrollment', staff_id: staffId }]);
+      expect((await app.inject({ method: 'GET', url: `/api/student-data-export/${detail._id}` })).statusCode).toBe(401);
+      expect(
+        (
+          await app.inject({
+            method: 'GET',
+            url: '/api/student-data-export/00000000-0000-4000-8000-000000000000',
+            headers: auth,
+          })
+        ).json().message,
+      ).toBe(ENROLLMENT_MESSAGES.notFound);
+    });
+  });
+
+  describe('erasure on request', () => {
+    it('validates the request and needs a session', async () => {
+      const erase = (payload: object, headers = auth) =>
+        app.inject({ method: 'POST', url: '/api/student-erasure', headers, payload });
+      const noReason = await erase({ email: 'someone@example.in', reason: ' ' });
+      expect(noReason.statusCode).toBe(400);
+      expect(noReason.json().message).toBe(PRIVACY_MESSAGES.reasonRequired);
+      expect((await erase({ email: 'someone@example.in', reason: 'asked' }, {} as never)).statusCode).toBe(401);
+      const nobody = await erase({ email: 'nobody@example.in', reason: 'Asked by phone' });
+      expect(nobody.statusCode).toBe(404);
+      expect(nobody.json().message).toBe(PRIVACY_MESSAGES.nothingToErase);
+    });
+
+    it('removes the person from every table and file; the ledger stays under a pseudonym', async () => {
+      const p = person('Zubeida Quraishi', 'Zubeida.Q@example.in', '9345678912');
+      const other = person('Keep Me', 'keep@example.in', '9345678000');
+      // Across every table and file: an inquiry (and its staff mail), two enrolments (one with
+      // payments, one without), documents, an announcement, a payment whose note names them, a
+      // staff note, a failed sign-in typed with their email, and all the mail delivered as .eml.
+      expect(
+        (
+          await app.inject({
+            method: 'POST',
+            url: '/api/inquiry',
+            payload: {
+              name: p.name,
+              address: '7 Lake Road, Pune',
+              email: p.email,
+              phoneNumber: p.phoneNumber,
+              areaOfInterest: ['full stack'],
+              reference: 'website',
+            },
+            remoteAddress: nextIp(),
+          })
+        ).statusCode,
+      ).toBe(201);
+      const version = String(await currentTerms());
+      for (const who of [p, other]) expect((await enrol(who, { termsVersion: version })).statusCode).toBe(201);
+      const paid = await detailOf(p.email);
+      const pay = await app.inject({
+        method: 'PUT',
+        url: `/api/student-enrollment-payment/${paid._id}/${paid.installments[0]._id}`,
+        headers: auth,
+        payload: {
+          amount: 5000,
+          paymentMode: 'online_payment',
+          paidOn: localIsoDate(),
+          reference: `UPI ${p.phoneNumber}`,
+          note: `Paid by ${p.name} at the desk`,
+        },
+      });
+      expect(pay.statusCode, pay.body).toBe(200);
+      const receipt = pay.json().data.payments[0].receiptNumber as string;
+      expect(
+        (
+          await app.inject({
+            method: 'PUT',
+            url: `/api/student-enrollment-annocument/${paid._id}`,
+            headers: auth,
+            payload: { title: `Welcome ${p.name}`, message: `Dear ${p.name}, classes start Monday.` },
+          })
+        ).statusCode,
+      ).toBeLessThan(300);
+      expect(
+        (
+          await app.inject({
+            method: 'PUT',
+            url: `/api/student-enrollment-status/${paid._id}`,
+            headers: auth,
+            payload: { status: 'approved', note: `Called ${p.phoneNumber}, documents fine` },
+          })
+        ).statusCode,
+      ).toBe(200);
+      // A second enrolment, in another course, with no payment: it can go entirely.
+      const course2 = (
+        await app.inject({
+          method: 'POST',
+          url: '/api/course',
+          headers: auth,
+          payload: { name: `Data Science ${storage.name}`, price: 1000, emiPrice: [1000] },
+        })
+      ).json().data;
+      expect((await enrol(p, { termsVersion: version, courseId: course2._id })).statusCode).toBe(201);
+      await login(app, p.email, 'not-a-staff-password', nextIp());
+      await deliverAll();
+      const outboxDir = path.join(config.dataDir, 'outbox');
+      expect(fs.readdirSync(outboxDir).length).toBeGreaterThan(3);
+
+      const identifiers = [p.email, p.phoneNumber, p.name];
+      /** Every text (or json, uuid, …) value of every column of every table, searched for `needle`. */
+      const dumpHits = async (needle: string) => {
+        const { rows: columns } = (await db.execute(
+          sql`select table_name, column_name from information_schema.columns where table_schema = 'public'`,
+        )) as unknown as { rows: { table_name: string; column_name: string }[] };
+        const hits: string[] = [];
+        for (const c of columns) {
+          const { rows } = (await db.execute(
+            sql`select count(*)::int as n from ${sql.identifier(c.table_name)} where position(${needle.toLowerCase()} in lower(${sql.identifier(c.column_name)}::text)) > 0`,
+          )) as unknown as { rows: { n: number }[] };
+          if (rows[0]!.n > 0) hits.push(`${c.table_name}.${c.column_name}`);
+        }
+        return hits;
+      };
+      const fileHits = (needle: string) =>
+        [...filesUnder(config.dataDir), ...filesUnder(s3.directory)].filter((f) =>
+          fs.readFileSync(f).toString('latin1').toLowerCase().includes(needle.toLowerCase()),
+        );
+      // The seeding really put them everywhere the search looks.
+      expect(await dumpHits(p.email)).toEqual(
+        expect.arrayContaining(['enrollments.email', 'inquiries.email', 'outbox.payload', 'audit_log.actor_email']),
+      );
+      expect(await dumpHits(p.name)).toEqual(
+        expect.arrayContaining(['payments.note', 'announcements.title', 'enrollments.name', 'inquiries.name']),
+      );
+      expect(await dumpHits(p.phoneNumber)).toEqual(
+        expect.arrayContaining(['payments.reference', 'enrollment_events.note', 'enrollments.phone_number']),
+      );
+      expect(fileHits(p.name).length).toBeGreaterThan(0);
+      const documentIds = [...paid.documents.map((d: { _id: string }) => d._id)];
+      expect(await stored.stored()).toEqual(expect.arrayContaining(documentIds));
+
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/student-erasure',
+        headers: auth,
+        payload: { email: p.email.toUpperCase(), reason: `${p.name} asked by mail from ${p.email}` },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json()).toMatchObject({ success: true, message: PRIVACY_MESSAGES.erased });
+      const { counts } = res.json().data;
+      expect(counts).toMatchObject({
+        enrollmentsDeleted: 1,
+        enrollmentsPseudonymised: 1,
+        documents: 6,
+        inquiries: 1,
+        announcements: 1,
+        auditEntries: 1,
+        paymentsKept: 1,
+      });
+      expect(counts.outboxMails).toBeGreaterThan(3);
+      expect(counts.mailFiles).toBeGreaterThan(3);
+
+      for (const needle of identifiers) {
+        expect(await dumpHits(needle), needle).toEqual([]);
+        expect(fileHits(needle), needle).toEqual([]);
+      }
+      expect(await stored.stored()).not.toEqual(expect.arrayContaining([documentIds[0]]));
+      for (const id of documentIds) expect(await stored.stored()).not.toContain(id);
+
+      // The ledger: same receipt, amount and date, under a pseudonym; the detail says what happened.
+      const kept = (
+        await app.inject({ method: 'GET', url: `/api/student-enrollment/${paid._id}`, headers: auth })
+      ).json().data;
+      expect(kept.name).toMatch(/^Erased student [0-9a-f]{8}$/);
+      expect(kept.erasedAt).not.toBeNull();
+      expect(kept.documents).toEqual([]);
+      expect(kept.payments).toEqual([
+        expect.objectContaining({ receiptNumber: receipt, amount: 5000, paidOn: localIsoDate() }),
+      ]);
+      expect(kept.paidAmount).toBe(5000);
+      expect(kept.history.at(-1)).toMatchObject({ kind: 'erased' });
+      // Someone else's data is untouched.
+      const keep = await detailOf(other.email);
+      expect(keep).toMatchObject({ name: other.name, erasedAt: null });
+      expect(keep.documents).toHaveLength(3);
+      expect(fileHits(other.email).length + (await dumpHits(other.email)).length).toBeGreaterThan(0);
+
+      // The record: who, when, how many; the reason without the person in it.
+      const { rows } = (await db.execute(sql`select staff_id, reason, counts from erasures`)) as unknown as {
+        rows: { staff_id: string; reason: string; counts: Record<string, number> }[];
+      };
+      expect(rows).toEqual([{ staff_id: staffId, reason: '[erased] asked by mail from [erased]', counts }]);
+      const audit = async () =>
+        (
+          (await db.execute(
+            sql`select action, entity, fields from audit_log where entity = 'privacy' and status_code = 201`,
+          )) as unknown as { rows: unknown[] }
+        ).rows;
+      await expect.poll(audit).toEqual([{ action: 'erase', entity: 'privacy', fields: ['email', 'reason'] }]);
+      // The export of an erased enrolment has nothing personal to give.
+      expect(
+        (await app.inject({ method: 'GET', url: `/api/student-data-export/${paid._id}`, headers: auth })).json()
+          .message,
+      ).toBe(PRIVACY_MESSAGES.exportErased);
+      // Asked again: there is nothing left.
+      const again = await app.inject({
+        method: 'POST',
+        url: '/api/student-erasure',
+        headers: auth,
+        payload: { email: p.email, reason: 'Asked twice' },
+      });
+      expect(again.statusCode).toBe(404);
+    });
+  });
+});

@@ -1,0 +1,22 @@
+/**
+ * Erasure on request over RTK Query. The toast says the server's message; the person's enrolments
+ * and inquiries are gone or pseudonymous afterwards, so every list and record is fetched again.
+ */
+import type { SuccessEnvelope } from '@registrar/contract/envelope';
+import type { ErasureRequest, ErasureResult } from '@registrar/contract/privacy';
+import { baseApi } from '../../shared/api/base-api';
+
+export const ERASURE_PATH = '/api/student-erasure';
+/** A zip of everything held about an enrolment's person (the login cookie authenticates the download). */
+export const dataExportHref = (enrollmentId: string) => `/api/student-data-export/${encodeURIComponent(enrollmentId)}`;
+
+export const privacyApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    erasePerson: build.mutation<SuccessEnvelope<ErasureResult>, ErasureRequest>({
+      query: (body) => ({ url: ERASURE_PATH, method: 'POST', body }),
+      invalidatesTags: (_result, error) => (error ? [] : ['Enrollment', 'Inquiry']),
+    }),
+  }),
+});
+
+export const { useErasePersonMutation } = privacyApi;

@@ -1,0 +1,58 @@
+/** Students' rights over their data: erasure on request and a copy of everything held (access). */
+import { z } from 'zod';
+import { emailField } from './fields';
+
+export const PRIVACY_MESSAGES = {
+  erased: 'The personal data of this person has been erased',
+  nothingToErase: 'No records of this email were found',
+  reasonRequired: 'Please give the reason for the erasure',
+  reasonTooLong: 'The reason must be at most 500 characters',
+  confirmMismatch: 'Type the email exactly as above to confirm',
+  exportNotFound: 'Enrolment not found',
+  exportErased: "This enrolment's personal data was erased; there is nothing to export",
+} as const;
+
+export const ERASURE_REASON_MAX = 500;
+
+export const erasureRequestSchema = z.object({
+  email: emailField(),
+  reason: z
+    .string({ error: PRIVACY_MESSAGES.reasonRequired })
+    .trim()
+    .min(1, { error: PRIVACY_MESSAGES.reasonRequired, abort: true })
+    .max(ERASURE_REASON_MAX, { error: PRIVACY_MESSAGES.reasonTooLong }),
+});
+export type ErasureRequest = z.infer<typeof erasureRequestSchema>;
+
+/** The kinds of data an erasure counts, as the record and the answer name them. */
+export const ERASURE_KINDS = [
+  'enrollmentsDeleted',
+  'enrollmentsPseudonymised',
+  'documents',
+  'inquiries',
+  'announcements',
+  'outboxMails',
+  'mailFiles',
+  'auditEntries',
+  'paymentsKept',
+] as const;
+export type ErasureKind = (typeof ERASURE_KINDS)[number];
+
+export const ERASURE_KIND_LABELS: Record<ErasureKind, string> = {
+  enrollmentsDeleted: 'Enrolments deleted',
+  enrollmentsPseudonymised: 'Enrolments kept under a pseudonym (fee ledger)',
+  documents: 'Documents deleted',
+  inquiries: 'Inquiries deleted',
+  announcements: 'Announcements deleted',
+  outboxMails: 'Mails deleted',
+  mailFiles: 'Mail files deleted',
+  auditEntries: 'Audit entries cleared',
+  paymentsKept: 'Payments kept (amounts, dates, receipt numbers)',
+};
+
+export const erasureResultSchema = z.object({
+  _id: z.string(),
+  at: z.string(),
+  counts: z.record(z.enum(ERASURE_KINDS), z.number().int()),
+});
+export type ErasureResult = z.infer<typeof erasureResultSchema>;
