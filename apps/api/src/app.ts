@@ -16,6 +16,7 @@ import type { Config } from './config';
 import type { Database } from './db/database';
 import errorHandler from './plugins/error-handler';
 import spa from './plugins/spa';
+import draining from './plugins/draining';
 import healthRoutes from './routes/health';
 import authRoutes from './routes/auth';
 import courseRoutes from './routes/courses';
@@ -67,7 +68,8 @@ export async function buildApp({
     trustProxy: typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
-    return503OnClosing: true,
+    // The draining plugin answers during shutdown with our envelope and Retry-After instead.
+    return503OnClosing: false,
     // Request ids in logs, never derived from client headers.
     genReqId: () => crypto.randomUUID(),
   }).withTypeProvider<ZodTypeProvider>();
@@ -78,6 +80,7 @@ export async function buildApp({
   app.decorate('database', database);
 
   await app.register(errorHandler);
+  await app.register(draining);
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
