@@ -17,6 +17,7 @@ import type { Database } from './db/database';
 import errorHandler from './plugins/error-handler';
 import spa from './plugins/spa';
 import draining from './plugins/draining';
+import backupsPlugin from './plugins/backups';
 import healthRoutes from './routes/health';
 import authRoutes from './routes/auth';
 import courseRoutes from './routes/courses';
@@ -120,6 +121,7 @@ export async function buildApp({
   await app.register(outboxPlugin, outbox ?? {});
   await app.register(throttlePlugin);
   await app.register(storagePlugin);
+  await app.register(backupsPlugin);
   await app.register(authPlugin);
   await app.register(auditPlugin);
 

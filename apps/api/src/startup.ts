@@ -14,6 +14,7 @@ export async function prepareDatabase(
   database: Database,
   config: { databaseUrl: string | undefined; adminEmail: string | undefined; adminPassword: string | undefined },
   print: (text: string) => void,
+  options: { firstStaff?: boolean } = {},
 ): Promise<void> {
   const explain = (prefix: string) => (err: unknown) => {
     const detail = config.databaseUrl ? describeDatabaseError(err, config.databaseUrl) : firstLine(err);
@@ -22,6 +23,7 @@ export async function prepareDatabase(
   await database.ping().catch(explain(''));
   await database.exclusive(async () => {
     await database.migrate().catch(explain('Cannot migrate the database: '));
+    if (options.firstStaff === false) return;
     await ensureFirstStaff(database.db, config, print).catch(explain('Cannot create the first staff account: '));
   });
 }
