@@ -10,6 +10,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/database';
+import { describeDatabaseError } from './lib/database-errors';
 import { DataDirLockedError, lockDataDir, type DataDirLock } from './lib/data-dir-lock';
 import { CONTROL_SOCKET } from './plugins/backups';
 import { BackupError, restoreBackup, writeBackup, type BackupManifest } from './services/backup/backup-archive';
@@ -123,7 +124,12 @@ async function main(): Promise<number> {
       process.stderr.write(`${err.message}\n`);
       return 1;
     }
-    throw err;
+    // Anything else (the database or the bucket failing mid-way): one line, without credentials.
+    const url = process.env.DATABASE_URL;
+    process.stderr.write(
+      `${command} failed: ${url ? describeDatabaseError(err, url) : String((err as Error).message).split('\n')[0]}\n`,
+    );
+    return 1;
   }
 }
 

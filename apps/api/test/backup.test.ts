@@ -153,3 +153,32 @@ describe.each(storageKinds(s3))('backup and restore, documents on $name storage'
     await expect(readBackup(damaged)).rejects.toThrow(/does not match its checksum/);
   });
 });
+
+describe('nightly backups (BACKUP_DIR, BACKUP_KEEP)', async () => {
+  const backupDir = fs.mkdtempSync(path.join(os.tmpdir(), 'registrar-nightly-'));
+  const { app, database, config } = await build({ config: { backupDir, backupKeep: 2 } });
+  await makeStaff(database.db);
+
+  it('writes one archive a day however many instances try, and keeps the newest BACKUP_KEEP', async () => {
+    for (const day of ['2026-11-20', '2026-11-21', '2026-11-22'])
+      fs.writeFileSync(path.join(backupDir, `registrar-${day}.tar`), 'older');
+    const { buildApp } = await import('../src/app');
+    // A second instance on the same database.
+    const other = await buildApp({ config, database, outbox: { autoStart: false }, reminders: false });
+    try {
+      const now = new Date(2026, 10, 23, 2, 0);
+      const written = await Promise.all([app.backups.runNightly(now), other.backups.runNightly(now)]);
+      expect(written.filter(Boolean)).toEqual([path.join(backupDir, 'registrar-2026-11-23.tar')]);
+      expect(await app.backups.runNightly(now)).toBeUndefined(); // later the same day: nothing more
+      expect(fs.readdirSync(backupDir).sort()).toEqual(['registrar-2026-11-22.tar', 'registrar-2026-11-23.tar']);
+      const { manifest } = await readBackup(path.join(backupDir, 'registrar-2026-11-23.tar'));
+      expect(manifest.tables.staff).toBe(1);
+
+      const next = await other.backups.runNightly(new Date(2026, 10, 24, 0, 30));
+      expect(next).toBe(path.join(backupDir, 'registrar-2026-11-24.tar'));
+      expect(fs.readdirSync(backupDir).sort()).toEqual(['registrar-2026-11-23.tar', 'registrar-2026-11-24.tar']);
+    } finally {
+      await other.close();
+    }
+  });
+});

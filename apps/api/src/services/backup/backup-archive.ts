@@ -69,9 +69,9 @@ export async function writeBackup({ db, storage, dataDir }: BackupSources, file:
   // One snapshot for every table: rows written meanwhile are either all in or all out.
   const snapshot = await db.transaction(async (tx) => {
     await tx.execute(sql`set transaction isolation level repeatable read, read only`);
-    const applied = rowsOf<{ hash: string; created_at: string }>(
-      await tx.execute(sql`select hash, created_at from drizzle.__drizzle_migrations order by created_at desc limit 1`),
-    );
+    const applied = rowsOf<{ found: string | null }>(
+      await tx.execute(sql`select to_regclass('drizzle.__drizzle_migrations')::text as found`),
+    ).filter((r) => r.found);
     const tables: Record<string, string[]> = {};
     for (const name of await tableNames(tx as unknown as Db)) {
       const rows = rowsOf<{ row: string }>(
