@@ -3,13 +3,14 @@
  * first staff account, and a start fails with one line that says what is wrong, without secrets.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { openDatabase, migrationsFolder, type Database } from '../src/db/database';
 import { describeDatabaseError } from '../src/lib/database-errors';
 import { prepareDatabase } from '../src/startup';
 import { dbKind, postgresUrl } from './build-app';
-import { freePort } from './process/server-process';
+import { freePort, startServer } from './process/server-process';
 import pg from 'pg';
 
 const migrationCount = (
@@ -85,6 +86,35 @@ describe('instances starting together', () => {
     }
   }, 240_000);
 });
+
+if (dbKind === 'postgres') {
+  describe('four server processes started at once on a fresh PostgreSQL database', () => {
+    it('all four come up and serve, with one first staff account', async () => {
+      const name = `registrar_procs_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+      await admin(`create database ${name}`);
+      const ports = await Promise.all([0, 1, 2, 3].map(() => freePort()));
+      const servers = ports.map((port, i) =>
+        startServer({
+          DATABASE_URL: atDatabase(name),
+          DATA_DIR: fs.mkdtempSync(`${os.tmpdir()}/registrar-procs-${i}-`),
+          PORT: String(port),
+          ADMIN_EMAIL: 'head@institute.in',
+          ADMIN_PASSWORD: 'Configured-Pass-8',
+        }),
+      );
+      try {
+        await Promise.all(servers.map((s) => s.ready()));
+        for (const port of ports) expect((await fetch(`http://127.0.0.1:${port}/api/health/ready`)).status).toBe(200);
+        const created = servers.filter((s) => s.output().stdout.includes('First staff account created'));
+        expect(created).toHaveLength(1);
+      } finally {
+        servers.forEach((s) => s.child.kill('SIGTERM'));
+        await Promise.all(servers.map((s) => s.exited));
+        await admin(`drop database if exists ${name} with (force)`);
+      }
+    }, 400_000);
+  });
+}
 
 describe('start-up errors', () => {
   const secret = 'S3cret-Pass-42';
