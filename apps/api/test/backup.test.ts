@@ -2,6 +2,7 @@
  * Backup while the server keeps taking enrolments, restore into an empty database and document
  * store, and compare: every record and every document byte for byte, on local disk and S3.
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -92,6 +93,9 @@ describe.each(storageKinds(s3))('backup and restore, documents on $name storage'
       for (let n = 100; !stop; n += 1) if ((await enrol(n)).statusCode === 201) acknowledgedDuring += 1;
     })();
     await new Promise((r) => setTimeout(r, 50));
+    // The key that decrypts documents travels with them when it is a file in DATA_DIR.
+    const key = crypto.randomBytes(32);
+    fs.writeFileSync(path.join(config.dataDir, 'documents.key'), key, { mode: 0o600 });
     const manifest = await writeBackup({ db: database.db, storage: app.storage, dataDir: config.dataDir }, archive);
     stop = true;
     await load;
@@ -117,6 +121,7 @@ describe.each(storageKinds(s3))('backup and restore, documents on $name storage'
     try {
       await restoreBackup({ db: target.database.db, storage: targetStorage, dataDir: targetDir }, archive);
       expect(await dump(target.database.db, Object.keys(manifest.tables))).toEqual(archived);
+      expect(fs.readFileSync(path.join(targetDir, 'documents.key')).equals(key)).toBe(true);
       for (const line of archived.enrollment_documents!) {
         const { id } = JSON.parse(line) as { id: string };
         const original = await bytes(app.storage, id);
