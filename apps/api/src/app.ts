@@ -52,6 +52,8 @@ export interface AppOptions {
   outbox?: OutboxPluginOptions;
   /** false: tests run `app.reminders.runOnce()` themselves. */
   reminders?: boolean;
+  /** false: no nightly backup timer (tests call `app.backups.runNightly()` themselves). */
+  nightlyBackups?: boolean;
 }
 
 export async function buildApp({
@@ -61,6 +63,7 @@ export async function buildApp({
   webRoot,
   outbox,
   reminders,
+  nightlyBackups,
 }: AppOptions): Promise<FastifyInstance> {
   const { trustProxy } = config;
   const app = Fastify({
@@ -121,7 +124,7 @@ export async function buildApp({
   await app.register(outboxPlugin, outbox ?? {});
   await app.register(throttlePlugin);
   await app.register(storagePlugin);
-  await app.register(backupsPlugin);
+  await app.register(backupsPlugin, { nightly: nightlyBackups !== false });
   await app.register(authPlugin);
   await app.register(auditPlugin);
 

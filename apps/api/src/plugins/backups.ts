@@ -30,7 +30,7 @@ const CHECK_EVERY_MS = 15 * 60_000;
 const localDate = (d: Date) =>
   `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 
-export default fp(async function backups(app: FastifyInstance) {
+export default fp<{ nightly?: boolean }>(async function backups(app: FastifyInstance, options) {
   let queue: Promise<unknown> = Promise.resolve();
   const write = (file: string) => {
     const run = queue.then(() =>
@@ -75,7 +75,7 @@ export default fp(async function backups(app: FastifyInstance) {
   let timer: NodeJS.Timeout | undefined;
   let control: net.Server | undefined;
   app.addHook('onReady', async () => {
-    if (app.config.backupDir) {
+    if (app.config.backupDir && options.nightly !== false) {
       fs.mkdirSync(app.config.backupDir, { recursive: true });
       const check = () =>
         void runNightly().then(
