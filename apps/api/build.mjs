@@ -7,7 +7,7 @@ const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.ur
 const version = process.env.APP_VERSION ?? pkg.version ?? '0.1.0';
 
 await build({
-  entryPoints: ['src/server.ts', 'src/staff-cli.ts'].filter((f) => {
+  entryPoints: ['src/server.ts', 'src/staff-cli.ts', 'src/backup-cli.ts'].filter((f) => {
     try {
       readFileSync(f);
       return true;

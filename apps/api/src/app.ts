@@ -16,6 +16,8 @@ import type { Config } from './config';
 import type { Database } from './db/database';
 import errorHandler, { clientErrorResponse, frameworkErrorEnvelope } from './plugins/error-handler';
 import spa from './plugins/spa';
+import draining from './plugins/draining';
+import backupsPlugin from './plugins/backups';
 import healthRoutes from './routes/health';
 import authRoutes from './routes/auth';
 import courseRoutes from './routes/courses';
@@ -53,6 +55,8 @@ export interface AppOptions {
   outbox?: OutboxPluginOptions;
   /** false: tests run `app.reminders.runOnce()` and `app.retention.runDaily()` themselves. */
   reminders?: boolean;
+  /** false: no nightly backup timer (tests call `app.backups.runNightly()` themselves). */
+  nightlyBackups?: boolean;
 }
 
 export async function buildApp({
@@ -62,6 +66,7 @@ export async function buildApp({
   webRoot,
   outbox,
   reminders,
+  nightlyBackups,
 }: AppOptions): Promise<FastifyInstance> {
   const { trustProxy } = config;
   const app = Fastify({
@@ -70,7 +75,8 @@ export async function buildApp({
     trustProxy: typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
-    return503OnClosing: true,
+    // The draining plugin answers during shutdown with our envelope and Retry-After instead.
+    return503OnClosing: false,
     // Request ids in logs, never derived from client headers.
     genReqId: () => crypto.randomUUID(),
     // A URL the router cannot read (bad percent-encoding, an overlong id) still gets the envelope.
@@ -92,6 +98,7 @@ export async function buildApp({
   app.decorate('database', database);
 
   await app.register(errorHandler);
+  await app.register(draining);
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -131,6 +138,7 @@ export async function buildApp({
   await app.register(outboxPlugin, outbox ?? {});
   await app.register(throttlePlugin);
   await app.register(storagePlugin);
+  await app.register(backupsPlugin, { nightly: nightlyBackups !== false });
   await app.register(authPlugin);
   await app.register(auditPlugin);
 

@@ -129,6 +129,14 @@ const envSchema = z.object({
   DOCUMENTS_RETENTION_DAYS: days(365),
   MAIL_RETENTION_DAYS: days(90),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+  // Nightly backups: BACKUP_DIR turns them on, BACKUP_KEEP says how many archives stay.
+  BACKUP_DIR: optionalNonEmpty,
+  BACKUP_KEEP: z.coerce
+    .number({ error: 'must be a number of backups' })
+    .int({ error: 'must be a whole number' })
+    .min(1, { error: 'must be at least 1' })
+    .max(3650, { error: 'must be at most 3650' })
+    .default(14),
   // Object storage for documents (DESIGN §3 `S3_*`); S3_BUCKET turns it on.
   S3_BUCKET: optionalNonEmpty.refine((v) => v === undefined || S3_BUCKET_NAME.test(v), {
     error: 'must be a bucket name (3 to 63 letters, digits, dots, hyphens or underscores)',
@@ -225,6 +233,10 @@ export interface Config {
   mailRetentionDays: number;
   /** Object storage for documents; undefined keeps them in DATA_DIR/uploads. */
   s3: S3Config | undefined;
+  /** Where the nightly backup archives go; undefined: no nightly backup. */
+  backupDir: string | undefined;
+  /** How many nightly archives are kept. */
+  backupKeep: number;
 }
 
 export class ConfigError extends Error {}
@@ -268,6 +280,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     documentsKeyPrevious: e.DOCUMENTS_KEY_PREVIOUS,
     documentsRetentionDays: e.DOCUMENTS_RETENTION_DAYS,
     mailRetentionDays: e.MAIL_RETENTION_DAYS,
+    backupDir: e.BACKUP_DIR ? path.resolve(cwd, e.BACKUP_DIR) : undefined,
+    backupKeep: e.BACKUP_KEEP,
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

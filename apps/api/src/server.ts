@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig, type Config } from './config';
 import { buildApp } from './app';
 import { openDatabase } from './db/database';
-import { ensureFirstStaff } from './services/staff-accounts';
+import { prepareDatabase, StartupError } from './startup';
 import { DataDirLockedError, lockDataDir, type DataDirLock } from './lib/data-dir-lock';
 import { loggerOptions } from './lib/logger';
 
@@ -38,11 +38,11 @@ async function main() {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, 'db'),
-  }).catch((err: Error) => fail(`Cannot open the database: ${err.message}`));
-  await database.migrate().catch((err: Error) => fail(`Cannot migrate the database: ${err.message}`));
-  await ensureFirstStaff(database.db, config, (text) => process.stdout.write(`${text}\n`)).catch((err: Error) =>
-    fail(`Cannot create the first staff account: ${err.message}`),
-  );
+  }).catch((err: Error) => fail(`Cannot open the database: ${err.message.split('\n')[0]}`));
+  await prepareDatabase(database, config, (text) => process.stdout.write(`${text}\n`)).catch((err: Error) => {
+    if (err instanceof StartupError) fail(err.message);
+    throw err;
+  });
 
   const webRoot = fileURLToPath(new URL('../../web/dist', import.meta.url));
   const app = await buildApp({ config, database, logger: loggerOptions(config.logLevel), webRoot });

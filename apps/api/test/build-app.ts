@@ -94,6 +94,7 @@ export async function build(
     logger: options.logger,
     outbox: options.outbox ?? { autoStart: false },
     reminders: false,
+    nightlyBackups: false,
   });
   if (options.extend) await options.extend(app);
   await app.ready();

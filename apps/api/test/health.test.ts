@@ -16,6 +16,16 @@ describe(`health on ${dbKind}`, () => {
     });
   });
 
+  it('tells live from ready for a load balancer', async () => {
+    const { app } = await build();
+    const live = await app.inject({ method: 'GET', url: '/api/health/live' });
+    expect(live.statusCode).toBe(200);
+    expect(live.json()).toMatchObject({ success: true, data: { status: 'live' } });
+    const ready = await app.inject({ method: 'GET', url: '/api/health/ready' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toMatchObject({ success: true, data: { status: 'ready', database: { reachable: true } } });
+  });
+
   it('has applied the migrations', async () => {
     const { database } = await build();
     const result = await database.db.execute(sql`select count(*)::int as n from staff`);
@@ -35,6 +45,16 @@ describe('health with a dead database', () => {
         success: false,
         error: 'SERVICE_UNAVAILABLE',
         data: { status: 'degraded', database: { reachable: false } },
+      });
+      // Still live (restarting it would not bring the database back), but not ready for traffic.
+      expect((await app.inject({ method: 'GET', url: '/api/health/live' })).statusCode).toBe(200);
+      const ready = await app.inject({ method: 'GET', url: '/api/health/ready' });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.headers['retry-after']).toBe('5');
+      expect(ready.json()).toMatchObject({
+        success: false,
+        error: 'SERVICE_UNAVAILABLE',
+        data: { status: 'not-ready', database: { reachable: false } },
       });
     } finally {
       await app.close();

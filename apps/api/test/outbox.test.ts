@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { build } from './build-app';
 import { startMailCatcher } from './mail-catcher';
 import { outbox } from '../src/db/schema';
@@ -85,5 +85,33 @@ describe('mail outbox without SMTP_URL', async () => {
     const eml = fs.readFileSync(path.join(dir, files[0]!), 'utf8');
     expect(eml).toMatch(/^To: file@example\.in$/m);
     expect(eml).toMatch(/^Subject: Written to disk$/m);
+  });
+});
+
+describe('mail files when the database fails after writing one', async () => {
+  const { app, database, config } = await build({ outbox: { autoStart: false, worker: { backoffBaseMs: 0 } } });
+  const db = database.db;
+
+  it('writes one .eml per outbox row: a retry replaces the file instead of adding a copy', async () => {
+    // A real failure of the statement that marks the row sent, after the file is on disk.
+    await db.execute(sql`create function refuse_sent() returns trigger language plpgsql as $$
+      begin if new.status = 'sent' then raise exception 'connection lost'; end if; return new; end $$`);
+    await db.execute(
+      sql`create trigger refuse_sent before update on outbox for each row execute function refuse_sent()`,
+    );
+    const id = await outboxRepository.enqueue(db, 'mail', message('once@example.in', 'Exactly once'));
+    await app.outbox.runOnce();
+    let [row] = await db.select().from(outbox).where(eq(outbox.id, id));
+    expect(row).toMatchObject({ status: 'queued', attempts: 1 });
+
+    await db.execute(sql`drop trigger refuse_sent on outbox`);
+    await app.outbox.runOnce();
+    [row] = await db.select().from(outbox).where(eq(outbox.id, id));
+    expect(row).toMatchObject({ status: 'sent', attempts: 2 });
+
+    const dir = path.join(config.dataDir, 'outbox');
+    const files = fs.readdirSync(dir);
+    expect(files).toEqual([`${id}.eml`]);
+    expect(fs.readFileSync(path.join(dir, files[0]!), 'utf8')).toMatch(/^Subject: Exactly once$/m);
   });
 });

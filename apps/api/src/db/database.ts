@@ -18,7 +18,25 @@ export interface Database {
   /** Round-trips to the server; throws when it cannot be reached. */
   ping(): Promise<{ serverVersion: string; latencyMs: number }>;
   migrate(): Promise<void>;
+  /**
+   * Runs `task` while no other instance runs its own: on PostgreSQL under a session advisory lock
+   * (instances starting together take turns), on PGlite one after another in this process.
+   */
+  exclusive<T>(task: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
+}
+
+/** The advisory lock key that start-up work (migrations, the first staff account) runs under. */
+const STARTUP_LOCK_KEY = 734_210_023;
+
+/** One task at a time, in call order: PGlite's single connection has no advisory locks to share. */
+function inProcessQueue(): <T>(task: () => Promise<T>) => Promise<T> {
+  let tail: Promise<unknown> = Promise.resolve();
+  return <T>(task: () => Promise<T>) => {
+    const run = tail.then(task, task);
+    tail = run.catch(() => undefined);
+    return run;
+  };
 }
 
 /** The migrations folder, found from this module whether it runs from `src/` or the `dist/` bundle. */
@@ -64,6 +82,21 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     kind: 'postgres',
     ping: () => timedVersion(db),
     migrate: () => migrate(db as never, { migrationsFolder: migrationsFolder() }),
+    async exclusive(task) {
+      const client = await pool.connect();
+      let broken = false;
+      try {
+        await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+        try {
+          return await task();
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]).catch(() => (broken = true));
+        }
+      } finally {
+        // A connection whose unlock failed may still hold the lock: destroy it rather than reuse it.
+        client.release(broken);
+      }
+    },
     close: () => pool.end(),
   };
 }
@@ -83,6 +116,7 @@ async function openPglite(dir: string | undefined): Promise<Database> {
     kind: 'pglite',
     ping: () => timedVersion(db),
     migrate: () => migrate(db as never, { migrationsFolder: migrationsFolder() }),
+    exclusive: inProcessQueue(),
     close: () => client.close(),
   };
 }

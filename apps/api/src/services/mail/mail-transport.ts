@@ -49,10 +49,13 @@ export function createMailTransport(options: {
     async send(id, message) {
       const info = await transporter.sendMail(envelope(id, message));
       fs.mkdirSync(options.outboxDir, { recursive: true });
-      const file = path.join(options.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${id}.eml`);
+      // Named by the outbox row alone: a retry after a failure past this point (the database
+      // dropping before the row is marked sent) replaces the file instead of adding a second copy.
+      const file = path.join(options.outboxDir, `${id}.eml`);
       // Written whole then renamed: a reader never sees half a message.
-      fs.writeFileSync(`${file}.tmp`, info.message as Buffer);
-      fs.renameSync(`${file}.tmp`, file);
+      const temp = `${file}.${process.pid}.tmp`;
+      fs.writeFileSync(temp, info.message as Buffer);
+      fs.renameSync(temp, file);
     },
     close: () => transporter.close(),
   };

@@ -1,0 +1,189 @@
+/**
+ * Backup while the server keeps taking enrolments, restore into an empty database and document
+ * store, and compare: every record and every document byte for byte, on local disk and S3.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Db } from '../src/db/database';
+import { BackupError, readBackup, restoreBackup, writeBackup } from '../src/services/backup/backup-archive';
+import { localFileStorage, type FileStorage } from '../src/services/uploads/file-storage';
+import { openS3FileStorage } from '../src/services/uploads/s3-file-storage';
+import { build, createTestDatabase } from './build-app';
+import { JPEG, PDF, PNG, file, multipart, type Part } from './fixtures/files';
+import { startS3Server } from './s3-server';
+import { S3_TEST_BUCKET, storageKinds } from './storage-kinds';
+import { bearer, makeStaff, tokenFor } from './staff-fixtures';
+
+const s3 = await startS3Server([S3_TEST_BUCKET]);
+afterAll(() => s3.close());
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/** Every row of every table, as the database prints it. */
+async function dump(db: Db, tables: string[]): Promise<Record<string, string[]>> {
+  const out: Record<string, string[]> = {};
+  for (const t of tables)
+    out[t] = rowsOf<{ row: string }>(
+      await db.execute(sql.raw(`select row_to_json(x)::text as row from "${t}" x order by 1`)),
+    ).map((r) => r.row);
+  return out;
+}
+
+async function bytes(storage: FileStorage, id: string): Promise<Buffer | undefined> {
+  const opened = await storage.open(id);
+  if (!opened) return undefined;
+  const chunks: Buffer[] = [];
+  for await (const c of opened.stream) chunks.push(c as Buffer);
+  return Buffer.concat(chunks);
+}
+
+let ip = 0;
+
+describe.each(storageKinds(s3))('backup and restore, documents on $name storage', async (kind) => {
+  const { app, database, config } = await build({ config: { ...kind.config, uploadMaxBytes: 1024 * 1024 } });
+  const staff = await makeStaff(database.db);
+  const auth = bearer(await tokenFor(app, staff.email, staff.password));
+  const course = (
+    await app.inject({
+      method: 'POST',
+      url: '/api/course',
+      headers: auth,
+      payload: { name: 'Full Stack', price: 30000, emiPrice: [10000, 10000, 10000.5] },
+    })
+  ).json().data;
+  const enrol = (n: number) => {
+    const parts: Part[] = [
+      ...Object.entries({
+        name: `Student ${n}`,
+        currentAddress: '12 MG Road, Pune',
+        permanentAddress: '4 Civil Lines, Nagpur',
+        phoneNumber: `98765${String(n).padStart(5, '0')}`,
+        email: `student${n}@example.in`,
+        courseId: course._id,
+        currentlyWorking: 'college',
+        currentlyWorkingPlace: 'COEP',
+        currentSem: '5',
+        paymentMethod: 'installment',
+        emiPrice: JSON.stringify([10000, 10000, 10000.5]),
+      }).map(([name, value]) => ({ name, value })),
+      file('profilePicture', Buffer.concat([PNG, Buffer.from(`#${n}`)]), 'me.png', 'image/png'),
+      file('aadharFront', JPEG),
+      file('aadharBack', PDF, 'back.pdf', 'application/pdf'),
+    ];
+    ip += 1;
+    return app.inject({
+      method: 'POST',
+      url: '/api/student-enrollment',
+      ...multipart(parts),
+      remoteAddress: `10.77.${Math.floor(ip / 250)}.${ip % 250}`,
+    });
+  };
+  for (let n = 0; n < 4; n += 1) expect((await enrol(n)).statusCode).toBe(201);
+  const archive = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'registrar-backup-')), 'backup.tar');
+
+  it('backs up under load, restores into an empty place, and every record and document matches', async () => {
+    // Enrolments keep arriving while the backup runs.
+    let stop = false;
+    let acknowledgedDuring = 0;
+    const load = (async () => {
+      for (let n = 100; !stop; n += 1) if ((await enrol(n)).statusCode === 201) acknowledgedDuring += 1;
+    })();
+    await new Promise((r) => setTimeout(r, 50));
+    // The key that decrypts documents travels with them when it is a file in DATA_DIR.
+    const key = crypto.randomBytes(32);
+    fs.writeFileSync(path.join(config.dataDir, 'documents.key'), key, { mode: 0o600 });
+    const manifest = await writeBackup({ db: database.db, storage: app.storage, dataDir: config.dataDir }, archive);
+    stop = true;
+    await load;
+    expect(acknowledgedDuring).toBeGreaterThan(0);
+    expect(manifest.missingDocuments).toEqual([]);
+
+    const { entries } = await readBackup(archive);
+    const archived: Record<string, string[]> = {};
+    for (const t of Object.keys(manifest.tables))
+      archived[t] = entries.get(`database/${t}.jsonl`)!.toString('utf8').split('\n').filter(Boolean);
+    // One moment: every enrolment in the copy has its three documents and its schedule, no more.
+    const enrolled = archived.enrollments!.length;
+    expect(enrolled).toBeGreaterThanOrEqual(4);
+    expect(archived.enrollment_documents).toHaveLength(enrolled * 3);
+    expect(manifest.documents).toBe(enrolled * 3);
+
+    const target = await createTestDatabase();
+    const targetDir = fs.mkdtempSync(path.join(os.tmpdir(), 'registrar-restored-'));
+    const targetStorage =
+      kind.name === 's3'
+        ? await openS3FileStorage({ ...config.s3!, prefix: `restored-${Date.now()}/` })
+        : localFileStorage(path.join(targetDir, 'uploads'));
+    try {
+      await restoreBackup({ db: target.database.db, storage: targetStorage, dataDir: targetDir }, archive);
+      expect(await dump(target.database.db, Object.keys(manifest.tables))).toEqual(archived);
+      expect(fs.readFileSync(path.join(targetDir, 'documents.key')).equals(key)).toBe(true);
+      for (const line of archived.enrollment_documents!) {
+        const { id } = JSON.parse(line) as { id: string };
+        const original = await bytes(app.storage, id);
+        expect(original).toBeDefined();
+        expect((await bytes(targetStorage, id))?.equals(original!)).toBe(true);
+      }
+
+      // The restored installation serves the same enrolments.
+      const { buildApp } = await import('../src/app');
+      const restoredApp = await buildApp({
+        config: { ...config, dataDir: targetDir, s3: kind.name === 's3' ? config.s3 : undefined },
+        database: target.database,
+        outbox: { autoStart: false },
+        reminders: false,
+      });
+      await restoredApp.close();
+
+      // A second restore into the now-filled place is refused and changes nothing.
+      await expect(
+        restoreBackup({ db: target.database.db, storage: targetStorage, dataDir: targetDir }, archive),
+      ).rejects.toThrow(BackupError);
+      expect(await dump(target.database.db, Object.keys(manifest.tables))).toEqual(archived);
+    } finally {
+      await target.drop();
+    }
+  }, 180_000);
+
+  it('refuses a damaged archive', async () => {
+    const damaged = `${archive}.damaged`;
+    const data = fs.readFileSync(archive);
+    const at = data.indexOf(Buffer.from('Student 0'));
+    data[at] = 'X'.charCodeAt(0);
+    fs.writeFileSync(damaged, data);
+    await expect(readBackup(damaged)).rejects.toThrow(/does not match its checksum/);
+  });
+});
+
+describe('nightly backups (BACKUP_DIR, BACKUP_KEEP)', async () => {
+  const backupDir = fs.mkdtempSync(path.join(os.tmpdir(), 'registrar-nightly-'));
+  const { app, database, config } = await build({ config: { backupDir, backupKeep: 2 } });
+  await makeStaff(database.db);
+
+  it('writes one archive a day however many instances try, and keeps the newest BACKUP_KEEP', async () => {
+    for (const day of ['2026-11-20', '2026-11-21', '2026-11-22'])
+      fs.writeFileSync(path.join(backupDir, `registrar-${day}.tar`), 'older');
+    const { buildApp } = await import('../src/app');
+    // A second instance on the same database.
+    const other = await buildApp({ config, database, outbox: { autoStart: false }, reminders: false });
+    try {
+      const now = new Date(2026, 10, 23, 2, 0);
+      const written = await Promise.all([app.backups.runNightly(now), other.backups.runNightly(now)]);
+      expect(written.filter(Boolean)).toEqual([path.join(backupDir, 'registrar-2026-11-23.tar')]);
+      expect(await app.backups.runNightly(now)).toBeUndefined(); // later the same day: nothing more
+      expect(fs.readdirSync(backupDir).sort()).toEqual(['registrar-2026-11-22.tar', 'registrar-2026-11-23.tar']);
+      const { manifest } = await readBackup(path.join(backupDir, 'registrar-2026-11-23.tar'));
+      expect(manifest.tables.staff).toBe(1);
+
+      const next = await other.backups.runNightly(new Date(2026, 10, 24, 0, 30));
+      expect(next).toBe(path.join(backupDir, 'registrar-2026-11-24.tar'));
+      expect(fs.readdirSync(backupDir).sort()).toEqual(['registrar-2026-11-23.tar', 'registrar-2026-11-24.tar']);
+    } finally {
+      await other.close();
+    }
+  });
+});
