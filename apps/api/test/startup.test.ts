@@ -96,6 +96,8 @@ if (dbKind === 'postgres') {
       const servers = ports.map((port, i) =>
         startServer({
           DATABASE_URL: atDatabase(name),
+          // Instances on one database share one documents key.
+          DOCUMENTS_KEY: Buffer.alloc(32, 7).toString('base64'),
           DATA_DIR: fs.mkdtempSync(`${os.tmpdir()}/registrar-procs-${i}-`),
           PORT: String(port),
           ADMIN_EMAIL: 'head@institute.in',
