@@ -38,7 +38,7 @@ describe('verify-ledger from the shell', () => {
     const broken = verify(dataDir);
     expect(broken.status).toBe(1);
     expect(broken.stdout).toContain('ENR-2026-00001 installment 1: paid kept ₹500.00, ledger says ₹0.00');
-    expect(broken.stdout).toMatch(/owed due on .*: kept 50000 in 1, ledger says 50000 in 1|difference\(s\) found/);
+    expect(broken.stdout).toMatch(/\d+ difference\(s\) found\n$/);
     fs.rmSync(dataDir, { recursive: true, force: true });
-  }, 120_000);
+  }, 240_000);
 });
