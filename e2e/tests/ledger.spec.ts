@@ -5,13 +5,15 @@
  * joining date does to the schedule. Keyboard use, a 360 px phone, and axe on every dialog.
  * Data is set up through the API.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { FEE_MESSAGES } from '@registrar/contract/fees';
 import { createCourse, enrolStudent, signInByApi } from '../support/api';
 import { expectNoAxeViolations } from '../support/axe';
 import { signIn } from '../support/staff';
 
 test.describe.configure({ mode: 'serial' });
+// Money writes wait on row locks and re-render the whole fee panel: give a busy machine time.
+const expect = baseExpect.configure({ timeout: 15_000 });
 
 const suffix = Date.now().toString(36);
 const NAME = `Rohan Mehta ${suffix}`;
