@@ -124,7 +124,8 @@ export async function readMultipart(
     await Promise.all(staged.map((id) => storage.remove(id)));
   };
   const refuse = (name: string, message: string) => {
-    if (!refused.some((r) => r.path === name)) refused.push({ path: shownName(name), message });
+    const path = shownName(name);
+    if (!refused.some((r) => r.path === path)) refused.push({ path, message });
   };
   try {
     for await (const part of request.parts({ limits: { fileSize: options.maxFileBytes } })) {
