@@ -28,16 +28,20 @@ async function staffWithRole(request: APIRequestContext, auth: StaffAuth, role: 
   return { email, password: PASSWORD };
 }
 
+/** The sign-in form, with room for a slow password check on a busy machine. */
+async function signInAs(page: Page, account: { email: string; password: string }) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
+}
+
 const menu = (page: Page) => page.getByRole('navigation', { name: 'Main menu' });
 
 test.describe('roles', () => {
   // Six sign-ins, invitations and screens per test on a shared machine: more than the default.
   test.describe.configure({ timeout: 240_000 });
-  test.beforeEach(({ page }) => {
-    page.on('pageerror', (err) => console.log('PAGEERROR', err.message));
-    page.on('console', (msg) => {
-      if (msg.type() === 'error') console.log('CONSOLE', msg.text());
-    });
   });
   let enrollmentId = '';
   const accounts = {} as Record<Exclude<Role, 'admin'>, { email: string; password: string }>;
@@ -100,7 +104,7 @@ test.describe('roles', () => {
   test('a counsellor sees inquiries and enrolments with documents, but no fees actions, exports or staff', async ({
     page,
   }) => {
-    await signIn(page, accounts.counsellor);
+    await signInAs(page, accounts.counsellor);
     await expect(menu(page).getByRole('link', { name: 'Student Inquiries' })).toBeVisible();
     await expect(menu(page).getByRole('link', { name: 'Staff' })).toHaveCount(0);
     await expect(menu(page).getByRole('link', { name: 'Audit' })).toHaveCount(0);
@@ -116,7 +120,7 @@ test.describe('roles', () => {
   });
 
   test('an accountant records payments but sees no documents and cannot change the status', async ({ page }) => {
-    await signIn(page, accounts.accountant);
+    await signInAs(page, accounts.accountant);
     await expect(menu(page).getByRole('link', { name: 'Student Inquiries' })).toHaveCount(0);
     await page.goto(`/student-enrollments/${enrollmentId}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Kavya Rao' })).toBeVisible({ timeout: 30_000 });
@@ -135,7 +139,7 @@ test.describe('roles', () => {
     page,
   }) => {
     await page.setViewportSize({ width: 360, height: 740 });
-    await signIn(page, accounts.viewer);
+    await signInAs(page, accounts.viewer);
     await page.goto(`/student-enrollments/${enrollmentId}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Kavya Rao' })).toBeVisible({ timeout: 30_000 });
     await expect(page.getByText(`kavya.${tag}@example.in`)).toHaveCount(0);
