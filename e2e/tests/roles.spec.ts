@@ -42,7 +42,6 @@ const menu = (page: Page) => page.getByRole('navigation', { name: 'Main menu' })
 test.describe('roles', () => {
   // Six sign-ins, invitations and screens per test on a shared machine: more than the default.
   test.describe.configure({ timeout: 240_000 });
-  });
   let enrollmentId = '';
   const accounts = {} as Record<Exclude<Role, 'admin'>, { email: string; password: string }>;
 
