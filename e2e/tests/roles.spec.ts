@@ -28,9 +28,20 @@ async function staffWithRole(request: APIRequestContext, auth: StaffAuth, role: 
   return { email, password: PASSWORD };
 }
 
+/** The sign-in form, with room for a slow password check on a busy machine. */
+async function signInAs(page: Page, account: { email: string; password: string }) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
+}
+
 const menu = (page: Page) => page.getByRole('navigation', { name: 'Main menu' });
 
 test.describe('roles', () => {
+  // Six sign-ins, invitations and screens per test on a shared machine: more than the default.
+  test.describe.configure({ timeout: 240_000 });
   let enrollmentId = '';
   const accounts = {} as Record<Exclude<Role, 'admin'>, { email: string; password: string }>;
 
@@ -56,7 +67,7 @@ test.describe('roles', () => {
   }) => {
     await signIn(page);
     await menu(page).getByRole('link', { name: 'Staff' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Staff' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Staff' })).toBeVisible({ timeout: 30_000 });
     await page.getByRole('button', { name: 'Invite staff' }).click();
     const dialog = page.getByRole('dialog', { name: 'Invite a staff member' });
     await dialog.getByLabel('Name').fill('Ravi Kumar');
@@ -74,11 +85,14 @@ test.describe('roles', () => {
     await expect(row).toContainText('Never');
     await row.getByRole('combobox', { name: 'Role of Ravi Kumar' }).click();
     await page.getByRole('option', { name: 'Viewer' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Change role' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Make Ravi Kumar Viewer?' })
+      .getByRole('button', { name: 'Change role' })
+      .click();
     await expect(row.getByRole('combobox', { name: 'Role of Ravi Kumar' })).toHaveText('Viewer');
 
     await row.getByRole('button', { name: 'Disable Ravi Kumar' }).click();
-    const confirm = page.getByRole('dialog', { name: /Disable Ravi Kumar/ });
+    const confirm = page.getByRole('alertdialog', { name: 'Disable Ravi Kumar?' });
     await expect(confirm).toContainText('signed out everywhere');
     await expectNoAxeViolations(page);
     await confirm.getByRole('button', { name: 'Disable' }).click();
@@ -89,12 +103,12 @@ test.describe('roles', () => {
   test('a counsellor sees inquiries and enrolments with documents, but no fees actions, exports or staff', async ({
     page,
   }) => {
-    await signIn(page, accounts.counsellor);
+    await signInAs(page, accounts.counsellor);
     await expect(menu(page).getByRole('link', { name: 'Student Inquiries' })).toBeVisible();
     await expect(menu(page).getByRole('link', { name: 'Staff' })).toHaveCount(0);
     await expect(menu(page).getByRole('link', { name: 'Audit' })).toHaveCount(0);
     await page.goto(`/student-enrollments/${enrollmentId}`);
-    await expect(page.getByRole('heading', { level: 1, name: 'Kavya Rao' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Kavya Rao' })).toBeVisible({ timeout: 30_000 });
     await expect(page.getByRole('button', { name: 'Edit' })).toBeVisible();
     await expect(page.getByText(ACCESS_MESSAGES.documentsHidden)).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Record payment' })).toHaveCount(0);
@@ -105,33 +119,37 @@ test.describe('roles', () => {
   });
 
   test('an accountant records payments but sees no documents and cannot change the status', async ({ page }) => {
-    await signIn(page, accounts.accountant);
+    await signInAs(page, accounts.accountant);
     await expect(menu(page).getByRole('link', { name: 'Student Inquiries' })).toHaveCount(0);
     await page.goto(`/student-enrollments/${enrollmentId}`);
-    await expect(page.getByRole('heading', { level: 1, name: 'Kavya Rao' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Kavya Rao' })).toBeVisible({ timeout: 30_000 });
     await expect(page.getByText(ACCESS_MESSAGES.documentsHidden)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Record payment' }).first()).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Change status' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Edit', exact: true })).toHaveCount(0);
     await expectNoAxeViolations(page);
     await page.goto('/student-inquires');
-    await expect(page.getByRole('heading', { level: 1, name: 'You do not have permission' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'You do not have permission' })).toBeVisible({
+      timeout: 30_000,
+    });
   });
 
   test('a viewer reads the lists only: names and numbers, no documents, no exports, no staff screen', async ({
     page,
   }) => {
     await page.setViewportSize({ width: 360, height: 740 });
-    await signIn(page, accounts.viewer);
+    await signInAs(page, accounts.viewer);
     await page.goto(`/student-enrollments/${enrollmentId}`);
-    await expect(page.getByRole('heading', { level: 1, name: 'Kavya Rao' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Kavya Rao' })).toBeVisible({ timeout: 30_000 });
     await expect(page.getByText(`kavya.${tag}@example.in`)).toHaveCount(0);
     await expect(page.getByText(ACCESS_MESSAGES.documentsHidden)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Record payment' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Download fee statement' })).toHaveCount(0);
     await expectNoAxeViolations(page);
     await page.goto('/staff');
-    await expect(page.getByRole('heading', { level: 1, name: 'You do not have permission' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'You do not have permission' })).toBeVisible({
+      timeout: 30_000,
+    });
     await expectNoAxeViolations(page);
   });
 });

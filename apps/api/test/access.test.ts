@@ -7,7 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { MESSAGES } from '@registrar/contract/messages';
-import { ACCESS_MESSAGES, ROLES, can, type Role } from '@registrar/contract/permissions';
+import { ACCESS_MESSAGES, ROLES, can, type Permission, type Role } from '@registrar/contract/permissions';
+import type { SQL } from 'drizzle-orm';
+import type { Db } from '../src/db/database';
 import { buildApp } from '../src/app';
 import { MissingAccessDeclarationError } from '../src/plugins/auth';
 import { build, createTestDatabase, testConfig } from './build-app';
@@ -27,6 +29,9 @@ const BAD_BODIES: Pick<InjectOptions, 'payload' | 'headers'>[] = [
   { payload: '{}', headers: { 'content-type': 'application/json\t' } },
   { payload: '<x/>', headers: { 'content-type': 'application/xml' } },
 ];
+
+/** The rows of a raw query (the driver's result type differs between PGlite and node-postgres). */
+const rowsOf = async <T>(db: Db, query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
 describe('route access (roles and sessions)', async () => {
   const { app, database } = await build();
@@ -112,7 +117,7 @@ describe('route access (roles and sessions)', async () => {
           headers: bearer(tokens[role]),
           ...(r.method === 'GET' || r.method === 'DELETE' ? {} : { payload: {} }),
         });
-        const allowed = r.access === 'signedIn' || can(role, r.access);
+        const allowed = r.access === 'signedIn' || can(role, r.access as Permission);
         const label = `${role} ${r.method} ${r.url} → ${res.statusCode}`;
         if (allowed) {
           expect(res.statusCode, label).not.toBe(403);
@@ -140,12 +145,13 @@ describe('what each role sees of a student', async () => {
     tokens[role] = await tokenFor(app, staff.email, staff.password);
   }
   const course = (
-    await db.execute<{ id: string }>(
+    await rowsOf<{ id: string }>(
+      db,
       sql`insert into courses (name, price_paise, emi_price_paise) values ('Access 101', 100000, '[]') returning id`,
     )
-  ).rows[0]!.id;
+  )[0]!.id;
   await seedEnrollments(db, course, 1, 'approved', 'seen');
-  const enrollmentId = (await db.execute<{ id: string }>(sql`select id from enrollments limit 1`)).rows[0]!.id;
+  const enrollmentId = (await rowsOf<{ id: string }>(db, sql`select id from enrollments limit 1`))[0]!.id;
   const documentId = randomUUID();
   await db.execute(sql`insert into enrollment_documents (id, enrollment_id, field, mime, size, original_name)
     values (${documentId}, ${enrollmentId}, 'aadharCard', 'image/png', 10, 'id.png')`);

@@ -5,12 +5,17 @@ import { ACCESS_MESSAGES } from '@registrar/contract/permissions';
 import { STAFF_ADMIN_MESSAGES } from '@registrar/contract/staff-admin';
 import { MESSAGES } from '@registrar/contract/messages';
 import { createStaff } from '../src/services/staff-accounts';
+import type { SQL } from 'drizzle-orm';
+import type { Db } from '../src/db/database';
 import { build } from './build-app';
 import { startMailCatcher } from './mail-catcher';
 import { bearer, login, makeStaff, tokenFor } from './staff-fixtures';
 
 const catcher = await startMailCatcher();
 afterAll(() => catcher.close());
+
+/** The rows of a raw query (the driver's result type differs between PGlite and node-postgres). */
+const rowsOf = async <T>(db: Db, query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
 describe('staff management', async () => {
   const { app, database } = await build({
@@ -28,11 +33,10 @@ describe('staff management', async () => {
     app.inject({ method: 'PUT', url: `/api/staff/${id}`, headers, payload: payload as object });
   const linkIn = (text: string) => /https:\/\/admissions\.example\.in\/reset-password\/([A-Za-z0-9_-]+)/.exec(text);
   const audit = async (staffId: string) =>
-    (
-      await db.execute<{ action: string; actor_email: string; changes: unknown; at: Date }>(
-        sql`select action, actor_email, changes, at from audit_log where entity = 'staff' and entity_id = ${staffId} order by at, action`,
-      )
-    ).rows;
+    await rowsOf<{ action: string; actor_email: string; changes: unknown; at: Date }>(
+      db,
+      sql`select action, actor_email, changes, at from audit_log where entity = 'staff' and entity_id = ${staffId} order by at, action`,
+    );
 
   it('invites a staff member: a single-use link valid 24 hours sets the password, then they sign in', async () => {
     const res = await invite({ name: 'Meera Iyer', email: 'meera@institute.in', role: 'accountant' });
@@ -47,11 +51,10 @@ describe('staff management', async () => {
     const mail = await catcher.latestTo('meera@institute.in', /invited/);
     expect(mail.text).toContain('24 hours');
     const token = linkIn(mail.text!)![1]!;
-    const [row] = (
-      await db.execute<{ hours: number }>(
-        sql`select round(extract(epoch from expires_at - created_at) / 3600)::int as hours from password_reset_tokens where staff_id = ${id}`,
-      )
-    ).rows;
+    const [row] = await rowsOf<{ hours: number }>(
+      db,
+      sql`select round(extract(epoch from expires_at - created_at) / 3600)::int as hours from password_reset_tokens where staff_id = ${id}`,
+    );
     expect(row!.hours).toBe(24);
 
     const set = (password: string) =>
@@ -97,7 +100,7 @@ describe('staff management', async () => {
   it('applies a role change at the next request, and records before → after', async () => {
     const other = await makeStaff(db, { role: 'viewer' });
     const token = await tokenFor(app, other.email, other.password);
-    const id = (await db.execute<{ id: string }>(sql`select id from staff where email = ${other.email}`)).rows[0]!.id;
+    const id = (await rowsOf<{ id: string }>(db, sql`select id from staff where email = ${other.email}`))[0]!.id;
     const csv = () =>
       app.inject({ method: 'GET', url: '/api/inquiry/export.csv', headers: bearer(token) }).then((r) => r.statusCode);
     expect(await csv()).toBe(403);
@@ -117,7 +120,7 @@ describe('staff management', async () => {
     const other = await makeStaff(db, { role: 'counsellor' });
     const first = await tokenFor(app, other.email, other.password);
     const second = await tokenFor(app, other.email, other.password);
-    const id = (await db.execute<{ id: string }>(sql`select id from staff where email = ${other.email}`)).rows[0]!.id;
+    const id = (await rowsOf<{ id: string }>(db, sql`select id from staff where email = ${other.email}`))[0]!.id;
     expect((await update(id, { active: false })).json().data.active).toBe(false);
     for (const token of [first, second]) {
       const res = await app.inject({ method: 'GET', url: '/api/user-profile', headers: bearer(token) });
@@ -148,7 +151,7 @@ describe('the last active admin', async () => {
   it('keeps the last active admin: cannot be disabled or demoted (409), even by themselves', async () => {
     await createStaff(soloDb.db, { email: 'only@institute.in', password: 'Only-Admin-55', role: 'admin' });
     const token = await tokenFor(solo, 'only@institute.in', 'Only-Admin-55');
-    const id = (await soloDb.db.execute<{ id: string }>(sql`select id from staff`)).rows[0]!.id;
+    const id = (await rowsOf<{ id: string }>(soloDb.db, sql`select id from staff`))[0]!.id;
     for (const body of [{ active: false }, { role: 'viewer' }]) {
       const res = await solo.inject({ method: 'PUT', url: `/api/staff/${id}`, headers: bearer(token), payload: body });
       expect(res.statusCode, JSON.stringify(body)).toBe(409);

@@ -38,7 +38,13 @@ describe('staff accounts from the shell', () => {
     expect(common.status).toBe(1);
     expect(common.stderr).toContain('too common');
 
-    expect(staff(['list'], dataDir).stdout).toMatch(/^Priya@Institute\.in\tPriya Nair\t/m);
+    expect(staff(['list'], dataDir).stdout).toMatch(/^Priya@Institute\.in\tPriya Nair\tadmin\tactive\t/m);
+    const counsellor = staff(['create', '--email', 'meera@institute.in', '--role', 'counsellor'], dataDir);
+    expect(counsellor.status, counsellor.stderr).toBe(0);
+    expect(staff(['list'], dataDir).stdout).toMatch(/^meera@institute\.in\tmeera\tcounsellor\tactive\t/m);
+    const owner = staff(['create', '--email', 'owner@institute.in', '--role', 'owner'], dataDir);
+    expect(owner.status).toBe(1);
+    expect(owner.stderr).toContain('Not a role: owner');
     const reset = staff(
       ['reset-password', '--email', 'PRIYA@institute.in', '--password', 'Another-Good-One-5'],
       dataDir,

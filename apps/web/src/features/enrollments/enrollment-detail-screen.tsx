@@ -105,6 +105,17 @@ function StatusChange({ enrollment }: { enrollment: EnrollmentDetail }) {
   );
 }
 
+const CONTACT_ROWS = new Set([
+  'Email',
+  'Phone number',
+  'Alternative phone',
+  'Current address',
+  'Permanent address',
+  'Currently working place',
+  'Current semester',
+  'Designation',
+]);
+
 function EnrollmentView({ enrollment, backTo }: { enrollment: EnrollmentDetail; backTo: string }) {
   const navigate = useNavigate();
   const [editing, setEditing] = useState<{ key: number; open: boolean }>({ key: 0, open: false });
@@ -114,6 +125,9 @@ function EnrollmentView({ enrollment, backTo }: { enrollment: EnrollmentDetail; 
   const ids = { details: useId(), documents: useId(), status: useId(), history: useId() };
   const e = enrollment;
   const allowed = usePermissions();
+  // A role without contact details gets none of these from the server: leave the rows out.
+  const withoutHidden = (rows: FieldRow[]) =>
+    allowed('people.contact') ? rows : rows.filter(([label]) => !CONTACT_ROWS.has(label as string));
   const studying = e.currentlyWorking === 'college' || e.currentlyWorking === 'university';
 
   const confirmDelete = async () => {
@@ -204,7 +218,7 @@ function EnrollmentView({ enrollment, backTo }: { enrollment: EnrollmentDetail; 
         <Stack spacing={3} sx={{ minWidth: 0 }}>
           <RecordSection title="Details" id={ids.details}>
             <FieldList
-              rows={[
+              rows={withoutHidden([
                 ['Email', <Link href={`mailto:${e.email}`}>{e.email}</Link>],
                 ['Phone number', <Link href={`tel:${e.phoneNumber}`}>{e.phoneNumber}</Link>],
                 [
@@ -234,7 +248,7 @@ function EnrollmentView({ enrollment, backTo }: { enrollment: EnrollmentDetail; 
                     : '',
                 ],
                 ['Last updated', formatDateTime(e.updatedAt)],
-              ]}
+              ])}
             />
           </RecordSection>
           <RecordSection title="Documents" id={ids.documents}>
