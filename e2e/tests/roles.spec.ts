@@ -5,7 +5,7 @@
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { ACCESS_MESSAGES, type Role } from '@registrar/contract/permissions';
-import { createCourse, enrolStudent, signInByApi, type StaffAuth } from '../support/api';
+import { createCourse, enrolStudent, findInquiries, sendInquiry, signInByApi, type StaffAuth } from '../support/api';
 import { expectNoAxeViolations } from '../support/axe';
 import { waitForMail, resetLinkIn } from '../support/mail';
 import { signIn } from '../support/staff';
@@ -43,6 +43,7 @@ test.describe('roles', () => {
   // Six sign-ins, invitations and screens per test on a shared machine: more than the default.
   test.describe.configure({ timeout: 240_000 });
   let enrollmentId = '';
+  let inquiryId = '';
   const accounts = {} as Record<Exclude<Role, 'admin'>, { email: string; password: string }>;
 
   test.beforeAll(async ({ request }) => {
@@ -58,6 +59,15 @@ test.describe('roles', () => {
         paymentMethod: 'full_payment',
       })
     ).id;
+    await sendInquiry(request, {
+      name: 'Rohan Mehta',
+      address: '4 Park Street, Kolkata',
+      email: `rohan.${tag}@example.in`,
+      phoneNumber: '9823456701',
+      areaOfInterest: [`Roles ${tag}`],
+      reference: 'website',
+    });
+    inquiryId = (await findInquiries(request, auth, `rohan.${tag}@example.in`))[0]!._id;
     for (const role of ['counsellor', 'accountant', 'viewer'] as const)
       accounts[role] = await staffWithRole(request, auth, role);
   });
@@ -145,6 +155,14 @@ test.describe('roles', () => {
     await expect(page.getByText(ACCESS_MESSAGES.documentsHidden)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Record payment' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Download fee statement' })).toHaveCount(0);
+    await expectNoAxeViolations(page);
+    // An inquiry reads the same way: no contact details, nothing to edit, no status to change.
+    await page.goto(`/student-inquires/${inquiryId}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Rohan Mehta' })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText(`rohan.${tag}@example.in`)).toHaveCount(0);
+    await expect(page.getByText('Phone number')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Edit' })).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Change status' })).toHaveCount(0);
     await expectNoAxeViolations(page);
     await page.goto('/staff');
     await expect(page.getByRole('heading', { level: 1, name: 'You do not have permission' })).toBeVisible({

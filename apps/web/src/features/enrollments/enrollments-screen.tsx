@@ -121,6 +121,7 @@ export function EnrollmentsScreen() {
   );
 
   const allowed = usePermissions();
+  const showContact = allowed('people.contact');
   const canDelete = allowed('enrollments.delete');
   const columns = useMemo<ResourceColumn<EnrollmentRecord>[]>(
     () => [
@@ -140,7 +141,7 @@ export function EnrollmentsScreen() {
               {row.name}
             </Link>
             <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere', whiteSpace: 'normal' }}>
-              {row.email}
+              {showContact && row.email}
             </Typography>
           </Box>
         ),
@@ -168,7 +169,12 @@ export function EnrollmentsScreen() {
           </Typography>
         ),
       },
-      { field: 'phoneNumber', headerName: 'Phone', minWidth: 120, flex: 0.5, hideBelow: 'md' },
+      // Roles without contact details get them blank from the server: no empty column for them.
+      ...(showContact
+        ? ([
+            { field: 'phoneNumber', headerName: 'Phone', minWidth: 120, flex: 0.5, hideBelow: 'md' },
+          ] as ResourceColumn<EnrollmentRecord>[])
+        : []),
       {
         field: 'status',
         headerName: 'Status',
@@ -212,7 +218,7 @@ export function EnrollmentsScreen() {
         ],
       },
     ],
-    [listSearch, navigate, canDelete],
+    [listSearch, navigate, canDelete, showContact],
   );
 
   const confirmDelete = async () => {

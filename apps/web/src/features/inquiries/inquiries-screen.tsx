@@ -110,6 +110,7 @@ export function InquiriesScreen() {
   const listSearch = location.search;
 
   const allowed = usePermissions();
+  const showContact = allowed('people.contact');
   const canDelete = allowed('inquiries.edit');
   const columns = useMemo<ResourceColumn<InquiryRecord>[]>(
     () => [
@@ -129,7 +130,7 @@ export function InquiriesScreen() {
               {row.name}
             </Link>
             <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere', whiteSpace: 'normal' }}>
-              {row.email}
+              {showContact && row.email}
             </Typography>
             {row.duplicateOf && (
               <Box sx={{ mt: 0.5 }}>
@@ -139,7 +140,12 @@ export function InquiriesScreen() {
           </Box>
         ),
       },
-      { field: 'phoneNumber', headerName: 'Phone', minWidth: 120, flex: 0.6, hideBelow: 'sm' },
+      // Roles without contact details get them blank from the server: no empty column for them.
+      ...(showContact
+        ? ([
+            { field: 'phoneNumber', headerName: 'Phone', minWidth: 120, flex: 0.6, hideBelow: 'sm' },
+          ] as ResourceColumn<InquiryRecord>[])
+        : []),
       {
         field: 'areaOfInterest',
         headerName: 'Areas of interest',
@@ -202,7 +208,7 @@ export function InquiriesScreen() {
         ],
       },
     ],
-    [listSearch, navigate, canDelete],
+    [listSearch, navigate, canDelete, showContact],
   );
 
   const confirmDelete = async () => {

@@ -39,6 +39,7 @@ import { copyText, enrollmentLink } from './format';
 import { RecordHistory } from '../audit/record-history';
 import { InquiryEditDialog } from './inquiry-edit-dialog';
 import { INQUIRIES_PATH } from './paths';
+import { usePermissions } from '../session/permissions';
 import { DUPLICATE_COLOURS, DuplicateBadge, StatusChip } from './status-chip';
 
 export const ENROLLMENT_LINK_COPIED = 'Enrolment link copied';
@@ -120,6 +121,7 @@ function InquiryView({ inquiry, backTo }: { inquiry: InquiryDetail; backTo: stri
   };
 
   const ids = { details: useId(), status: useId(), timeline: useId() };
+  const allowed = usePermissions();
   const isFriend = inquiry.reference === 'friend' || Boolean(inquiry.friendName || inquiry.friendWorkingArea);
 
   return (
@@ -163,26 +165,28 @@ function InquiryView({ inquiry, backTo }: { inquiry: InquiryDetail; backTo: stri
             </Stack>
           </Box>
         )}
-        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-          <Button variant="contained" startIcon={<ContentCopyIcon />} onClick={() => void copyLink()}>
-            Copy enrolment link
-          </Button>
-          <Button
-            variant="outlined"
-            startIcon={<EditOutlinedIcon />}
-            onClick={() => setEditing((e) => ({ key: e.key + 1, open: true }))}
-          >
-            Edit
-          </Button>
-          <Button
-            variant="outlined"
-            color="error"
-            startIcon={<DeleteOutlineIcon />}
-            onClick={() => setDeleting({ error: null })}
-          >
-            Delete
-          </Button>
-        </Stack>
+        {allowed('inquiries.edit') && (
+          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+            <Button variant="contained" startIcon={<ContentCopyIcon />} onClick={() => void copyLink()}>
+              Copy enrolment link
+            </Button>
+            <Button
+              variant="outlined"
+              startIcon={<EditOutlinedIcon />}
+              onClick={() => setEditing((e) => ({ key: e.key + 1, open: true }))}
+            >
+              Edit
+            </Button>
+            <Button
+              variant="outlined"
+              color="error"
+              startIcon={<DeleteOutlineIcon />}
+              onClick={() => setDeleting({ error: null })}
+            >
+              Delete
+            </Button>
+          </Stack>
+        )}
         {manualLink && (
           <TextField
             label="Enrolment link"
@@ -206,11 +210,19 @@ function InquiryView({ inquiry, backTo }: { inquiry: InquiryDetail; backTo: stri
         <RecordSection title="Details" id={ids.details}>
           <FieldList
             rows={[
-              ['Email', <Link href={`mailto:${inquiry.email}`}>{inquiry.email}</Link>],
-              ['Phone number', <Link href={`tel:${inquiry.phoneNumber}`}>{inquiry.phoneNumber}</Link>],
-              ['Address', inquiry.address],
-              ['Currently working as', inquiry.currentlyWorkingAs ? WORKING_AS_LABELS[inquiry.currentlyWorkingAs] : ''],
-              ['Currently at', inquiry.currentlyAt],
+              // Contact details are blanked by the server for roles without them; leave the rows out.
+              ...(allowed('people.contact')
+                ? ([
+                    ['Email', <Link href={`mailto:${inquiry.email}`}>{inquiry.email}</Link>],
+                    ['Phone number', <Link href={`tel:${inquiry.phoneNumber}`}>{inquiry.phoneNumber}</Link>],
+                    ['Address', inquiry.address],
+                    [
+                      'Currently working as',
+                      inquiry.currentlyWorkingAs ? WORKING_AS_LABELS[inquiry.currentlyWorkingAs] : '',
+                    ],
+                    ['Currently at', inquiry.currentlyAt],
+                  ] as FieldRow[])
+                : []),
               [
                 'Areas of interest',
                 <Stack direction="row" spacing={0.75} useFlexGap sx={{ flexWrap: 'wrap' }}>
@@ -232,9 +244,11 @@ function InquiryView({ inquiry, backTo }: { inquiry: InquiryDetail; backTo: stri
           />
         </RecordSection>
         <Stack spacing={3} sx={{ minWidth: 0 }}>
-          <RecordSection title="Change status" id={ids.status}>
-            <StatusChange key={inquiry.status} inquiry={inquiry} />
-          </RecordSection>
+          {allowed('inquiries.edit') && (
+            <RecordSection title="Change status" id={ids.status}>
+              <StatusChange key={inquiry.status} inquiry={inquiry} />
+            </RecordSection>
+          )}
           <RecordSection title="Timeline" id={ids.timeline}>
             <Timeline history={inquiry.history} />
           </RecordSection>
