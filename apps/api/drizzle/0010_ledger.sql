@@ -56,6 +56,13 @@ ALTER TABLE "concessions" ADD CONSTRAINT "concessions_recorded_by_staff_id_fk" F
 CREATE INDEX "refunds_enrollment_idx" ON "refunds" USING btree ("enrollment_id");--> statement-breakpoint
 CREATE INDEX "refunds_payment_idx" ON "refunds" USING btree ("payment_id");--> statement-breakpoint
 CREATE INDEX "concessions_enrollment_idx" ON "concessions" USING btree ("enrollment_id");--> statement-breakpoint
+-- An erasure on request may scrub a person's name out of the free text of money rows (a note, a
+-- reference, a reason); it sets this flag for its own transaction only. Amounts, dates, modes and
+-- numbers stay untouchable whatever the flag says.
+CREATE FUNCTION ledger_erasing() RETURNS boolean LANGUAGE sql STABLE AS $$
+  SELECT coalesce(current_setting('registrar.erasure', true), '') = 'on'
+$$;
+--> statement-breakpoint
 -- Money rows are permanent: a mistake is voided, refunded or conceded in a new row. Only the
 -- void columns may be filled once, a replaced installment may detach its payments, and a deleted
 -- staff account may leave its name out.
@@ -67,10 +74,11 @@ BEGIN
   IF NEW.id <> OLD.id OR NEW.enrollment_id <> OLD.enrollment_id OR NEW.amount_paise <> OLD.amount_paise
      OR NEW.mode <> OLD.mode OR NEW.paid_on <> OLD.paid_on OR NEW.receipt_number <> OLD.receipt_number
      OR NEW.installment_number <> OLD.installment_number OR NEW.created_at <> OLD.created_at
-     OR NEW.reference IS DISTINCT FROM OLD.reference OR NEW.note IS DISTINCT FROM OLD.note
+     OR (NOT ledger_erasing() AND (NEW.reference IS DISTINCT FROM OLD.reference OR NEW.note IS DISTINCT FROM OLD.note))
      OR (NEW.installment_id IS NOT NULL AND NEW.installment_id IS DISTINCT FROM OLD.installment_id)
      OR (NEW.recorded_by IS NOT NULL AND NEW.recorded_by IS DISTINCT FROM OLD.recorded_by)
-     OR (OLD.voided_at IS NOT NULL AND (NEW.voided_at IS DISTINCT FROM OLD.voided_at OR NEW.void_reason IS DISTINCT FROM OLD.void_reason
+     OR (OLD.voided_at IS NOT NULL AND (NEW.voided_at IS DISTINCT FROM OLD.voided_at
+         OR (NOT ledger_erasing() AND NEW.void_reason IS DISTINCT FROM OLD.void_reason)
          OR (NEW.voided_by IS NOT NULL AND NEW.voided_by IS DISTINCT FROM OLD.voided_by))) THEN
     RAISE EXCEPTION 'payment % cannot be rewritten', OLD.receipt_number USING ERRCODE = 'restrict_violation';
   END IF;
@@ -80,7 +88,7 @@ END $$;
 CREATE FUNCTION ledger_rows_guard() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'DELETE' OR NEW.id <> OLD.id OR NEW.amount_paise <> OLD.amount_paise OR NEW.enrollment_id <> OLD.enrollment_id
-     OR NEW.reason <> OLD.reason OR NEW.created_at <> OLD.created_at
+     OR (NOT ledger_erasing() AND NEW.reason <> OLD.reason) OR NEW.created_at <> OLD.created_at
      OR (NEW.recorded_by IS NOT NULL AND NEW.recorded_by IS DISTINCT FROM OLD.recorded_by) THEN
     RAISE EXCEPTION '% rows are permanent', TG_TABLE_NAME USING ERRCODE = 'restrict_violation';
   END IF;

@@ -30,12 +30,13 @@ const pdfHolding = (words: string) =>
     `%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\n% ${words}\ntrailer<</Root 1 0 R>>\n%%EOF\n`,
   );
 
-/** Every file under `dir`, recursively. */
+/** Every regular file under `dir`, recursively (the server's control socket holds no data). */
 function filesUnder(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((d) => {
     const full = path.join(dir, d.name);
-    return d.isDirectory() ? filesUnder(full) : [full];
+    if (d.isDirectory()) return filesUnder(full);
+    return d.isFile() ? [full] : [];
   });
 }
 
@@ -262,6 +263,27 @@ describe.each(storageKinds(s3))('privacy (issue 17), documents on $name storage'
       });
       expect(pay.statusCode, pay.body).toBe(200);
       const receipt = pay.json().data.payments[0].receiptNumber as string;
+      // A refund and a concession whose reasons name them: the accounts keep both rows, scrubbed.
+      const refund = await app.inject({
+        method: 'POST',
+        url: `/api/student-enrollment-refund/${paid._id}`,
+        headers: auth,
+        payload: {
+          paymentId: pay.json().data.payments[0]._id,
+          amount: 1000,
+          reason: `${p.name} paid twice by mistake`,
+          refundedOn: localIsoDate(),
+          paymentMode: 'online_payment',
+        },
+      });
+      expect(refund.statusCode, refund.body).toBe(200);
+      const concession = await app.inject({
+        method: 'POST',
+        url: `/api/student-enrollment-concession/${paid._id}`,
+        headers: auth,
+        payload: { amount: 500, reason: `Scholarship for ${p.name}` },
+      });
+      expect(concession.statusCode, concession.body).toBe(200);
       expect(
         (
           await app.inject({
@@ -321,7 +343,14 @@ describe.each(storageKinds(s3))('privacy (issue 17), documents on $name storage'
         expect.arrayContaining(['enrollments.email', 'inquiries.email', 'outbox.payload', 'audit_log.actor_email']),
       );
       expect(await dumpHits(p.name)).toEqual(
-        expect.arrayContaining(['payments.note', 'announcements.title', 'enrollments.name', 'inquiries.name']),
+        expect.arrayContaining([
+          'payments.note',
+          'refunds.reason',
+          'concessions.reason',
+          'announcements.title',
+          'enrollments.name',
+          'inquiries.name',
+        ]),
       );
       expect(await dumpHits(p.phoneNumber)).toEqual(
         expect.arrayContaining(['payments.reference', 'enrollment_events.note', 'enrollments.phone_number']),
@@ -368,7 +397,10 @@ describe.each(storageKinds(s3))('privacy (issue 17), documents on $name storage'
       expect(kept.payments).toEqual([
         expect.objectContaining({ receiptNumber: receipt, amount: 5000, paidOn: localIsoDate() }),
       ]);
-      expect(kept.paidAmount).toBe(5000);
+      expect(kept.refunds).toEqual([
+        expect.objectContaining({ amount: 1000, reason: '[erased] paid twice by mistake' }),
+      ]);
+      expect(kept.concessions).toEqual([expect.objectContaining({ amount: 500, reason: 'Scholarship for [erased]' })]);
       expect(kept.history.at(-1)).toMatchObject({ kind: 'erased' });
       // Someone else's data is untouched.
       const keep = await detailOf(other.email);

@@ -18,6 +18,7 @@ import type { Db } from '../db/database';
 import {
   announcements,
   auditLog,
+  concessions,
   enrollmentDocuments,
   enrollmentEvents,
   enrollments,
@@ -26,6 +27,7 @@ import {
   inquiryEvents,
   outbox,
   payments,
+  refunds,
 } from '../db/schema';
 import { conflict, notFound } from '../lib/http-errors';
 import { EXTENSION_FOR, type SniffedType } from './uploads/content-type';
@@ -114,6 +116,8 @@ export class PrivacyService {
       paymentsKept: 0,
     };
     const record = await this.db.transaction(async (tx) => {
+      // Lets this transaction scrub names out of money rows' free text; amounts, dates and numbers stay locked.
+      await tx.execute(sql`select set_config('registrar.erasure', 'on', true)`);
       const [row] = await tx
         .insert(erasures)
         .values({ staffId, reason: scrub(reason, identifiers), counts: {} })
@@ -159,7 +163,14 @@ export class PrivacyService {
             .where(inArray(payments.enrollmentId, enrollmentIds))
         : [];
       counts.paymentsKept = paid.length;
-      const keep = new Set(paid.map((p) => p.enrollmentId));
+      // Concessions are part of the accounts too: an enrolment with one stays, pseudonymous.
+      const conceded = enrollmentIds.length
+        ? await tx
+            .select({ enrollmentId: concessions.enrollmentId })
+            .from(concessions)
+            .where(inArray(concessions.enrollmentId, enrollmentIds))
+        : [];
+      const keep = new Set([...paid, ...conceded].map((p) => p.enrollmentId));
       const drop = enrollmentIds.filter((id) => !keep.has(id));
       if (drop.length) {
         await tx.delete(enrollments).where(inArray(enrollments.id, drop));
@@ -195,6 +206,16 @@ export class PrivacyService {
           };
           if (next.reference !== p.reference || next.note !== p.note || next.voidReason !== p.voidReason)
             await tx.update(payments).set(next).where(eq(payments.id, p.id));
+        }
+        for (const r of await tx.select().from(refunds).where(inArray(refunds.enrollmentId, kept))) {
+          const reasonScrubbed = scrub(r.reason, identifiers);
+          if (reasonScrubbed !== r.reason)
+            await tx.update(refunds).set({ reason: reasonScrubbed }).where(eq(refunds.id, r.id));
+        }
+        for (const c of await tx.select().from(concessions).where(inArray(concessions.enrollmentId, kept))) {
+          const reasonScrubbed = scrub(c.reason, identifiers);
+          if (reasonScrubbed !== c.reason)
+            await tx.update(concessions).set({ reason: reasonScrubbed }).where(eq(concessions.id, c.id));
         }
         for (const e of await tx.select().from(enrollmentEvents).where(inArray(enrollmentEvents.enrollmentId, kept))) {
           if (e.note !== null && mentions(e.note, identifiers))
