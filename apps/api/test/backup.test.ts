@@ -2,7 +2,6 @@
  * Backup while the server keeps taking enrolments, restore into an empty database and document
  * store, and compare: every record and every document byte for byte, on local disk and S3.
  */
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -94,8 +93,7 @@ describe.each(storageKinds(s3))('backup and restore, documents on $name storage'
     })();
     await new Promise((r) => setTimeout(r, 50));
     // The key that decrypts documents travels with them when it is a file in DATA_DIR.
-    const key = crypto.randomBytes(32);
-    fs.writeFileSync(path.join(config.dataDir, 'documents.key'), key, { mode: 0o600 });
+    const key = fs.readFileSync(path.join(config.dataDir, 'documents.key'));
     const manifest = await writeBackup({ db: database.db, storage: app.storage, dataDir: config.dataDir }, archive);
     stop = true;
     await load;
