@@ -12,18 +12,24 @@ describe('one error handler, one envelope (DESIGN §4)', async () => {
   const { app } = await build({
     async extend(app) {
       const typed = app.withTypeProvider<ZodTypeProvider>();
-      typed.post('/api/test/echo', { schema: { body: inquirySchema } }, async (req) => ({
+      typed.post('/api/test/echo', { config: { access: 'public' }, schema: { body: inquirySchema } }, async (req) => ({
         success: true,
         data: req.body,
       }));
-      typed.get('/api/test/boom', async () => {
+      typed.get('/api/test/boom', { config: { access: 'public' } }, async () => {
         throw new Error('syntax error at or near "SELECT * FROM staff WHERE password"');
       });
-      typed.get('/api/test/conflict', async () => {
+      typed.get('/api/test/conflict', { config: { access: 'public' } }, async () => {
         throw new HttpError(409, 'CONFLICT', 'Already there');
       });
-      typed.get('/api/test/db-down', async () => deadDb.db.execute('select 1' as never));
-      typed.get('/api/test/params/:id', { schema: { params: z.object({ id: z.uuid() }) } }, async () => ({}));
+      typed.get('/api/test/db-down', { config: { access: 'public' } }, async () =>
+        deadDb.db.execute('select 1' as never),
+      );
+      typed.get(
+        '/api/test/params/:id',
+        { config: { access: 'public' }, schema: { params: z.object({ id: z.uuid() }) } },
+        async () => ({}),
+      );
     },
   });
 

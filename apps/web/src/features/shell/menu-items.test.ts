@@ -63,6 +63,8 @@ describe('menu model (spec §2)', () => {
       ['Student Inquiries', '/student-inquires'],
       ['Terms & Condition', '/terms-condition'],
       ['Audit', '/audit'],
+      // Not in the spec's menu: staff management, shown to admins only.
+      ['Staff', '/staff'],
     ]);
     for (const entry of MENU_ITEMS) {
       expect(entry.shortName.length).toBeGreaterThan(0);
