@@ -6,6 +6,7 @@
 // BENCH_DB_NAME names the database it drops and recreates (default registrar_fuzz);
 // FUZZ_SEED changes the generated requests; SKIP_BUILD=1 uses the existing build.
 import { spawnSync } from 'node:child_process';
+import crypto from 'node:crypto';
 import http from 'node:http';
 import pg from 'pg';
 import { checkAnswer, operationsOf, requestsFor } from './support/fuzz-requests.mjs';
@@ -38,6 +39,8 @@ url.pathname = `/${dbName}`;
 const who = { email: 'fuzz@registrar.local', password: 'Fuzz-Sweep-2026' };
 const server = await startServer({
   DATABASE_URL: url.toString(),
+  // A server on PostgreSQL needs the documents' master key (instances share it).
+  DOCUMENTS_KEY: crypto.randomBytes(32).toString('base64'),
   ADMIN_EMAIL: who.email,
   ADMIN_PASSWORD: who.password,
   // Each request comes "from" its own address (X-Forwarded-For), so per-address limits do not
