@@ -255,8 +255,9 @@ describe('the ledger balances after any sequence of staff operations', async () 
       sql`select (select count(*) from payments)::int as paid, (select count(*) from refunds)::int as refunds,
                  (select count(*) from concessions)::int as concessions`,
     );
+    // Money rows were really written (how many depends on the random sequences).
+    expect(Number(money!.paid)).toBeGreaterThan(0);
     expect(money).toMatchObject({ refunds: expect.any(Number) });
-    expect(Number(money!.paid)).toBeGreaterThan(5);
   }, 240_000);
 
   it('a failed write leaves the books as they were', async () => {
