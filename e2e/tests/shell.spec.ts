@@ -27,6 +27,8 @@ const MENU = [
   ['Student Inquiries', '/student-inquires'],
   ['Terms & Condition', '/terms-condition'],
   ['Audit', '/audit'],
+  // Not in the spec's menu: staff management, for admins (this journey signs in as one).
+  ['Staff', '/staff'],
 ] as const;
 
 test.beforeAll(async ({ browser }) => {
