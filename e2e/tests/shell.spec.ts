@@ -184,6 +184,7 @@ test.describe('admin shell', () => {
   }
 
   test('a theme choice survives a reload and follows the staff member to another browser', async ({ browser }) => {
+    test.slow(); // two sign-ins (a deliberately slow password hash) and a reload on a shared machine
     const page = await openShell(browser);
     await openCustomizer(page);
     await choose(page, 'Sidebar theme', 'Dark');
