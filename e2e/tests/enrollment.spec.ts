@@ -89,7 +89,7 @@ test.describe('enrolment', () => {
     await expect(page.getByText('aadhaar-back.pdf')).toBeVisible();
     await page.getByRole('button', { name: 'Draw my signature instead' }).click();
     await drawSignature(page);
-    // The drawing becomes a PNG off the main thread: slower than a chosen file on a busy machine.
+    // The drawing is encoded to a PNG asynchronously: slower than a chosen file on a busy machine.
     await expect(page.getByAltText('Preview of signature.png')).toBeVisible({ timeout: 15_000 });
 
     // Fits the phone: nothing sticks out sideways; the terms are under the form.
