@@ -157,6 +157,8 @@ test.describe('enrolment', () => {
     await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 
     const documents = page.getByRole('region', { name: 'Documents' });
+    // Aadhaar images stay hidden until staff press Reveal.
+    await documents.getByRole('button', { name: 'Reveal Aadhaar card, front' }).click();
     await documents.getByRole('button', { name: 'Zoom Aadhaar card, front' }).click();
     const zoom = page.getByRole('dialog', { name: 'Aadhaar card, front' });
     const image = zoom.getByRole('img');
