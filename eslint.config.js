@@ -65,7 +65,7 @@ const layerRules = [
       apiToWeb,
     ],
   ),
-  restrict(['apps/api/src/routes/**', 'apps/api/src/plugins/**', 'apps/api/src/lib/**'], [apiToWeb]),
+  restrict(['apps/api/src/plugins/**', 'apps/api/src/lib/**'], [apiToWeb]),
   restrict(
     ['packages/contract/**'],
     [
@@ -76,6 +76,19 @@ const layerRules = [
     ],
   ),
 ];
+
+// Routes reach data through services only: a route that imports the schema, a repository or the
+// query builder would put SQL (and the rules around it) where the next reader does not look for it.
+const routesUseServicesOnly = restrict(
+  ['apps/api/src/routes/**'],
+  [
+    {
+      group: ['**/db/**', '**/repositories/**', 'drizzle-orm', 'drizzle-orm/*'],
+      message: 'routes reach the database through a service (routes → services → repositories → db)',
+    },
+    apiToWeb,
+  ],
+);
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/test-results/**', '**/playwright-report/**', 'data/**'] },
@@ -100,4 +113,5 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
   ...layerRules,
+  routesUseServicesOnly,
 );

@@ -10,6 +10,8 @@ import { sql } from 'drizzle-orm';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** `db` or a transaction: both run the same queries. */
+export type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 export type DatabaseKind = 'pglite' | 'postgres';
 
 export interface Database {

@@ -1,8 +1,7 @@
 /** Announcements with their delivery state read from the outbox row they point at. */
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/database';
+import type { Db, Executor } from '../db/database';
 import { announcements, enrollments, outbox, staff } from '../db/schema';
-import type { Executor } from './staff-repository';
 
 export const announcementRepository = {
   async forEnrollment(db: Db, enrollmentId: string) {

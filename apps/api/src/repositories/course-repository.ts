@@ -1,20 +1,19 @@
 /** Course queries. Search is case-insensitive on the name; paging is offset-based (DESIGN §4). */
 import { and, asc, eq, ilike, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/database';
+import type { Db, Executor } from '../db/database';
 import { courses } from '../db/schema';
-import type { Executor } from './staff-repository';
+import { containsPattern } from '../db/search';
 
 export type CourseRow = typeof courses.$inferSelect;
 export type CourseWithCount = CourseRow & { enrollmentCount: number };
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 // Spelled out: inside a sub-select drizzle would print the outer column unqualified ("id").
 const enrollmentCount = sql<number>`(select count(*)::int from "enrollments" where "enrollments"."course_id" = "courses"."id")`;
 
 export const courseRepository = {
   async page(db: Db, q: { page: number; limit: number; search?: string | undefined; active?: boolean | undefined }) {
     const conditions: SQL[] = [];
-    if (q.search) conditions.push(ilike(courses.name, `%${escapeLike(q.search)}%`));
+    if (q.search) conditions.push(ilike(courses.name, containsPattern(q.search)));
     if (q.active !== undefined) conditions.push(eq(courses.active, q.active));
     const where = conditions.length ? and(...conditions) : undefined;
     const [items, totals] = await Promise.all([

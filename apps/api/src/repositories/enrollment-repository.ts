@@ -2,7 +2,7 @@
 import { and, asc, desc, eq, gte, ilike, inArray, lt, not, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { EnrollmentListQuery } from '@registrar/contract/enrollment-admin';
 import { localIsoDate } from '@registrar/contract/enrollment';
-import type { Db } from '../db/database';
+import type { Db, Executor } from '../db/database';
 import {
   courses,
   enrollmentDocuments,
@@ -13,7 +13,6 @@ import {
   staff,
 } from '../db/schema';
 import { containsPattern, searchMatch } from '../db/search';
-import type { Executor } from './staff-repository';
 
 export type EnrollmentRow = typeof enrollments.$inferSelect;
 export type EnrollmentInsert = typeof enrollments.$inferInsert;

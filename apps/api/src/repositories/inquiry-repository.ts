@@ -1,10 +1,9 @@
 /** Inquiry queries: paging with filters and search, the timeline, duplicate lookup. */
 import { and, asc, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { InquiryListQuery } from '@registrar/contract/inquiry-admin';
-import type { Db } from '../db/database';
+import type { Db, Executor } from '../db/database';
 import { inquiries, inquiryEvents, staff } from '../db/schema';
 import { searchMatch } from '../db/search';
-import type { Executor } from './staff-repository';
 
 export type InquiryRow = typeof inquiries.$inferSelect;
 export type InquiryInsert = typeof inquiries.$inferInsert;

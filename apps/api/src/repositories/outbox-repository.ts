@@ -1,8 +1,7 @@
 /** The mail outbox (DESIGN §1): rows written inside the caller's transaction, claimed by workers. */
 import { and, eq, gt, inArray, lte, or, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../db/database';
+import type { Db, Executor } from '../db/database';
 import { outbox } from '../db/schema';
-import type { Executor } from './staff-repository';
 
 export type OutboxRow = typeof outbox.$inferSelect;
 

@@ -1,6 +1,6 @@
 /** The money ledger (payments, refunds, concessions), its gapless counters, idempotency keys and the reminder log. */
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/database';
+import type { Db, Executor } from '../db/database';
 import {
   concessions,
   enrollments,
@@ -13,7 +13,6 @@ import {
   refunds,
   staff,
 } from '../db/schema';
-import type { Executor } from './staff-repository';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type InstallmentRow = typeof installments.$inferSelect;

@@ -1,12 +1,11 @@
 /** Staff accounts, sessions and reset tokens: queries only, no rules (those live in services). */
 import { and, asc, eq, gt, ilike, isNull, ne, or, sql } from 'drizzle-orm';
-import type { Db } from '../db/database';
+import type { Executor } from '../db/database';
+import { containsPattern } from '../db/search';
 import { passwordResetTokens, staff, staffSessions } from '../db/schema';
 
 export type StaffRow = typeof staff.$inferSelect;
 export type SessionRow = typeof staffSessions.$inferSelect;
-/** `db` or a transaction: both run the same queries. */
-export type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 
 export const staffRepository = {
   async findByEmail(db: Executor, email: string): Promise<StaffRow | undefined> {
@@ -34,7 +33,7 @@ export const staffRepository = {
 
   /** One page, by name, matching name or email when a search is given. */
   async page(db: Executor, q: { page: number; limit: number; search?: string | undefined }) {
-    const like = q.search ? `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+    const like = q.search ? containsPattern(q.search) : undefined;
     const where = like ? or(ilike(staff.name, like), ilike(staff.email, like)) : undefined;
     const [items, totals] = await Promise.all([
       db

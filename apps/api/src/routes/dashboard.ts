@@ -1,6 +1,5 @@
 /** Dashboard, notifications, audit trail and the payments export (issue 10). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   auditEntrySchema,
@@ -10,7 +9,6 @@ import {
   paymentsExportQuerySchema,
 } from '@registrar/contract/dashboard';
 import { errorEnvelopeSchema, pageSchema, successEnvelope } from '@registrar/contract/envelope';
-import { auditLog } from '../db/schema';
 import { attachment } from '../lib/csv';
 import { DashboardService } from '../services/dashboard-service';
 
@@ -68,54 +66,7 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(pageSchema(auditEntrySchema)), ...errors },
       },
     },
-    async (request) => {
-      const { page, limit, search, entity, entityId } = request.query;
-      const conditions: SQL[] = [];
-      if (entity) conditions.push(eq(auditLog.entity, entity));
-      if (entityId) conditions.push(eq(auditLog.entityId, entityId));
-      if (search) {
-        const like = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        conditions.push(or(ilike(auditLog.actorEmail, like), ilike(auditLog.action, like), ilike(auditLog.ip, like))!);
-      }
-      const where = conditions.length ? and(...conditions) : undefined;
-      const db = app.database.db;
-      const [items, totals] = await Promise.all([
-        db
-          .select()
-          .from(auditLog)
-          .where(where)
-          .orderBy(desc(auditLog.at), desc(auditLog.id))
-          .limit(limit)
-          .offset((page - 1) * limit),
-        db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(auditLog)
-          .where(where),
-      ]);
-      const total = totals[0]?.n ?? 0;
-      return {
-        success: true as const,
-        message: '',
-        data: {
-          items: items.map((r) => ({
-            _id: r.id,
-            at: r.at.toISOString(),
-            actor: { _id: r.staffId, email: r.actorEmail },
-            action: r.action,
-            entity: r.entity,
-            entityId: r.entityId,
-            ip: r.ip,
-            statusCode: r.statusCode,
-            fields: r.fields,
-            changes: r.changes ?? null,
-          })),
-          page,
-          limit,
-          total,
-          totalPages: Math.ceil(total / limit),
-        },
-      };
-    },
+    async (request) => ({ success: true as const, message: '', data: await dashboards.audit(request.query) }),
   );
 
   app.get(

@@ -8,14 +8,13 @@ import { STAFF_MESSAGES } from '@registrar/contract/staff';
 import type { ThemeSettings } from '@registrar/contract/theme-settings';
 import { ERROR_CODES } from '@registrar/contract/envelope';
 import type { Config } from '../config';
-import type { Db } from '../db/database';
+import type { Db, Executor } from '../db/database';
 import { HttpError, badRequest, unauthorized } from '../lib/http-errors';
 import { outboxRepository } from '../repositories/outbox-repository';
 import {
   resetTokenRepository,
   sessionRepository,
   staffRepository,
-  type Executor,
   type StaffRow,
 } from '../repositories/staff-repository';
 import { brandedMail } from './mail/mail-message';

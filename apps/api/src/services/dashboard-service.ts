@@ -1,9 +1,11 @@
 /** Dashboard figures, notifications and the payments export (issue 10). */
-import type { Dashboard, Notifications } from '@registrar/contract/dashboard';
+import type { AuditEntry, Dashboard, Notifications, auditQuerySchema } from '@registrar/contract/dashboard';
+import type { z } from 'zod';
 import { localIsoDate } from '@registrar/contract/enrollment';
 import type { Db } from '../db/database';
 import { toCsv } from '../lib/csv';
 import { toRupees } from '../lib/money';
+import { auditRepository } from '../repositories/audit-repository';
 import { dashboardRepository as repo } from '../repositories/dashboard-repository';
 import { staffRepository } from '../repositories/staff-repository';
 
@@ -117,6 +119,29 @@ export class DashboardService {
 
   async markSeen(staffId: string): Promise<void> {
     await staffRepository.update(this.db, staffId, { notificationsSeenAt: new Date() });
+  }
+
+  /** One page of the audit trail, newest first. */
+  async audit(q: z.output<typeof auditQuerySchema>) {
+    const { items, total } = await auditRepository.page(this.db, q);
+    return {
+      items: items.map((r): AuditEntry => ({
+        _id: r.id,
+        at: r.at.toISOString(),
+        actor: { _id: r.staffId, email: r.actorEmail },
+        action: r.action,
+        entity: r.entity,
+        entityId: r.entityId,
+        ip: r.ip,
+        statusCode: r.statusCode,
+        fields: r.fields,
+        changes: r.changes ?? null,
+      })),
+      page: q.page,
+      limit: q.limit,
+      total,
+      totalPages: Math.ceil(total / q.limit),
+    };
   }
 
   async paymentsCsv(from: string, to: string): Promise<string> {

@@ -19,14 +19,13 @@ import {
 import { ERROR_CODES } from '@registrar/contract/envelope';
 import type { PaymentMode } from '@registrar/contract/constants';
 import type { Config } from '../config';
-import type { Db } from '../db/database';
+import type { Db, Executor } from '../db/database';
 import { HttpError, badRequest, conflict, notFound } from '../lib/http-errors';
 import type { IdempotentRequest } from '../lib/idempotency';
 import { toPaise, toRupees } from '../lib/money';
 import { enrollmentRepository } from '../repositories/enrollment-repository';
 import { outboxRepository } from '../repositories/outbox-repository';
 import { paymentRepository } from '../repositories/payment-repository';
-import type { Executor } from '../repositories/staff-repository';
 import { installmentStatus } from './enrollment-fee-schedule';
 import { brandedMail } from './mail/mail-message';
 

@@ -13,7 +13,7 @@ import {
 } from '@registrar/contract/staff-admin';
 import type { Page } from '@registrar/contract/envelope';
 import type { Config } from '../config';
-import type { Db } from '../db/database';
+import type { Db, Executor } from '../db/database';
 import { auditLog } from '../db/schema';
 import { conflict, notFound } from '../lib/http-errors';
 import { outboxRepository } from '../repositories/outbox-repository';
@@ -21,7 +21,6 @@ import {
   resetTokenRepository,
   sessionRepository,
   staffRepository,
-  type Executor,
   type StaffRow,
 } from '../repositories/staff-repository';
 import { issueSetPasswordLink } from './auth-service';
