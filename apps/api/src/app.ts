@@ -2,6 +2,7 @@
  * Builds the Fastify app from plugins (fastify/demo style); `server.ts` only starts it.
  * Tests build it with a fresh database through `test/build-app.ts`.
  */
+import { API_PREFIX } from '@registrar/contract/api-paths';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
@@ -133,7 +134,7 @@ export async function buildApp({
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs`, staticCSP: true });
 
   await app.register(outboxPlugin, outbox ?? {});
   await app.register(throttlePlugin);
@@ -142,23 +143,21 @@ export async function buildApp({
   await app.register(authPlugin);
   await app.register(auditPlugin);
 
-  await app.register(
-    async (api) => {
-      await api.register(healthRoutes);
-      await api.register(authRoutes);
-      await api.register(courseRoutes);
-      await api.register(termsRoutes);
-      await api.register(siteRoutes);
-      await api.register(inquiryRoutes);
-      await api.register(enrollmentRoutes);
-      await api.register(feeRoutes);
-      await api.register(announcementRoutes);
-      await api.register(dashboardRoutes);
-      await api.register(staffRoutes);
-      await api.register(privacyRoutes);
-    },
-    { prefix: '/api' },
-  );
+  // Each route registers its full path from the contract's apiPaths, so no prefix is added here.
+  await app.register(async (api) => {
+    await api.register(healthRoutes);
+    await api.register(authRoutes);
+    await api.register(courseRoutes);
+    await api.register(termsRoutes);
+    await api.register(siteRoutes);
+    await api.register(inquiryRoutes);
+    await api.register(enrollmentRoutes);
+    await api.register(feeRoutes);
+    await api.register(announcementRoutes);
+    await api.register(dashboardRoutes);
+    await api.register(staffRoutes);
+    await api.register(privacyRoutes);
+  });
 
   await app.register(remindersPlugin, { autoStart: reminders !== false });
   await app.register(retentionPlugin, { autoStart: reminders !== false });

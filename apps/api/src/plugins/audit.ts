@@ -5,44 +5,87 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { apiPaths, type ApiPathName } from '@registrar/contract/api-paths';
 import { auditLog } from '../db/schema';
 import { safeErrorFacts } from '../lib/logger';
 
 const SECRET_FIELDS = /password|token|secret/i;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Route → audit entity (by the route's URL pattern). */
-function entityOf(route: string): string | undefined {
-  if (/^\/api\/(login|logout|forgot-password|reset-password|change-password)$/.test(route)) return 'auth';
-  if (route.startsWith('/api/user-profile')) return 'profile';
-  if (route.startsWith('/api/course')) return 'course';
-  if (route.startsWith('/api/inquiry')) return 'inquiry';
-  if (route.startsWith('/api/student-enrollment-payment') || route.startsWith('/api/student-enrollment-installment'))
-    return 'payment';
-  if (route.includes('annocument')) return 'announcement';
-  if (route.startsWith('/api/student-enrollment')) return 'enrollment';
-  if (route.startsWith('/api/cms/')) return 'terms';
-  if (route.startsWith('/api/files/')) return 'document';
-  if (route === '/api/student-erasure') return 'privacy';
-  if (route.startsWith('/api/student-data-export/')) return 'enrollment';
-  return undefined;
-}
+/**
+ * Route → audit entity. Every API path is listed, so a new one has to be placed here; `undefined`
+ * routes are not recorded by this hook (reads, or writes whose service records its own entry).
+ */
+const ENTITY: Record<ApiPathName, string | undefined> = {
+  health: undefined,
+  healthLive: undefined,
+  healthReady: undefined,
+  login: 'auth',
+  logout: 'auth',
+  forgotPassword: 'auth',
+  resetPassword: 'auth',
+  changePassword: 'auth',
+  userProfile: 'profile',
+  courses: 'course',
+  course: 'course',
+  areasOfInterest: undefined,
+  terms: 'terms',
+  termsVersions: 'terms',
+  site: undefined,
+  inquiries: 'inquiry',
+  inquiriesCsv: 'inquiry',
+  inquiry: 'inquiry',
+  inquiryStatus: 'inquiry',
+  enrollments: 'enrollment',
+  enrollmentsCsv: 'enrollment',
+  enrollment: 'enrollment',
+  enrollmentStatus: 'enrollment',
+  file: 'document',
+  payment: 'payment',
+  refund: 'enrollment',
+  concession: 'enrollment',
+  installment: 'payment',
+  paymentAlert: 'payment',
+  feeStatement: 'enrollment',
+  announcements: 'announcement',
+  bulkAnnouncement: 'announcement',
+  announcement: 'announcement',
+  announcementResend: 'announcement',
+  dashboard: undefined,
+  notifications: undefined,
+  notificationsSeen: undefined,
+  audit: undefined,
+  paymentsCsv: undefined,
+  staff: undefined,
+  staffMember: undefined,
+  erasure: 'privacy',
+  dataExport: 'enrollment',
+};
 
-function actionOf(request: FastifyRequest, route: string, status: number): string {
-  if (route === '/api/login') return status < 400 ? 'sign_in' : 'sign_in_failed';
-  if (route === '/api/logout') return 'sign_out';
-  if (route.startsWith('/api/files/')) return 'view';
-  if (route === '/api/student-erasure') return 'erase';
-  if (route.startsWith('/api/student-data-export/')) return 'export';
-  const verb =
-    { POST: 'create', PUT: 'update', PATCH: 'update', DELETE: 'delete' }[request.method] ??
-    request.method.toLowerCase();
-  if (route.includes('status-change') || route.includes('enrollment-status')) return 'status_change';
-  if (route.includes('payment-alert')) return 'payment_reminder';
-  if (route.includes('-payment/'))
-    return (request.body as { paymentId?: string } | undefined)?.paymentId ? 'void' : 'payment';
-  if (route.includes('annocument-resent')) return 'resend';
-  return verb;
+/** The registered pattern (`request.routeOptions.url`) → its name in the contract. */
+const PATH_NAME = new Map(Object.entries(apiPaths).map(([name, path]) => [path as string, name as ApiPathName]));
+
+/** Actions that are not plain create/update/delete, by route. */
+const SPECIAL_ACTION: Partial<Record<ApiPathName, string>> = {
+  logout: 'sign_out',
+  file: 'view',
+  erasure: 'erase',
+  dataExport: 'export',
+  inquiryStatus: 'status_change',
+  enrollmentStatus: 'status_change',
+  paymentAlert: 'payment_reminder',
+  announcementResend: 'resend',
+};
+
+function actionOf(request: FastifyRequest, name: ApiPathName, status: number): string {
+  if (name === 'login') return status < 400 ? 'sign_in' : 'sign_in_failed';
+  const special = SPECIAL_ACTION[name];
+  if (special) return special;
+  // A payment request that names an earlier payment voids it.
+  if (name === 'payment') return (request.body as { paymentId?: string } | undefined)?.paymentId ? 'void' : 'payment';
+  return (
+    { POST: 'create', PUT: 'update', PATCH: 'update', DELETE: 'delete' }[request.method] ?? request.method.toLowerCase()
+  );
 }
 
 declare module 'fastify' {
@@ -66,14 +109,15 @@ export default fp(async function audit(app: FastifyInstance) {
     return payload;
   });
   app.addHook('onResponse', async (request, reply) => {
-    const route = request.routeOptions.url ?? '';
+    const name = PATH_NAME.get(request.routeOptions.url ?? '');
+    if (!name) return;
     const isWrite = request.method !== 'GET' && request.method !== 'HEAD';
-    const isLogin = route === '/api/login';
+    const isLogin = name === 'login';
     // Reads that hand out personal data are logged like writes: a document view, a data export.
-    const isView = (route === '/api/files/:id' || route === '/api/student-data-export/:id') && reply.statusCode < 400;
+    const isView = (name === 'file' || name === 'dataExport') && reply.statusCode < 400;
     // Staff writes (signed in), sign-ins whatever their outcome, document views and data exports.
     if (!isLogin && !isView && !(isWrite && request.staffAuth)) return;
-    const entity = entityOf(route);
+    const entity = ENTITY[name];
     if (!entity) return;
     const params = (request.params ?? {}) as Record<string, string>;
     const entityId = [params.id, params.id2].find((v) => v && UUID.test(v)) ?? null;
@@ -86,7 +130,7 @@ export default fp(async function audit(app: FastifyInstance) {
       await app.database.db.insert(auditLog).values({
         staffId: request.staffAuth?.staff.id ?? null,
         actorEmail: request.staffAuth?.staff.email ?? email,
-        action: actionOf(request, route, reply.statusCode),
+        action: actionOf(request, name, reply.statusCode),
         entity,
         entityId: entity === 'document' ? (params.id ?? null) : (entityId ?? request.createdId),
         ip: request.ip,

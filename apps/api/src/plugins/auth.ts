@@ -9,6 +9,7 @@
  * GET downloads of routes that opt in with `config: { cookieAuth: true }`, so a state-changing
  * request carried by the cookie alone is refused.
  */
+import { API_PREFIX } from '@registrar/contract/api-paths';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import cookie from '@fastify/cookie';
@@ -70,19 +71,19 @@ export default fp(async function auth(app: FastifyInstance) {
       httpOnly: true,
       sameSite: 'strict',
       secure,
-      path: '/api',
+      path: API_PREFIX,
       expires: expiresAt,
     });
   });
   app.decorate('clearSessionCookie', (reply: FastifyReply) => {
-    void reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'strict', secure, path: '/api' });
+    void reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'strict', secure, path: API_PREFIX });
   });
 
   const routeAccess: { method: string; url: string; access: RouteAccess; publicWhen: boolean }[] = [];
   app.decorate('routeAccess', routeAccess);
   // An API route nobody decided the access of is a mistake found at start, not in production.
   app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api')) return;
+    if (!route.url.startsWith(API_PREFIX)) return;
     const config = route.config as { access?: unknown; publicWhen?: unknown } | undefined;
     const access = config?.access;
     if (typeof access !== 'string' || !ACCESS_VALUES.has(access))

@@ -3,6 +3,7 @@
  * `index.html` never cached, and every client route falls back to `index.html`.
  * Unknown `/api/...` paths get the 404 envelope instead.
  */
+import { API_PREFIX } from '@registrar/contract/api-paths';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -50,7 +51,7 @@ export default fp<SpaOptions>(async function spa(app: FastifyInstance, { root })
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.raw.url ?? '/';
-    if (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')) {
+    if (url === API_PREFIX || url.startsWith(`${API_PREFIX}/`) || url.startsWith(`${API_PREFIX}?`)) {
       return reply.code(404).send(apiNotFound());
     }
     if (hasSpa && (request.method === 'GET' || request.method === 'HEAD')) {

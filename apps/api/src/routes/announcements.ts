@@ -1,4 +1,5 @@
 /** Announcements (issue 9; spec §7 paths, their spelling included: "annocument", "resent"). */
+import { apiPaths } from '@registrar/contract/api-paths';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -17,7 +18,7 @@ const announcementRoutes: FastifyPluginAsyncZod = async (app) => {
   const announcements = new AnnouncementService(app.database.db, app.config, () => app.outbox.kick());
 
   app.put(
-    '/student-enrollment-annocument/:id',
+    apiPaths.announcements,
     {
       config: { access: 'announcements.send' },
       schema: {
@@ -35,7 +36,7 @@ const announcementRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put(
-    '/bulk-student-enrollment-annocument',
+    apiPaths.bulkAnnouncement,
     {
       config: { access: 'announcements.send' },
       schema: {
@@ -58,7 +59,7 @@ const announcementRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.delete(
-    '/student-enrollment-annocument/:id/:id2',
+    apiPaths.announcement,
     {
       config: { access: 'announcements.send' },
       schema: {
@@ -75,7 +76,7 @@ const announcementRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put(
-    '/student-enrollment-annocument-resent/:id/:id2',
+    apiPaths.announcementResend,
     {
       config: { access: 'announcements.send' },
       schema: {

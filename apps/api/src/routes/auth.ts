@@ -1,4 +1,5 @@
 /** Sign-in, sign-out, password reset, profile (issue 3; spec §7 paths). */
+import { apiPaths } from '@registrar/contract/api-paths';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forgotPasswordSchema, loginSchema, resetPasswordSchema } from '@registrar/contract/auth';
@@ -23,7 +24,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post(
-    '/login',
+    apiPaths.login,
     {
       config: { access: 'public' },
       schema: { tags: ['auth'], body: loginSchema, response: { 200: loginResponseSchema, ...errors } },
@@ -40,7 +41,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/logout',
+    apiPaths.logout,
     {
       config: { access: 'signedIn' },
       schema: { tags: ['auth'], security: [{ bearer: [] }], response: { 200: ok, ...errors } },
@@ -53,7 +54,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/forgot-password',
+    apiPaths.forgotPassword,
     {
       config: { access: 'public' },
       schema: { tags: ['auth'], body: forgotPasswordSchema, response: { 200: ok, ...errors } },
@@ -65,7 +66,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/reset-password',
+    apiPaths.resetPassword,
     {
       config: { access: 'public' },
       schema: { tags: ['auth'], body: resetPasswordSchema, response: { 200: ok, ...errors } },
@@ -77,7 +78,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/user-profile',
+    apiPaths.userProfile,
     {
       config: { access: 'signedIn' },
       schema: { tags: ['profile'], security: [{ bearer: [] }], response: { 200: userEnvelope, ...errors } },
@@ -86,7 +87,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put(
-    '/user-profile',
+    apiPaths.userProfile,
     {
       config: { access: 'signedIn' },
       schema: {
@@ -103,7 +104,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/change-password',
+    apiPaths.changePassword,
     {
       config: { access: 'signedIn' },
       schema: {

@@ -1,4 +1,5 @@
 /** Courses and areas of interest (issue 5; spec §7). `type=all` is the public catalogue. */
+import { apiPaths } from '@registrar/contract/api-paths';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -26,7 +27,7 @@ const courseRoutes: FastifyPluginAsyncZod = async (app) => {
   const courses = new CourseService(app.database.db);
 
   app.get(
-    '/course',
+    apiPaths.courses,
     {
       // Public with ?type=all (the forms' course list); otherwise the staff's paged list.
       config: {
@@ -60,7 +61,7 @@ const courseRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/area-of-interest',
+    apiPaths.areasOfInterest,
     {
       config: { access: 'public' },
       schema: { tags: ['courses'], response: { 200: successEnvelope(z.array(areaOfInterestSchema)) } },
@@ -73,7 +74,7 @@ const courseRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/course/:id',
+    apiPaths.course,
     {
       config: { access: 'courses.read' },
       schema: {
@@ -87,7 +88,7 @@ const courseRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/course',
+    apiPaths.courses,
     {
       config: { access: 'courses.edit' },
       schema: {
@@ -104,7 +105,7 @@ const courseRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put(
-    '/course/:id',
+    apiPaths.course,
     {
       config: { access: 'courses.edit' },
       schema: {
@@ -123,7 +124,7 @@ const courseRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.delete(
-    '/course/:id',
+    apiPaths.course,
     {
       config: { access: 'courses.edit' },
       schema: {

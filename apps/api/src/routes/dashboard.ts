@@ -1,4 +1,5 @@
 /** Dashboard, notifications, audit trail and the payments export (issue 10). */
+import { apiPaths } from '@registrar/contract/api-paths';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -19,7 +20,7 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   const dashboards = new DashboardService(app.database.db);
 
   app.get(
-    '/dashboard',
+    apiPaths.dashboard,
     {
       config: { access: 'dashboard.read' },
       schema: { tags: ['dashboard'], security, response: { 200: successEnvelope(dashboardSchema), ...errors } },
@@ -28,7 +29,7 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/notifications',
+    apiPaths.notifications,
     {
       config: { access: 'signedIn' },
       schema: { tags: ['dashboard'], security, response: { 200: successEnvelope(notificationsSchema), ...errors } },
@@ -44,7 +45,7 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/notifications/seen',
+    apiPaths.notificationsSeen,
     {
       config: { access: 'signedIn' },
       schema: { tags: ['dashboard'], security, response: { 200: successEnvelope(z.null()), ...errors } },
@@ -56,7 +57,7 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/audit',
+    apiPaths.audit,
     {
       config: { access: 'audit.read' },
       schema: {
@@ -70,7 +71,7 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/payments/export.csv',
+    apiPaths.paymentsCsv,
     {
       config: { access: 'fees.export', cookieAuth: true },
       schema: { tags: ['fees'], security, querystring: paymentsExportQuerySchema },

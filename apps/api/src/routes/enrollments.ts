@@ -1,4 +1,5 @@
 /** Enrolments (issue 7; spec §7): public multipart intake, staff list/detail/edit/status/delete/export, documents. */
+import { apiPaths } from '@registrar/contract/api-paths';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorEnvelopeSchema, pageSchema, successEnvelope } from '@registrar/contract/envelope';
@@ -52,7 +53,7 @@ const enrollmentRoutes: FastifyPluginAsyncZod = async (app) => {
     });
 
   app.post(
-    '/student-enrollment',
+    apiPaths.enrollments,
     {
       config: { access: 'public' },
       schema: {
@@ -80,7 +81,7 @@ const enrollmentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/student-enrollment',
+    apiPaths.enrollments,
     {
       config: { access: 'enrollments.read' },
       schema: {
@@ -98,7 +99,7 @@ const enrollmentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/student-enrollment/export.csv',
+    apiPaths.enrollmentsCsv,
     {
       config: { access: 'enrollments.export', cookieAuth: true },
       schema: {
@@ -118,7 +119,7 @@ const enrollmentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/student-enrollment/:id',
+    apiPaths.enrollment,
     {
       config: { access: 'enrollments.read' },
       schema: {
@@ -136,7 +137,7 @@ const enrollmentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put(
-    '/student-enrollment/:id',
+    apiPaths.enrollment,
     {
       config: { access: 'enrollments.edit' },
       schema: {
@@ -165,7 +166,7 @@ const enrollmentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put(
-    '/student-enrollment-status/:id',
+    apiPaths.enrollmentStatus,
     {
       config: { access: 'enrollments.status' },
       schema: {
@@ -192,7 +193,7 @@ const enrollmentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.delete(
-    '/student-enrollment/:id',
+    apiPaths.enrollment,
     {
       config: { access: 'enrollments.delete' },
       schema: {
@@ -209,7 +210,7 @@ const enrollmentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/files/:id',
+    apiPaths.file,
     {
       config: { access: 'documents.view', cookieAuth: true },
       schema: {

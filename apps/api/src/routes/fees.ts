@@ -1,4 +1,5 @@
 /** Fees: payments and voids, refunds, concessions, installment edits, reminders, the PDF statement. */
+import { apiPaths } from '@registrar/contract/api-paths';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { localIsoDate } from '@registrar/contract/enrollment';
@@ -45,7 +46,7 @@ const feeRoutes: FastifyPluginAsyncZod = async (app) => {
   const detailEnvelope = successEnvelope(enrollmentDetailSchema);
 
   app.put(
-    '/student-enrollment-payment/:id/:id2',
+    apiPaths.payment,
     {
       config: { access: 'fees.record' },
       schema: {
@@ -88,7 +89,7 @@ const feeRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/student-enrollment-refund/:id',
+    apiPaths.refund,
     {
       config: { access: 'fees.refund' },
       schema: {
@@ -118,7 +119,7 @@ const feeRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/student-enrollment-concession/:id',
+    apiPaths.concession,
     {
       config: { access: 'fees.concession' },
       schema: {
@@ -148,7 +149,7 @@ const feeRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put(
-    '/student-enrollment-installment/:id/:id2',
+    apiPaths.installment,
     {
       config: { access: 'fees.record' },
       schema: {
@@ -171,7 +172,7 @@ const feeRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put(
-    '/student-enrollment-payment-alert/:id',
+    apiPaths.paymentAlert,
     {
       config: { access: 'fees.remind' },
       schema: {
@@ -189,7 +190,7 @@ const feeRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/student-enrollment-fee-download/:id',
+    apiPaths.feeStatement,
     {
       config: { access: 'fees.statement', cookieAuth: true },
       schema: { tags: ['fees'], security, params: idParams },

@@ -4,6 +4,7 @@
  * not) and `/api/health/ready` says it should get traffic (database reachable; a shutting-down
  * instance answers 503 to everything).
  */
+import { apiPaths } from '@registrar/contract/api-paths';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorEnvelopeSchema, successEnvelope } from '@registrar/contract/envelope';
 import { healthSchema, livenessSchema, readinessSchema, type Health } from '@registrar/contract/health';
@@ -11,7 +12,7 @@ import { MESSAGES } from '@registrar/contract/messages';
 
 const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/health',
+    apiPaths.health,
     {
       config: { access: 'public' },
       schema: {
@@ -42,7 +43,7 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/health/live',
+    apiPaths.healthLive,
     {
       config: { access: 'public' },
       schema: {
@@ -59,7 +60,7 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/health/ready',
+    apiPaths.healthReady,
     {
       config: { access: 'public' },
       schema: {

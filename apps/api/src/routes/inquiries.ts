@@ -1,4 +1,5 @@
 /** Inquiries (issue 6; spec §7): public POST, staff list/detail/edit/status/delete/export. */
+import { apiPaths } from '@registrar/contract/api-paths';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorEnvelopeSchema, pageSchema, successEnvelope } from '@registrar/contract/envelope';
@@ -29,7 +30,7 @@ const inquiryRoutes: FastifyPluginAsyncZod = async (app) => {
   const inquiries = new InquiryService(app.database.db, app.config, app.throttle, () => app.outbox.kick());
 
   app.post(
-    '/inquiry',
+    apiPaths.inquiries,
     {
       config: { access: 'public' },
       schema: {
@@ -47,7 +48,7 @@ const inquiryRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/inquiry',
+    apiPaths.inquiries,
     {
       config: { access: 'inquiries.read' },
       schema: {
@@ -65,7 +66,7 @@ const inquiryRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/inquiry/export.csv',
+    apiPaths.inquiriesCsv,
     {
       config: { access: 'inquiries.export', cookieAuth: true },
       schema: { tags: ['inquiries'], security, querystring: inquiryListQuerySchema.omit({ page: true, limit: true }) },
@@ -82,7 +83,7 @@ const inquiryRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/inquiry/:id',
+    apiPaths.inquiry,
     {
       config: { access: 'inquiries.read' },
       schema: {
@@ -100,7 +101,7 @@ const inquiryRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put(
-    '/inquiry/status-change/:id',
+    apiPaths.inquiryStatus,
     {
       config: { access: 'inquiries.edit' },
       schema: {
@@ -124,7 +125,7 @@ const inquiryRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put(
-    '/inquiry/:id',
+    apiPaths.inquiry,
     {
       config: { access: 'inquiries.edit' },
       schema: {
@@ -143,7 +144,7 @@ const inquiryRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.delete(
-    '/inquiry/:id',
+    apiPaths.inquiry,
     {
       config: { access: 'inquiries.edit' },
       schema: {

@@ -1,4 +1,5 @@
 /** Students' rights: erasure on request and a copy of everything held (staff only). */
+import { apiPaths } from '@registrar/contract/api-paths';
 import path from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -24,7 +25,7 @@ const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/student-erasure',
+    apiPaths.erasure,
     {
       config: { access: 'privacy.erase' },
       schema: {
@@ -42,7 +43,7 @@ const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/student-data-export/:id',
+    apiPaths.dataExport,
     {
       config: { access: 'privacy.export', cookieAuth: true },
       schema: {

@@ -1,11 +1,12 @@
 /** Public facts about the institute for the public forms (support phone and email, spec §2). */
+import { apiPaths } from '@registrar/contract/api-paths';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { successEnvelope } from '@registrar/contract/envelope';
 import { siteInfoSchema } from '@registrar/contract/site';
 
 const siteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/site',
+    apiPaths.site,
     { config: { access: 'public' }, schema: { tags: ['system'], response: { 200: successEnvelope(siteInfoSchema) } } },
     async (_req, reply) => {
       void reply.header('cache-control', 'public, max-age=300');

@@ -1,4 +1,5 @@
 /** Staff management (admins): list, invite, change name, role or access. */
+import { apiPaths } from '@registrar/contract/api-paths';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorEnvelopeSchema, pageSchema, successEnvelope } from '@registrar/contract/envelope';
@@ -30,7 +31,7 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get(
-    '/staff',
+    apiPaths.staff,
     {
       config: { access: 'staff.manage' },
       schema: {
@@ -44,7 +45,7 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/staff',
+    apiPaths.staff,
     {
       config: { access: 'staff.manage' },
       schema: {
@@ -62,7 +63,7 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put(
-    '/staff/:id',
+    apiPaths.staffMember,
     {
       config: { access: 'staff.manage' },
       schema: {

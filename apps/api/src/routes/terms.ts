@@ -1,4 +1,5 @@
 /** The terms & conditions page (issue 5; spec §7 `/api/cms/terms_condition`). */
+import { apiPaths } from '@registrar/contract/api-paths';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorEnvelopeSchema, successEnvelope } from '@registrar/contract/envelope';
@@ -10,7 +11,7 @@ const termsRoutes: FastifyPluginAsyncZod = async (app) => {
   const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema };
 
   app.get(
-    '/cms/terms_condition',
+    apiPaths.terms,
     {
       config: { access: 'public' },
       schema: { tags: ['terms'], summary: 'Current terms (public)', response: { 200: successEnvelope(termsSchema) } },
@@ -19,7 +20,7 @@ const termsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put(
-    '/cms/terms_condition',
+    apiPaths.terms,
     {
       config: { access: 'terms.edit' },
       bodyLimit: 512 * 1024,
@@ -38,7 +39,7 @@ const termsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/cms/terms_condition/versions',
+    apiPaths.termsVersions,
     {
       config: { access: 'terms.read' },
       schema: {

@@ -3,6 +3,7 @@
  * the row and everything it implies (schedule, history, inquiry link, mail) commit in one
  * transaction, and only then are the files moved into place.
  */
+import { apiUrl } from '@registrar/contract/api-paths';
 import {
   ENROLLMENT_FILE_FIELDS,
   enrollmentFieldsSchema,
@@ -45,7 +46,7 @@ import type { StagedFile } from './uploads/multipart-reader';
 export const ENROLLMENT_FILE_FIELD_NAMES: ReadonlySet<string> = new Set(Object.keys(ENROLLMENT_FILE_FIELDS));
 const VIEW_DEDUPE_MS = 10 * 60 * 1000;
 
-const fileUrl = (id: string) => `/api/files/${id}`;
+const fileUrl = (id: string) => apiUrl('file', id);
 const isUniqueViolation = (err: unknown) =>
   ((err as { code?: string }).code ?? (err as { cause?: { code?: string } }).cause?.code) === '23505';
 

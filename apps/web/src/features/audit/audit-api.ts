@@ -2,6 +2,7 @@
  * The audit trail (issue 10 point 4): `GET /api/audit?page&limit&search&entity&entityId`, newest
  * first. Every staff write, sign-in and document view, with who, when, from where and which fields.
  */
+import { apiPaths } from '@registrar/contract/api-paths';
 import type { AuditEntry } from '@registrar/contract/dashboard';
 import type { Page, SuccessEnvelope } from '@registrar/contract/envelope';
 import { baseApi } from '../../shared/api/base-api';
@@ -19,7 +20,7 @@ export function auditQuery(args: AuditListArgs): string {
   if (args.search) params.set('search', args.search);
   if (args.entity) params.set('entity', args.entity);
   if (args.entityId) params.set('entityId', args.entityId);
-  return `/api/audit?${params.toString()}`;
+  return `${apiPaths.audit}?${params.toString()}`;
 }
 
 export const auditApi = baseApi.injectEndpoints({

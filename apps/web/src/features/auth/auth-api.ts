@@ -4,6 +4,7 @@
  * (the reset flow says 'Network error' where the console says 'Something went wrong', spec §8).
  * No RTK Query here: /login must stay within its bundle budget (DESIGN §9).
  */
+import { apiPaths } from '@registrar/contract/api-paths';
 import type { ForgotPasswordInput, LoginInput, ResetPasswordInput } from '@registrar/contract/auth';
 import type { SuccessEnvelope } from '@registrar/contract/envelope';
 import { MESSAGES } from '@registrar/contract/messages';
@@ -33,7 +34,7 @@ export async function postLogin(
 ): Promise<{ data: LoginResponse } | { error: ApiQueryError }> {
   let response: Response;
   try {
-    response = await fetch('/api/login', {
+    response = await fetch(apiPaths.login, {
       method: 'POST',
       headers: { accept: 'application/json', 'content-type': 'application/json' },
       body: JSON.stringify(credentials),
@@ -94,9 +95,9 @@ export function useLoginMutation() {
 }
 
 export const requestPasswordReset = (body: ForgotPasswordInput) =>
-  apiFetch<unknown>('/api/forgot-password', { method: 'POST', body });
+  apiFetch<unknown>(apiPaths.forgotPassword, { method: 'POST', body });
 
 export const resetPassword = (body: ResetPasswordInput) =>
-  apiFetch<unknown>('/api/reset-password', { method: 'POST', body });
+  apiFetch<unknown>(apiPaths.resetPassword, { method: 'POST', body });
 
-export const logoutRequest = () => apiFetch<unknown>('/api/logout', { method: 'POST' });
+export const logoutRequest = () => apiFetch<unknown>(apiPaths.logout, { method: 'POST' });

@@ -15,6 +15,7 @@
  * and the thank-you modal) loads on the visitor's first scroll, tap, key press or focus, when it
  * is on screen already, or on submit, so a phone's first load stays small.
  */
+import { apiPaths } from '@registrar/contract/api-paths';
 import { useCallback, useEffect, useRef, useState, type ComponentType, type FormEvent } from 'react';
 import { useDispatch } from 'react-redux';
 import { useSearchParams } from 'react-router';
@@ -40,8 +41,8 @@ import { useOnTouchedForm } from './use-on-touched-form';
 import { usePublicResource } from './use-public-resource';
 import './enrollment-form.css';
 
-export const COURSES_URL = '/api/course?type=all';
-export const SITE_URL = '/api/site';
+export const COURSES_URL = `${apiPaths.courses}?type=all`;
+export const SITE_URL = apiPaths.site;
 
 const loadLaterSections = () => import('./later-sections').then((m) => m.LaterSections);
 const loadSendParts = () => import('./send-parts');

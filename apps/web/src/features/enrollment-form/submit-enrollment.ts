@@ -4,12 +4,13 @@
  * undefined ('Network error' on the public forms, spec §8); otherwise the server's message and its
  * `errors: [{ path, message }]`, with a plain sentence when the body is unreadable (a proxy's 413).
  */
+import { apiPaths } from '@registrar/contract/api-paths';
 import { ENROLLMENT_MESSAGES } from '@registrar/contract/enrollment-admin';
 import type { FieldError } from '@registrar/contract/envelope';
 import { MESSAGES } from '@registrar/contract/messages';
 import { ApiError } from '../../shared/api/api-error';
 
-export const ENROLLMENT_URL = '/api/student-enrollment';
+export const ENROLLMENT_URL = apiPaths.enrollments;
 
 export interface EnrollmentCreated {
   message: string;

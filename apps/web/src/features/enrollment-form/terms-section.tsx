@@ -3,13 +3,14 @@
  * the sanitizer (DOMPurify, ~12 KiB gzipped) load when the section comes near the screen, so a
  * phone's first load carries only the form.
  */
+import { apiPaths } from '@registrar/contract/api-paths';
 import { useEffect, useState, type ComponentType } from 'react';
 import type { Terms } from '@registrar/contract/terms';
 import type { SanitizedHtmlProps } from '../../shared/ui/sanitized-html';
 import { useNearViewport } from './use-near-viewport';
 import { usePublicResource } from './use-public-resource';
 
-export const TERMS_URL = '/api/cms/terms_condition';
+export const TERMS_URL = apiPaths.terms;
 
 /**
  * `active`: the form above has loaded its lower sections (before that the terms are not really near).

@@ -4,6 +4,7 @@
  * word their own failures ('Network error', spec §8) where the console's services slice would say
  * 'Something went wrong', and a visitor's page has no cache worth keeping.
  */
+import { apiPaths } from '@registrar/contract/api-paths';
 import { useCallback, useEffect, useState } from 'react';
 import type { Inquiry } from '@registrar/contract/inquiry';
 import type { SiteInfo } from '@registrar/contract/site';
@@ -41,13 +42,13 @@ function useLoad<T>(path: string): Loadable<T> & { reload: () => void } {
   return { ...result, reload };
 }
 
-export const useAreasOfInterest = () => useLoad<AreaOfInterest[]>('/api/area-of-interest');
-export const useSiteInfo = () => useLoad<SiteInfo>('/api/site');
+export const useAreasOfInterest = () => useLoad<AreaOfInterest[]>(apiPaths.areasOfInterest);
+export const useSiteInfo = () => useLoad<SiteInfo>(apiPaths.site);
 
 /** `POST /api/inquiry`: the form's values plus the honeypot when a bot filled it. */
 export async function postInquiry(inquiry: Inquiry, honeypot: string): Promise<string> {
   const body: Record<string, unknown> = { ...inquiry };
   if (honeypot) body[(await loadInquiryRules()).INQUIRY_HONEYPOT_FIELD] = honeypot;
-  const { message } = await apiFetch<unknown>('/api/inquiry', { method: 'POST', body });
+  const { message } = await apiFetch<unknown>(apiPaths.inquiries, { method: 'POST', body });
   return message;
 }

@@ -3,6 +3,7 @@
  * `POST /api/notifications/seen`. The bell polls, so a failed poll stays quiet (no toast every
  * minute while the network is down): it answers `{ failed: true }` and the bell keeps what it had.
  */
+import { apiPaths } from '@registrar/contract/api-paths';
 import type { Notifications } from '@registrar/contract/dashboard';
 import type { SuccessEnvelope } from '@registrar/contract/envelope';
 import { apiFetch } from '../../shared/api/api-fetch';
@@ -17,7 +18,7 @@ export const notificationsApi = baseApi.enhanceEndpoints({ addTagTypes: ['Notifi
     getNotifications: build.query<NotificationsResult, void>({
       queryFn: async (_arg, { signal }) => {
         try {
-          const envelope = await apiFetch<Notifications>('/api/notifications', { signal });
+          const envelope = await apiFetch<Notifications>(apiPaths.notifications, { signal });
           return { data: envelope.data };
         } catch (err) {
           if ((err as Error).name === 'AbortError') throw err;
@@ -27,7 +28,7 @@ export const notificationsApi = baseApi.enhanceEndpoints({ addTagTypes: ['Notifi
       providesTags: [TAG],
     }),
     markNotificationsSeen: build.mutation<SuccessEnvelope<unknown>, void>({
-      query: () => ({ url: '/api/notifications/seen', method: 'POST' }),
+      query: () => ({ url: apiPaths.notificationsSeen, method: 'POST' }),
       invalidatesTags: [TAG],
     }),
   }),

@@ -2,13 +2,14 @@
  * Erasure on request over RTK Query. The toast says the server's message; the person's enrolments
  * and inquiries are gone or pseudonymous afterwards, so every list and record is fetched again.
  */
+import { apiPaths, apiUrl } from '@registrar/contract/api-paths';
 import type { SuccessEnvelope } from '@registrar/contract/envelope';
 import type { ErasureRequest, ErasureResult } from '@registrar/contract/privacy';
 import { baseApi } from '../../shared/api/base-api';
 
-export const ERASURE_PATH = '/api/student-erasure';
+export const ERASURE_PATH = apiPaths.erasure;
 /** A zip of everything held about an enrolment's person (the login cookie authenticates the download). */
-export const dataExportHref = (enrollmentId: string) => `/api/student-data-export/${encodeURIComponent(enrollmentId)}`;
+export const dataExportHref = (enrollmentId: string) => apiUrl('dataExport', enrollmentId);
 
 export const privacyApi = baseApi.injectEndpoints({
   endpoints: (build) => ({

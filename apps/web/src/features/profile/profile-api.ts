@@ -1,4 +1,5 @@
 /** Profile writes (spec §7): `PUT /api/user-profile` and `POST /api/change-password`. */
+import { apiPaths } from '@registrar/contract/api-paths';
 import type { SuccessEnvelope } from '@registrar/contract/envelope';
 import type { ChangePasswordInput, StaffUser } from '@registrar/contract/staff';
 import { baseApi } from '../../shared/api/base-api';
@@ -13,7 +14,7 @@ export const profileApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     // Envelopes are kept whole: the services slice toasts their `message`.
     updateProfile: build.mutation<SuccessEnvelope<{ user: StaffUser }>, ProfileUpdate>({
-      query: (body) => ({ url: '/api/user-profile', method: 'PUT', body }),
+      query: (body) => ({ url: apiPaths.userProfile, method: 'PUT', body }),
       async onQueryStarted(_body, { dispatch, queryFulfilled }) {
         try {
           const { data } = await queryFulfilled;
@@ -24,7 +25,7 @@ export const profileApi = baseApi.injectEndpoints({
       },
     }),
     changePassword: build.mutation<SuccessEnvelope<null>, ChangePasswordInput>({
-      query: (body) => ({ url: '/api/change-password', method: 'POST', body }),
+      query: (body) => ({ url: apiPaths.changePassword, method: 'POST', body }),
     }),
   }),
 });

@@ -3,6 +3,7 @@
  * check a restored session (a revoked or expired token answers 401, and the 401 rule signs out);
  * the profile screen reads and refreshes the same cache entry.
  */
+import { apiPaths } from '@registrar/contract/api-paths';
 import type { SuccessEnvelope } from '@registrar/contract/envelope';
 import type { StaffUser } from '@registrar/contract/staff';
 import { useSelector } from 'react-redux';
@@ -12,7 +13,7 @@ import { selectSession, type SessionState } from './session-slice';
 export const sessionApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getUserProfile: build.query<StaffUser, void>({
-      query: () => '/api/user-profile',
+      query: () => apiPaths.userProfile,
       transformResponse: (envelope: SuccessEnvelope<{ user: StaffUser }>) => envelope.data.user,
       providesTags: ['Profile'],
     }),

@@ -3,6 +3,7 @@
  * memory router, with `fetch` answered by a mock. Features cannot import app/, so this mirrors
  * the app's store wiring on a small scale.
  */
+import { apiPaths } from '@registrar/contract/api-paths';
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import { render } from '@testing-library/react';
 import { Provider } from 'react-redux';
@@ -61,13 +62,13 @@ export function createShellStore(user: (StaffUser & { themeSettings?: ThemeSetti
 export function mockProfileApi(user: typeof STAFF = STAFF) {
   const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
     const url = String(input);
-    if (url.endsWith('/api/user-profile') && (init?.method ?? 'GET') === 'GET')
+    if (url.endsWith(apiPaths.userProfile) && (init?.method ?? 'GET') === 'GET')
       return json(200, { success: true, message: '', data: { user } });
-    if (url.endsWith('/api/user-profile') && init?.method === 'PUT') {
+    if (url.endsWith(apiPaths.userProfile) && init?.method === 'PUT') {
       const body = JSON.parse(String(init.body)) as Partial<typeof STAFF>;
       return json(200, { success: true, message: 'Profile updated', data: { user: { ...user, ...body } } });
     }
-    if (url.endsWith('/api/logout')) return json(200, { success: true, message: 'Signed out', data: null });
+    if (url.endsWith(apiPaths.logout)) return json(200, { success: true, message: 'Signed out', data: null });
     return json(404, { success: false, message: 'Not found', error: 'NOT_FOUND' });
   });
   vi.stubGlobal('fetch', fetchMock);

@@ -1,4 +1,5 @@
 /** Staff accounts for admins: `GET/POST /api/staff`, `PUT /api/staff/{id}` (name, role, access). */
+import { apiPaths, apiUrl } from '@registrar/contract/api-paths';
 import type { Page, SuccessEnvelope } from '@registrar/contract/envelope';
 import type { StaffInviteInput, StaffMember, StaffUpdateInput } from '@registrar/contract/staff-admin';
 import { baseApi } from '../../shared/api/base-api';
@@ -12,7 +13,7 @@ export interface StaffListArgs {
 function listQuery(args: StaffListArgs): string {
   const params = new URLSearchParams({ page: String(args.page), limit: String(args.limit) });
   if (args.search) params.set('search', args.search);
-  return `/api/staff?${params.toString()}`;
+  return `${apiPaths.staff}?${params.toString()}`;
 }
 
 const staffApi = baseApi.enhanceEndpoints({ addTagTypes: ['Staff'] }).injectEndpoints({
@@ -23,11 +24,11 @@ const staffApi = baseApi.enhanceEndpoints({ addTagTypes: ['Staff'] }).injectEndp
       providesTags: [{ type: 'Staff', id: 'LIST' }],
     }),
     inviteStaff: build.mutation<SuccessEnvelope<StaffMember>, StaffInviteInput>({
-      query: (body) => ({ url: '/api/staff', method: 'POST', body }),
+      query: (body) => ({ url: apiPaths.staff, method: 'POST', body }),
       invalidatesTags: [{ type: 'Staff', id: 'LIST' }],
     }),
     updateStaff: build.mutation<SuccessEnvelope<StaffMember>, { id: string; changes: StaffUpdateInput }>({
-      query: ({ id, changes }) => ({ url: `/api/staff/${encodeURIComponent(id)}`, method: 'PUT', body: changes }),
+      query: ({ id, changes }) => ({ url: apiUrl('staffMember', id), method: 'PUT', body: changes }),
       invalidatesTags: [{ type: 'Staff', id: 'LIST' }],
     }),
   }),

@@ -13,6 +13,7 @@
  * slice toasts every mutation's message, and a background autosave must not say "Profile updated"
  * on every click. The customizer shows the save state instead; a failure toasts once.
  */
+import { apiPaths } from '@registrar/contract/api-paths';
 import {
   createContext,
   useCallback,
@@ -36,7 +37,7 @@ import { userUpdated, type SessionState, type StaffUser } from '../session/sessi
 import { themeChanged, themeReplaced } from './theme-slice';
 
 export const THEME_SAVE_DEBOUNCE_MS = 600;
-export const PROFILE_PATH = '/api/user-profile';
+export const PROFILE_PATH = apiPaths.userProfile;
 export const THEME_SAVE_FAILED = 'Your theme settings could not be saved';
 
 export type ThemeSaveState = 'idle' | 'pending' | 'saving' | 'saved' | 'error';

@@ -7,6 +7,7 @@
  * when the filters change and never toasts. Writes keep the envelope whole so the services slice
  * toasts the server's message ("Announcement queued for delivery to 4 students").
  */
+import { apiPaths, apiUrl } from '@registrar/contract/api-paths';
 import type { EnrollmentStatus } from '@registrar/contract/enrollment-admin';
 import type { SuccessEnvelope } from '@registrar/contract/envelope';
 import { baseApi } from '../../../shared/api/base-api';
@@ -21,14 +22,13 @@ export interface BulkResult {
   dryRun: boolean;
 }
 
-const seg = encodeURIComponent;
 const one = (id: string) => [{ type: 'Enrollment' as const, id }];
 
 export const announcementsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     countRecipients: build.query<number, BulkFilters>({
       query: ({ courseId, status }) => ({
-        url: '/api/bulk-student-enrollment-annocument',
+        url: apiPaths.bulkAnnouncement,
         method: 'PUT',
         // A dry run only counts: no title or message is needed yet.
         body: { status, ...(courseId ? { courseId } : {}), dryRun: true },
@@ -39,7 +39,7 @@ export const announcementsApi = baseApi.injectEndpoints({
     }),
     announce: build.mutation<SuccessEnvelope<null>, { enrollmentId: string; title: string; message: string }>({
       query: ({ enrollmentId, title, message }) => ({
-        url: `/api/student-enrollment-annocument/${seg(enrollmentId)}`,
+        url: apiUrl('announcements', enrollmentId),
         method: 'PUT',
         body: { title, message },
       }),
@@ -47,7 +47,7 @@ export const announcementsApi = baseApi.injectEndpoints({
     }),
     announceToMany: build.mutation<SuccessEnvelope<BulkResult>, BulkFilters & { title: string; message: string }>({
       query: ({ title, message, courseId, status }) => ({
-        url: '/api/bulk-student-enrollment-annocument',
+        url: apiPaths.bulkAnnouncement,
         method: 'PUT',
         body: { title, message, status, ...(courseId ? { courseId } : {}) },
       }),
@@ -56,14 +56,14 @@ export const announcementsApi = baseApi.injectEndpoints({
     }),
     resendAnnouncement: build.mutation<SuccessEnvelope<null>, { enrollmentId: string; announcementId: string }>({
       query: ({ enrollmentId, announcementId }) => ({
-        url: `/api/student-enrollment-annocument-resent/${seg(enrollmentId)}/${seg(announcementId)}`,
+        url: apiUrl('announcementResend', enrollmentId, announcementId),
         method: 'PUT',
       }),
       invalidatesTags: (_result, _error, { enrollmentId }) => one(enrollmentId),
     }),
     deleteAnnouncement: build.mutation<SuccessEnvelope<null>, { enrollmentId: string; announcementId: string }>({
       query: ({ enrollmentId, announcementId }) => ({
-        url: `/api/student-enrollment-annocument/${seg(enrollmentId)}/${seg(announcementId)}`,
+        url: apiUrl('announcement', enrollmentId, announcementId),
         method: 'DELETE',
       }),
       invalidatesTags: (_result, _error, { enrollmentId }) => one(enrollmentId),

@@ -3,6 +3,7 @@
  * partial `{ active }` toggle) and delete. Mutations keep the envelope whole so the services slice
  * toasts the server's message; reads give the screen the data itself.
  */
+import { apiPaths, apiUrl } from '@registrar/contract/api-paths';
 import type { Course, CourseInput } from '@registrar/contract/course';
 import type { Page, SuccessEnvelope } from '@registrar/contract/envelope';
 import { baseApi } from '../../../shared/api/base-api';
@@ -23,7 +24,7 @@ function listQuery(args: CourseListArgs): string {
   const params = new URLSearchParams({ page: String(args.page), limit: String(args.limit) });
   if (args.search) params.set('search', args.search);
   if (args.active) params.set('active', args.active);
-  return `/api/course?${params.toString()}`;
+  return `${apiPaths.courses}?${params.toString()}`;
 }
 
 export const coursesApi = baseApi.injectEndpoints({
@@ -34,15 +35,15 @@ export const coursesApi = baseApi.injectEndpoints({
       providesTags: (result) => [LIST, ...(result?.items ?? []).map((c) => ({ type: 'Course' as const, id: c._id }))],
     }),
     createCourse: build.mutation<SuccessEnvelope<Course>, CourseInput>({
-      query: (body) => ({ url: '/api/course', method: 'POST', body }),
+      query: (body) => ({ url: apiPaths.courses, method: 'POST', body }),
       invalidatesTags: [LIST],
     }),
     updateCourse: build.mutation<SuccessEnvelope<Course>, { id: string; changes: CourseUpdate }>({
-      query: ({ id, changes }) => ({ url: `/api/course/${encodeURIComponent(id)}`, method: 'PUT', body: changes }),
+      query: ({ id, changes }) => ({ url: apiUrl('course', id), method: 'PUT', body: changes }),
       invalidatesTags: (_result, _error, { id }) => [LIST, { type: 'Course', id }],
     }),
     deleteCourse: build.mutation<SuccessEnvelope<null>, string>({
-      query: (id) => ({ url: `/api/course/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      query: (id) => ({ url: apiUrl('course', id), method: 'DELETE' }),
       invalidatesTags: (_result, _error, id) => [LIST, { type: 'Course', id }],
     }),
   }),

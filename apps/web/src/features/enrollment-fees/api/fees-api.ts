@@ -5,6 +5,7 @@
  * keep the envelope whole so the services slice toasts the server's message ("Payment recorded:
  * RCPT-2026-000123").
  */
+import { apiUrl } from '@registrar/contract/api-paths';
 import type { PaymentMode } from '@registrar/contract/constants';
 import { IDEMPOTENCY_HEADER, type ConcessionInput, type RefundInput } from '@registrar/contract/fees';
 import type { EnrollmentDetail } from '@registrar/contract/enrollment-admin';
@@ -35,12 +36,11 @@ export function newIdempotencyKey(): string {
 }
 
 const LIST = { type: 'Enrollment', id: 'LIST' } as const;
-const seg = encodeURIComponent;
 /** A write that changed the enrolment's money: its detail and every list page showing it. */
 const changed = (id: string) => [LIST, { type: 'Enrollment' as const, id }];
 
 /** The PDF statement; the login cookie authenticates this GET, so a plain link downloads it. */
-export const feeStatementHref = (enrollmentId: string) => `/api/student-enrollment-fee-download/${seg(enrollmentId)}`;
+export const feeStatementHref = (enrollmentId: string) => apiUrl('feeStatement', enrollmentId);
 
 export const feesApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -49,7 +49,7 @@ export const feesApi = baseApi.injectEndpoints({
       { enrollmentId: string; installmentId: string; body: RecordPaymentBody; idempotencyKey: string }
     >({
       query: ({ enrollmentId, installmentId, body, idempotencyKey }) => ({
-        url: `/api/student-enrollment-payment/${seg(enrollmentId)}/${seg(installmentId)}`,
+        url: apiUrl('payment', enrollmentId, installmentId),
         method: 'PUT',
         headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
         body,
@@ -61,7 +61,7 @@ export const feesApi = baseApi.injectEndpoints({
       { enrollmentId: string; installmentId: string; paymentId: string; reason: string }
     >({
       query: ({ enrollmentId, installmentId, paymentId, reason }) => ({
-        url: `/api/student-enrollment-payment/${seg(enrollmentId)}/${seg(installmentId)}`,
+        url: apiUrl('payment', enrollmentId, installmentId),
         method: 'PUT',
         body: { paymentId, reason },
       }),
@@ -73,7 +73,7 @@ export const feesApi = baseApi.injectEndpoints({
       { enrollmentId: string; body: RefundInput; idempotencyKey: string }
     >({
       query: ({ enrollmentId, body, idempotencyKey }) => ({
-        url: `/api/student-enrollment-refund/${seg(enrollmentId)}`,
+        url: apiUrl('refund', enrollmentId),
         method: 'POST',
         headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
         body,
@@ -86,7 +86,7 @@ export const feesApi = baseApi.injectEndpoints({
       { enrollmentId: string; body: ConcessionInput; idempotencyKey: string }
     >({
       query: ({ enrollmentId, body, idempotencyKey }) => ({
-        url: `/api/student-enrollment-concession/${seg(enrollmentId)}`,
+        url: apiUrl('concession', enrollmentId),
         method: 'POST',
         headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
         body,
@@ -99,7 +99,7 @@ export const feesApi = baseApi.injectEndpoints({
       { enrollmentId: string; installmentId: string; body: InstallmentChange }
     >({
       query: ({ enrollmentId, installmentId, body }) => ({
-        url: `/api/student-enrollment-installment/${seg(enrollmentId)}/${seg(installmentId)}`,
+        url: apiUrl('installment', enrollmentId, installmentId),
         method: 'PUT',
         body,
       }),
@@ -109,7 +109,7 @@ export const feesApi = baseApi.injectEndpoints({
     }),
     sendPaymentAlert: build.mutation<SuccessEnvelope<null>, { enrollmentId: string; force?: boolean }>({
       query: ({ enrollmentId, force }) => ({
-        url: `/api/student-enrollment-payment-alert/${seg(enrollmentId)}`,
+        url: apiUrl('paymentAlert', enrollmentId),
         method: 'PUT',
         body: force ? { force: true } : {},
       }),

@@ -4,6 +4,7 @@
  * delete. Mutations keep the envelope whole so the services slice toasts the server's message;
  * reads give the screens the data itself. Everything carries the 'Enrollment' tag.
  */
+import { apiPaths, apiUrl } from '@registrar/contract/api-paths';
 import type {
   EnrollmentDetail,
   EnrollmentListQuery,
@@ -29,11 +30,11 @@ export function enrollmentFilterParams(args: Partial<EnrollmentListArgs>): URLSe
   return params;
 }
 
-export const ENROLLMENTS_API_PATH = '/api/student-enrollment';
-export const EXPORT_CSV_PATH = '/api/student-enrollment/export.csv';
+export const ENROLLMENTS_API_PATH = apiPaths.enrollments;
+export const EXPORT_CSV_PATH = apiPaths.enrollmentsCsv;
 
 const LIST = { type: 'Enrollment', id: 'LIST' } as const;
-const path = (id: string) => `${ENROLLMENTS_API_PATH}/${encodeURIComponent(id)}`;
+const path = (id: string) => apiUrl('enrollment', id);
 
 export const enrollmentsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -60,7 +61,7 @@ export const enrollmentsApi = baseApi.injectEndpoints({
       { id: string; status: EnrollmentStatus; note?: string | undefined }
     >({
       query: ({ id, status, note }) => ({
-        url: `/api/student-enrollment-status/${encodeURIComponent(id)}`,
+        url: apiUrl('enrollmentStatus', id),
         method: 'PUT',
         body: note ? { status, note } : { status },
       }),

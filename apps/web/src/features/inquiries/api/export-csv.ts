@@ -3,6 +3,7 @@
  * token (the cookie also works for this download, but a session restored from storage may not
  * have one) so a failure can be shown as a toast instead of a page of JSON.
  */
+import { apiPaths } from '@registrar/contract/api-paths';
 import { MESSAGES } from '@registrar/contract/messages';
 import { ApiError } from '../../../shared/api/api-error';
 import { looksLikeJwt } from '../../../shared/api/api-fetch';
@@ -29,7 +30,7 @@ export async function downloadInquiriesCsv(filters: Partial<InquiryListArgs>, to
   if (looksLikeJwt(token)) headers.authorization = `Bearer ${token}`;
   let response: Response;
   try {
-    response = await fetch(`/api/inquiry/export.csv${query ? `?${query}` : ''}`, {
+    response = await fetch(`${apiPaths.inquiriesCsv}${query ? `?${query}` : ''}`, {
       headers,
       credentials: 'same-origin',
     });

@@ -3,6 +3,7 @@
  * its timeline, edit, status change and delete, plus the course names the screens show. Mutations
  * keep the envelope whole so the services slice toasts the server's message; reads give the data.
  */
+import { apiPaths, apiUrl } from '@registrar/contract/api-paths';
 import type { Page, SuccessEnvelope } from '@registrar/contract/envelope';
 import type { InquiryInput } from '@registrar/contract/inquiry';
 import type { InquiryDetail, InquiryListQuery, InquiryRecord, InquiryStatus } from '@registrar/contract/inquiry-admin';
@@ -28,12 +29,12 @@ export interface CourseName {
 }
 
 const LIST = { type: 'Inquiry', id: 'LIST' } as const;
-const path = (id: string) => `/api/inquiry/${encodeURIComponent(id)}`;
+const path = (id: string) => apiUrl('inquiry', id);
 
 export const inquiriesApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getInquiries: build.query<Page<InquiryRecord>, InquiryListArgs>({
-      query: (args) => `/api/inquiry?${inquiryFilterParams(args).toString()}`,
+      query: (args) => `${apiPaths.inquiries}?${inquiryFilterParams(args).toString()}`,
       transformResponse: (envelope: SuccessEnvelope<Page<InquiryRecord>>) => envelope.data,
       providesTags: (result) => [LIST, ...(result?.items ?? []).map((i) => ({ type: 'Inquiry' as const, id: i._id }))],
     }),
@@ -51,7 +52,7 @@ export const inquiriesApi = baseApi.injectEndpoints({
       { id: string; status: InquiryStatus; note?: string | undefined }
     >({
       query: ({ id, status, note }) => ({
-        url: `/api/inquiry/status-change/${encodeURIComponent(id)}`,
+        url: apiUrl('inquiryStatus', id),
         method: 'PUT',
         body: note ? { status, note } : { status },
       }),
@@ -65,13 +66,13 @@ export const inquiriesApi = baseApi.injectEndpoints({
     }),
     /** Active courses (public list): what an inquiry's areas of interest are chosen from. */
     inquiryAreasOfInterest: build.query<CourseName[], void>({
-      query: () => '/api/area-of-interest',
+      query: () => apiPaths.areasOfInterest,
       transformResponse: (envelope: SuccessEnvelope<CourseName[]>) => envelope.data,
       providesTags: [{ type: 'Course', id: 'LIST' }],
     }),
     /** One course's name, for an inquiry whose preferred course is no longer on offer. */
     inquiryCourseName: build.query<CourseName, string>({
-      query: (id) => `/api/course/${encodeURIComponent(id)}`,
+      query: (id) => apiUrl('course', id),
       transformResponse: (envelope: SuccessEnvelope<CourseName>) => ({
         _id: envelope.data._id,
         name: envelope.data.name,

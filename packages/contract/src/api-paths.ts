@@ -1,0 +1,78 @@
+/**
+ * Every API path, declared once: the server registers these patterns and the browser builds its
+ * URLs from them with `apiUrl`. The paths are a published contract that clients outside this
+ * repository call as they are, misspellings such as "annocument" included: never rename one.
+ */
+export const API_PREFIX = '/api';
+
+export const apiPaths = {
+  health: '/api/health',
+  healthLive: '/api/health/live',
+  healthReady: '/api/health/ready',
+
+  login: '/api/login',
+  logout: '/api/logout',
+  forgotPassword: '/api/forgot-password',
+  resetPassword: '/api/reset-password',
+  userProfile: '/api/user-profile',
+  changePassword: '/api/change-password',
+
+  courses: '/api/course',
+  course: '/api/course/:id',
+  areasOfInterest: '/api/area-of-interest',
+
+  terms: '/api/cms/terms_condition',
+  termsVersions: '/api/cms/terms_condition/versions',
+  site: '/api/site',
+
+  inquiries: '/api/inquiry',
+  inquiriesCsv: '/api/inquiry/export.csv',
+  inquiry: '/api/inquiry/:id',
+  inquiryStatus: '/api/inquiry/status-change/:id',
+
+  enrollments: '/api/student-enrollment',
+  enrollmentsCsv: '/api/student-enrollment/export.csv',
+  enrollment: '/api/student-enrollment/:id',
+  enrollmentStatus: '/api/student-enrollment-status/:id',
+  file: '/api/files/:id',
+
+  payment: '/api/student-enrollment-payment/:id/:id2',
+  refund: '/api/student-enrollment-refund/:id',
+  concession: '/api/student-enrollment-concession/:id',
+  installment: '/api/student-enrollment-installment/:id/:id2',
+  paymentAlert: '/api/student-enrollment-payment-alert/:id',
+  feeStatement: '/api/student-enrollment-fee-download/:id',
+
+  announcements: '/api/student-enrollment-annocument/:id',
+  bulkAnnouncement: '/api/bulk-student-enrollment-annocument',
+  announcement: '/api/student-enrollment-annocument/:id/:id2',
+  announcementResend: '/api/student-enrollment-annocument-resent/:id/:id2',
+
+  dashboard: '/api/dashboard',
+  notifications: '/api/notifications',
+  notificationsSeen: '/api/notifications/seen',
+  audit: '/api/audit',
+  paymentsCsv: '/api/payments/export.csv',
+
+  staff: '/api/staff',
+  staffMember: '/api/staff/:id',
+
+  erasure: '/api/student-erasure',
+  dataExport: '/api/student-data-export/:id',
+} as const;
+
+export type ApiPathName = keyof typeof apiPaths;
+
+/** One string per `:param` of a path pattern, in order. */
+export type PathParams<P extends string> = P extends `${string}:${string}/${infer Rest}`
+  ? [string, ...PathParams<Rest>]
+  : P extends `${string}:${string}`
+    ? [string]
+    : [];
+
+/** The URL of `name` with its `:params` filled in order, each one encoded as a single path segment. */
+export function apiUrl<N extends ApiPathName>(name: N, ...params: PathParams<(typeof apiPaths)[N]>): string {
+  const values: string[] = params;
+  let next = 0;
+  return apiPaths[name].replace(/:[A-Za-z0-9_]+/g, () => encodeURIComponent(values[next++]!));
+}
