@@ -1,4 +1,4 @@
-// One lint setup for the whole repository (issue 2): TypeScript rules, React hooks, kebab-case
+// One lint setup for the whole repository: TypeScript rules, React hooks, kebab-case
 // file names, and imports that flow one way — web: shared → features → app;
 // api: routes → services → repositories (and db below them all).
 import js from '@eslint/js';

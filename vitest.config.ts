@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// One runner for every unit and API test. The API suite runs once per database (DESIGN §1):
+// One runner for every unit and API test. The API suite runs once per database:
 // always on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set. REQUIRE_POSTGRES=1 turns a
 // missing TEST_DATABASE_URL into a failure instead of leaving the PostgreSQL run out.
 const postgresUrl = process.env.TEST_DATABASE_URL;

@@ -1,4 +1,4 @@
-// Issue 9's budget: a bulk announcement to 5,000 enrolments answers within a second. Against the
+// The budget: a bulk announcement to 5,000 enrolments answers within a second. Against the
 // built server on PostgreSQL (BENCH_DATABASE_URL: a database registrar_bench_bulk is created
 // there). Five courses of 5,000 approved enrolments each; each run announces to one course, so
 // every run queues 5,000 fresh mails. Reports every run and the median.

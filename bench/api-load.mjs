@@ -1,4 +1,4 @@
-// DESIGN §9's server budgets on PostgreSQL (2 cores): with 100,000 enrolments,
+// The server's performance budgets on PostgreSQL (2 cores): with 100,000 enrolments,
 //  - GET /api/dashboard latency (budget ≤ 100 ms),
 //  - GET /api/student-enrollment?page&limit=10&search throughput vs the same SQL straight through pg (≥ 0.9×),
 //  - POST /api/inquiry throughput (≥ 1,000 req/s).

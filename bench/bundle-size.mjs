@@ -1,5 +1,5 @@
 // Builds the web app, serves it with the real API, loads each public route and the admin shell
-// in Debian's Chromium, and prints the gzipped JS each one fetched against DESIGN §9's budgets.
+// in Debian's Chromium, and prints the gzipped JS each one fetched against the JS budgets per route.
 // Exits 1 when a budget is exceeded. Run: npm run bench:bundle
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -95,7 +95,7 @@ try {
   await browser.close();
   await app.stop();
 }
-console.log('\nJS fetched per route (gzip -9), against DESIGN §9');
+console.log('\nJS fetched per route (gzip -9), against the budgets');
 console.table(rows);
 if (failed) {
   console.error('A bundle budget is exceeded.');

@@ -1,4 +1,4 @@
-// Lighthouse's mobile performance score for the public forms (DESIGN §9: ≥ 0.95), against the
+// Lighthouse's mobile performance score for the public forms (budget: ≥ 0.95), against the
 // real server on a free port with the production build, in Debian's Chromium.
 // Run: npm run bench:lighthouse (builds first unless SKIP_BUILD=1). Exits 1 below the budget.
 import { spawnSync } from 'node:child_process';
@@ -123,7 +123,7 @@ try {
 }
 console.log('\nEvery run');
 console.table(runs);
-console.log('\nLighthouse mobile performance (median of runs), against DESIGN §9');
+console.log('\nLighthouse mobile performance (median of runs), against the budget of 0.95');
 console.table(rows);
 if (failed) {
   console.error('A public form is below the Lighthouse budget.');

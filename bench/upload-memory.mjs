@@ -1,4 +1,4 @@
-// DESIGN §9: server memory stays flat during 20 concurrent 5 MB uploads (files stream to disk).
+// Budget: server memory stays flat during 20 concurrent 5 MB uploads (files stream to disk).
 // Starts the built server on PGlite, samples its resident memory (/proc) before and during 20
 // simultaneous enrolments, each carrying a 4.9 MB file, and prints the growth.
 // Run: npm run upload-memory -w bench (after npm run build)

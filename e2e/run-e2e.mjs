@@ -1,5 +1,5 @@
 // Runs the Playwright suite in Debian's Chromium. Without /usr/bin/chromium the suite is left
-// out with a notice, unless REQUIRE_BROWSER=1, which makes that a failure (issue 2).
+// out with a notice, unless REQUIRE_BROWSER=1, which makes that a failure.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 

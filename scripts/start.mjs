@@ -1,4 +1,4 @@
-// `npm start`: builds what is missing or stale, then starts the server (DESIGN §3).
+// `npm start`: builds what is missing or stale, then starts the server.
 // The server migrates the database and serves the API and the SPA on one origin.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';

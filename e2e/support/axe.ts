@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
 /**
- * Every screen passes axe (WCAG 2.x A/AA) with zero violations (DESIGN §8). Running CSS
+ * Every screen passes axe (WCAG 2.x A/AA) with zero violations. Running CSS
  * transitions (a dialog fading in, a button turning from disabled to enabled) are let finish
  * first: measured halfway, a colour is neither the old nor the new one.
  */

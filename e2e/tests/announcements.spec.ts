@@ -1,5 +1,5 @@
 /**
- * Announcements in a real browser (issue 9, point 4 and its Playwright journey): staff announce to
+ * Announcements in a real browser: staff announce to
  * one student from the enrolment's page and watch the delivery state reach "Sent" (the mail is in
  * the outbox), then send a bulk announcement from the enrolments list after the dialog has counted
  * its recipients (a dry run, asked again when a filter changes; none means no sending). axe on the

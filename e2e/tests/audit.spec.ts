@@ -1,5 +1,5 @@
 /**
- * The Audit screen in a real browser (issue 10 points 4 and 6): a course made through the API is
+ * The Audit screen in a real browser: a course made through the API is
  * found in the audit trail (filter by record kind, then search by who did it); axe finds nothing.
  */
 import { expect, test } from '@playwright/test';

@@ -1,5 +1,5 @@
 /**
- * Staff sign-in in the browser (issue 3, points 8 and 9): sign in, stay signed in across a reload,
+ * Staff sign-in in the browser: sign in, stay signed in across a reload,
  * log out; forgot password → mail → reset → the new password works, the old one and the old
  * sessions do not; the guard; the lock screen; axe on every sign-in screen and the profile screen.
  */

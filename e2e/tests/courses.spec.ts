@@ -1,4 +1,4 @@
-/** The Courses screen (issue 5): the whole journey of one course, in a real browser. */
+/** The Courses screen: the whole journey of one course, in a real browser. */
 import { expect, test, type Page } from '@playwright/test';
 import { COURSE_MESSAGES } from '@registrar/contract/course';
 import { createCourse, signInByApi } from '../support/api';

@@ -1,5 +1,5 @@
 /**
- * The Dashboard and the notification bell in a real browser (issue 10 points 2, 3 and 6): data made
+ * The Dashboard and the notification bell in a real browser: data made
  * through the API (a course, an enrolment, an inquiry), the figures on screen, a chart switched to
  * its table, a card followed to its filtered list, the bell opening a new record and "Mark all as
  * seen"; axe on the dashboard, also at 360 px.

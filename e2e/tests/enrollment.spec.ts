@@ -1,5 +1,5 @@
 /**
- * Enrolment end to end (issue 7, point 7) in a real browser: a visitor on a 360 × 740 phone opens
+ * Enrolment end to end in a real browser: a visitor on a 360 × 740 phone opens
  * a link prefilled from an inquiry, fills the form, uploads a real JPEG, PNG and PDF, draws a
  * signature, sees the upload progress bar and the thank-you modal with the enrolment number;
  * then staff find the enrolment by search, open its photo and documents (the login cookie

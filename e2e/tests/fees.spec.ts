@@ -1,5 +1,5 @@
 /**
- * Fees in a real browser (issue 8, point 5 and its Playwright journey): staff open an enrolment,
+ * Fees in a real browser: staff open an enrolment,
  * record a partial payment (the installment turns "Part paid", the receipt is in the history), void
  * it with a reason, record two payments, send a payment reminder (the mail arrives; a second one the
  * same day is offered as "Send anyway"), download the statement (`fee-statement-ENR-….pdf`) and

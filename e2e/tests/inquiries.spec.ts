@@ -1,5 +1,5 @@
 /**
- * The Student Inquiries workspace (issue 6, point 4) in a real browser: staff find an inquiry by
+ * The Student Inquiries workspace in a real browser: staff find an inquiry by
  * search, open it, follow the duplicate badge, change its status with a note and see it in the
  * timeline, copy the prefilled enrolment link, export the list as CSV, and delete an inquiry
  * after confirmation. axe on the list and on the detail.

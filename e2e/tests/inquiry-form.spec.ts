@@ -1,5 +1,5 @@
 /**
- * The public inquiry form (issue 6, point 1) in a real browser: a visitor on a 360 × 740 phone
+ * The public inquiry form in a real browser: a visitor on a 360 × 740 phone
  * sees the contract's messages for bad input, fills the form, submits, sees the toast and the
  * thank-you modal with the support contacts, and Ok gives a fresh form. axe on phone and desktop.
  */

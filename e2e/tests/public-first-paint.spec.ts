@@ -1,5 +1,5 @@
 /**
- * The public forms paint their top from the HTML itself (issue 6: Lighthouse mobile ≥ 0.95): the
+ * The public forms paint their top from the HTML itself (so that Lighthouse mobile stays ≥ 0.95): the
  * brand bar, the heading and the lead paragraph (the page's largest paint) come prerendered, so a
  * phone shows them before any script has arrived. React then takes the page over without moving
  * anything: the lead stays where the HTML put it and no layout shift is recorded.

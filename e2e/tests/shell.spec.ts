@@ -1,5 +1,5 @@
 /**
- * The admin shell (issue 4) in a real browser: layouts, mini sidebar, phone drawer, the theme
+ * The admin shell in a real browser: layouts, mini sidebar, phone drawer, the theme
  * customizer and its persistence, keyboard use, not-found and chunk failures, and axe in every
  * top bar / sidebar theme.
  *

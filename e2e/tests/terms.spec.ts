@@ -1,4 +1,4 @@
-/** The Terms & Condition screen (issue 5): write, preview, save, version history, public read. */
+/** The Terms & Condition screen: write, preview, save, version history, public read. */
 import { expect, test, type Page } from '@playwright/test';
 import { TERMS_MESSAGES } from '@registrar/contract/terms';
 import { expectNoAxeViolations } from '../support/axe';

@@ -1,4 +1,4 @@
-/** The lint setup itself: imports flow one way and file names are kebab-case (issue 2). */
+/** The lint setup itself: imports flow one way and file names are kebab-case. */
 import path from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Configuration comes from environment variables only (DESIGN §3), validated once at start.
+ * Configuration comes from environment variables only, validated once at start.
  * A bad value produces one line naming the variable; `server.ts` prints it and exits with 1.
  */
 import path from 'node:path';
@@ -137,7 +137,7 @@ const envSchema = z.object({
     .min(1, { error: 'must be at least 1' })
     .max(3650, { error: 'must be at most 3650' })
     .default(14),
-  // Object storage for documents (DESIGN §3 `S3_*`); S3_BUCKET turns it on.
+  // Object storage for documents (the `S3_*` variables); S3_BUCKET turns it on.
   S3_BUCKET: optionalNonEmpty.refine((v) => v === undefined || S3_BUCKET_NAME.test(v), {
     error: 'must be a bucket name (3 to 63 letters, digits, dots, hyphens or underscores)',
   }),

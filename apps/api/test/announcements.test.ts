@@ -9,7 +9,7 @@ import { seedEnrollments } from './fixtures/seed';
 const catcher = await startMailCatcher();
 afterAll(() => catcher.close());
 
-describe('announcements (issue 9)', async () => {
+describe('announcements', async () => {
   const { app, database } = await build({
     config: { smtpUrl: catcher.url, instituteName: 'Acme <Institute>' },
     outbox: { autoStart: false, worker: { backoffBaseMs: 0 } },

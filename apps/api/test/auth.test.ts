@@ -7,11 +7,11 @@ import { build } from './build-app';
 import { bearer, login, makeStaff, tokenFor } from './staff-fixtures';
 import { hashPassword, isCommonPassword, verifyPassword } from '../src/services/passwords';
 
-describe('sign-in and sessions (issue 3)', async () => {
+describe('sign-in and sessions', async () => {
   const { app, database } = await build();
   const db = database.db;
 
-  it('signs in with the envelope of DESIGN §4 and a cookie for downloads', async () => {
+  it('signs in with the success envelope and a cookie for downloads', async () => {
     const { email, password } = await makeStaff(db);
     const res = await login(app, email.toUpperCase(), password);
     expect(res.statusCode).toBe(200);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config';
 
-describe('configuration (DESIGN §3)', () => {
+describe('configuration', () => {
   it('has working defaults', () => {
     const config = loadConfig({}, '/srv/registrar');
     expect(config).toMatchObject({

@@ -4,7 +4,7 @@ import { COURSE_MESSAGES } from '@registrar/contract/course';
 import { build } from './build-app';
 import { bearer, makeStaff, tokenFor } from './staff-fixtures';
 
-describe('courses API (issue 5)', async () => {
+describe('courses API', async () => {
   const { app, database } = await build({ logger: { level: 'error' } });
   const { email, password } = await makeStaff(database.db);
   const auth = bearer(await tokenFor(app, email, password));

@@ -8,7 +8,7 @@ import { bearer, login, makeStaff, tokenFor } from './staff-fixtures';
 const one = async <T>(db: Parameters<typeof seedEnrollments>[0], query: ReturnType<typeof sql>) =>
   ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
-describe('dashboard, notifications, audit and payments export (issue 10)', async () => {
+describe('dashboard, notifications, audit and payments export', async () => {
   const { app, database } = await build();
   const db = database.db;
   const staff = await makeStaff(db, { name: 'Director' });

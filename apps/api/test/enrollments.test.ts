@@ -30,7 +30,7 @@ let ipCounter = 0;
 const nextIp = () => `10.110.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
 
 // The same journeys with documents on local disk and in S3 (s3rver).
-describe.each(storageKinds(s3))('enrolments (issue 7), documents on $name storage', async (storage) => {
+describe.each(storageKinds(s3))('enrolments, documents on $name storage', async (storage) => {
   const { app, database, config } = await build({
     config: {
       ...storage.config,
@@ -123,7 +123,7 @@ describe.each(storageKinds(s3))('enrolments (issue 7), documents on $name storag
     expect(await stagingFiles()).toEqual([]);
     expect(await stored.stored()).toEqual(expect.arrayContaining(detail.documents.map((d: { _id: string }) => d._id)));
 
-    // The stored file is what was sent, served with the DESIGN §6 headers.
+    // The stored file is what was sent, served with nosniff, a sandboxing CSP and no caching.
     const doc = await app.inject({ method: 'GET', url: detail.documents[1].url, headers: auth });
     expect(doc.statusCode).toBe(200);
     expect(doc.rawPayload.equals(JPEG)).toBe(true);

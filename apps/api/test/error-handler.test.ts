@@ -7,7 +7,7 @@ import { build } from './build-app';
 import { openDatabase } from '../src/db/database';
 import { HttpError } from '../src/lib/http-errors';
 
-describe('one error handler, one envelope (DESIGN §4)', async () => {
+describe('one error handler, one envelope', async () => {
   const deadDb = await openDatabase({ databaseUrl: 'postgres://postgres@127.0.0.1:1/none', poolSize: 1 });
   const { app } = await build({
     async extend(app) {

@@ -16,7 +16,7 @@ const catcher = await startMailCatcher();
 afterAll(() => catcher.close());
 let ip = 0;
 
-describe('fees (issue 8)', async () => {
+describe('fees', async () => {
   const { app, database, config } = await build({
     config: { smtpUrl: catcher.url, instituteName: 'Acme Institute', companyAddress: '1 Tech Park, Pune' },
   });

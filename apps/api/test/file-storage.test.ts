@@ -1,5 +1,5 @@
 /**
- * The FileStorage contract (DESIGN §7), the same tests for both stores: local disk under
+ * The FileStorage contract, the same tests for both stores: local disk under
  * DATA_DIR/uploads and S3-compatible object storage (against s3rver, a real S3 protocol peer).
  */
 import { randomBytes, randomUUID } from 'node:crypto';

@@ -51,7 +51,7 @@ describe('the SPA on the API origin', async () => {
     expect(res.json().success).toBe(false);
   });
 
-  it('sends the strict security headers (DESIGN §6)', async () => {
+  it('sends the strict security headers', async () => {
     const res = await app.inject({ method: 'GET', url: '/student-enrollment' });
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("object-src 'none'");

@@ -12,7 +12,7 @@ afterAll(() => catcher.close());
 let ip = 0;
 const nextIp = () => `10.90.${Math.floor(++ip / 250)}.${ip % 250}`;
 
-describe('inquiries (issue 6)', async () => {
+describe('inquiries', async () => {
   const { app, database } = await build({
     config: { smtpUrl: catcher.url, publicUrl: 'https://admissions.example.in' },
   });

@@ -21,7 +21,7 @@ const message = (to: string, title = 'Batch timing <b>changed</b>') =>
     paragraphs: ['<script>alert(1)</script> Classes move to 6 pm.'],
   });
 
-describe('mail outbox over SMTP (issue 3 point 7)', async () => {
+describe('mail outbox over SMTP', async () => {
   const { app, database } = await build({
     config: { smtpUrl: catcher.url },
     outbox: { autoStart: false, worker: { backoffBaseMs: 0 } },

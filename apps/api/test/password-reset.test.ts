@@ -9,7 +9,7 @@ import { bearer, login, makeStaff, tokenFor } from './staff-fixtures';
 const catcher = await startMailCatcher();
 afterAll(() => catcher.close());
 
-describe('forgot and reset password (issue 3)', async () => {
+describe('forgot and reset password', async () => {
   const { app, database } = await build({
     config: { smtpUrl: catcher.url, publicUrl: 'https://admissions.example.in', instituteName: 'Acme <Institute>' },
   });
@@ -128,7 +128,7 @@ describe('forgot and reset password (issue 3)', async () => {
   });
 });
 
-describe('throttling (issue 3 point 6)', async () => {
+describe('throttling', async () => {
   const { app, database } = await build();
   const db = database.db;
 

@@ -63,7 +63,7 @@ function unzip(buffer: Buffer): Promise<Map<string, Buffer>> {
   });
 }
 
-describe.each(storageKinds(s3))('privacy (issue 17), documents on $name storage', async (storage) => {
+describe.each(storageKinds(s3))('privacy, documents on $name storage', async (storage) => {
   const { app, database, config } = await build({
     config: { ...storage.config, uploadMaxBytes: 1024 * 1024 },
     outbox: { autoStart: false, worker: { backoffBaseMs: 0 } },

@@ -62,7 +62,7 @@ const EXECUTABLE = [
   /href="\/\//i,
 ];
 
-describe('terms & conditions (issue 5)', async () => {
+describe('terms & conditions', async () => {
   const { app, database } = await build();
   const staff = await makeStaff(database.db, { name: 'Terms Editor' });
   const auth = bearer(await tokenFor(app, staff.email, staff.password));

@@ -1,5 +1,5 @@
 /**
- * Attempt counters (DESIGN §6) attacked the way an attacker would: in parallel, across several
+ * Attempt counters attacked the way an attacker would: in parallel, across several
  * instances, and while the shared store is down.
  */
 import { afterAll, describe, expect, it } from 'vitest';

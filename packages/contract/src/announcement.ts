@@ -1,4 +1,4 @@
-/** Announcements (issue 9; DESIGN §5): per enrolment or in bulk, with delivery state. */
+/** Announcements: per enrolment or in bulk, with delivery state. */
 import { z } from 'zod';
 import { ENROLLMENT_STATUSES } from './enrollment-admin';
 
@@ -29,7 +29,7 @@ export const announcementInputSchema = z.object({ title, message });
 
 const bulkFilters = {
   courseId: z.uuid().optional(),
-  /** Default: approved enrolments (DESIGN §5). */
+  /** Default: approved enrolments. */
   status: z.enum(ENROLLMENT_STATUSES).optional().default('approved'),
   enrollmentIds: z.array(z.uuid()).max(10_000).optional(),
 };

@@ -1,4 +1,4 @@
-/** Sign-in, forgot-password and reset-password payloads (spec §3, §5). */
+/** Sign-in, forgot-password and reset-password payloads. */
 import { z } from 'zod';
 import { PASSWORD_MIN } from './constants';
 import { emailField, requiredString, whenFieldPassed } from './fields';
@@ -43,7 +43,7 @@ export const resetPasswordFormSchema = z
   });
 export type ResetPasswordFormInput = z.infer<typeof resetPasswordFormSchema>;
 
-/** The reset call's payload (spec §3): `{ token, password, confirmPassword }`. */
+/** The reset call's payload: `{ token, password, confirmPassword }`. */
 export const resetPasswordSchema = z
   .object({
     token: z.string({ error: MESSAGES.resetTokenRequired }).min(1, { error: MESSAGES.resetTokenRequired }).max(200),

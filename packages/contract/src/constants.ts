@@ -1,11 +1,11 @@
-/** Business constants and option lists of spec §9 and §3. One place; both sides import them. */
+/** Business constants and option lists. One place; both sides import them. */
 
 export const TOAST_DURATION_MS = 5000;
 export const PERSIST_TIMEOUT_MS = 5000;
 export const PERSIST_KEY = 'root';
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 
-/** 10 digits, the first one 1–9 (spec §9). */
+/** 10 digits, the first one 1–9. */
 export const PHONE_PATTERN = /^[1-9]\d{9}$/;
 export const EMAIL_MAX = 60;
 export const NAME_MAX = 50;
@@ -18,7 +18,7 @@ export type Reference = (typeof REFERENCE_OPTIONS)[number];
 export const WORKING_STATUS_OPTIONS = ['company', 'college', 'university', 'other'] as const;
 export type WorkingStatus = (typeof WORKING_STATUS_OPTIONS)[number];
 
-/** Inquiry's currentlyWorkingAs (spec §3): college, university or company. */
+/** Inquiry's currentlyWorkingAs: college, university or company. */
 export const INQUIRY_WORKING_AS_OPTIONS = ['college', 'university', 'company'] as const;
 
 export const PAYMENT_METHODS = ['installment', 'full_payment'] as const;
@@ -27,12 +27,12 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const PAYMENT_MODES = ['cash', 'online_payment', 'cheque', 'other'] as const;
 export type PaymentMode = (typeof PAYMENT_MODES)[number];
 
-/** Upload types the enrolment form accepts (spec §2). The server checks content, not names. */
+/** Upload types the enrolment form accepts. The server checks content, not names. */
 export const UPLOAD_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif', 'svg', 'pdf'] as const;
 export const UPLOAD_MIME_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/svg+xml', 'application/pdf'] as const;
 export const UPLOAD_MAX_MB_DEFAULT = 5;
 
-/** Layout constants (spec §9). */
+/** Layout constants. */
 export const SIDEBAR_WIDTH_PX = 260;
 export const SIDEBAR_MINI_WIDTH_PX = 80;
 export const MOBILE_BREAKPOINT_PX = 991.98;
@@ -67,7 +67,7 @@ export const LAYOUT_THEMES = [
 ] as const;
 export const ACTIVE_LINK_STYLES = ['style1', 'style2', 'style3', 'style4'] as const;
 
-/** Theme settings defaults (spec §3). */
+/** Theme settings defaults. */
 export const DEFAULT_THEME_SETTINGS = {
   toolbarAlignValue: 'below',
   footerAlignValue: 'below',
@@ -79,6 +79,6 @@ export const DEFAULT_THEME_SETTINGS = {
   layout: 'vertical',
 } as const;
 
-/** Paging (DESIGN §4). The spec leaves page sizes open; 10 is the default, 100 the ceiling. */
+/** Paging. The spec leaves page sizes open; 10 is the default, 100 the ceiling. */
 export const PAGE_SIZE_DEFAULT = 10;
 export const PAGE_SIZE_MAX = 100;

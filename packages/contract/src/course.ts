@@ -1,4 +1,4 @@
-/** Courses (issue 5; spec §3 Course: _id, name, price, emiPrice). Amounts are rupees in JSON. */
+/** Courses: _id, name, price, emiPrice. Amounts are rupees in JSON. */
 import { z } from 'zod';
 
 export const COURSE_LIMITS = { nameMax: 100, installmentsMax: 24, descriptionMax: 2000, durationMax: 100 } as const;

@@ -1,4 +1,4 @@
-/** The dashboard, notifications and audit trail (issue 10). Money in rupees. */
+/** The dashboard, notifications and audit trail. Money in rupees. */
 import { z } from 'zod';
 
 const countBy = z.array(z.object({ key: z.string(), count: z.number().int() }));

@@ -1,4 +1,4 @@
-/** The staff side of enrolments (issue 7; DESIGN §4–§5): statuses, schedule, documents, detail. */
+/** The staff side of enrolments: statuses, schedule, documents, detail. */
 import { z } from 'zod';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, PAYMENT_METHODS, PAYMENT_MODES, WORKING_STATUS_OPTIONS } from './constants';
 import type { EnrollmentFileField } from './enrollment';
@@ -14,7 +14,7 @@ export const ENROLLMENT_STATUS_LABELS: Record<EnrollmentStatus, string> = {
   completed: 'Completed',
 };
 
-/** DESIGN §5: pending → approved | rejected | cancelled; approved → completed | cancelled. */
+/** Status moves: pending → approved | rejected | cancelled; approved → completed | cancelled. */
 export const ENROLLMENT_TRANSITIONS: Record<EnrollmentStatus, readonly EnrollmentStatus[]> = {
   pending: ['approved', 'rejected', 'cancelled'],
   approved: ['completed', 'cancelled'],

@@ -1,4 +1,4 @@
-/** The public enrolment form (spec §3, §5). Text fields travel as multipart fields; files apart. */
+/** The public enrolment form. Text fields travel as multipart fields; files apart. */
 import { z } from 'zod';
 import { ADDRESS_MAX, NAME_MAX, PAYMENT_METHODS, PAYMENT_MODES, WORKING_STATUS_OPTIONS } from './constants';
 import { emailField, emptyAsUndefined, optionalPhoneField, optionalText, phoneField, requiredString } from './fields';
@@ -21,7 +21,7 @@ const optionalDate = z.preprocess(emptyAsUndefined, isoDate.optional());
 const boundedText = (min: string, max: string, limit: number) =>
   z.string({ error: min }).trim().min(1, { error: min, abort: true }).max(limit, { error: max });
 
-/** `emiPrice` is a JSON list of installment amounts in rupees (spec §3). */
+/** `emiPrice` is a JSON list of installment amounts in rupees. */
 const emiPriceField = z.preprocess(
   (v) => {
     if (typeof v !== 'string') return v;
@@ -83,7 +83,7 @@ export const enrollmentFieldsSchema = enrollmentFieldsObject
     error: MESSAGES.endDateBeforeStart,
     path: ['endDate'],
   })
-  // Semester belongs to college or university, designation to company (spec §2): drop the other.
+  // Semester belongs to college or university, designation to company: drop the other.
   .transform((v) => ({
     ...v,
     currentSem: v.currentlyWorking === 'college' || v.currentlyWorking === 'university' ? v.currentSem : undefined,
@@ -92,7 +92,7 @@ export const enrollmentFieldsSchema = enrollmentFieldsObject
 export type EnrollmentFieldsInput = z.input<typeof enrollmentFieldsSchema>;
 export type EnrollmentFields = z.output<typeof enrollmentFieldsSchema>;
 
-/** The enrolment form's files (spec §3) and the message when a required one is missing. */
+/** The enrolment form's files and the message when a required one is missing. */
 export const ENROLLMENT_FILE_FIELDS = {
   profilePicture: { required: true, message: MESSAGES.profilePictureRequired },
   aadharFront: { required: true, message: MESSAGES.aadharFrontRequired },

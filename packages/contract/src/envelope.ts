@@ -1,4 +1,4 @@
-/** The response envelope and paging shapes of DESIGN §4, as types and as schemas for OpenAPI. */
+/** The response envelope and paging shapes every API answer uses, as types and as schemas for OpenAPI. */
 import { z } from 'zod';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from './constants';
 
@@ -58,7 +58,7 @@ export const pageSchema = <T extends z.ZodType>(item: T) =>
     totalPages: z.number().int(),
   });
 
-/** Error codes the API puts in `error` (DESIGN §4). */
+/** Error codes the API puts in `error`. */
 export const ERROR_CODES = {
   validation: 'VALIDATION_ERROR',
   notFound: 'NOT_FOUND',

@@ -1,4 +1,4 @@
-/** Fees (issue 8; DESIGN §5): payments ledger, receipts, voids, schedule edits, reminders. */
+/** Fees: payments ledger, receipts, voids, schedule edits, reminders. */
 import { z } from 'zod';
 import { PAYMENT_MODES } from './constants';
 import { hasAtMostTwoDecimals } from './course';
@@ -154,6 +154,6 @@ export const PAYMENT_STATE_LABELS: Record<PaymentState, string> = {
   overdue: 'Overdue',
 };
 
-/** Reminders the daily job sends (DESIGN §5 / issue 8): 3 days before a due date, 7 days after. */
+/** Reminders the daily job sends: 3 days before a due date, 7 days after. */
 export const REMINDER_DAYS_BEFORE = 3;
 export const REMINDER_DAYS_AFTER = 7;

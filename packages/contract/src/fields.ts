@@ -9,7 +9,7 @@ export const requiredString = (message: string) =>
 
 /**
  * Email of the forgot-password, inquiry and enrolment forms: required, at most 60 characters,
- * an email's shape (HTML's rule, which accepts `a@b`), and a dot somewhere (spec §5).
+ * an email's shape (HTML's rule, which accepts `a@b`), and a dot somewhere.
  */
 export const emailField = () =>
   requiredString(MESSAGES.emailRequired)
@@ -17,7 +17,7 @@ export const emailField = () =>
     .regex(z.regexes.html5Email, { error: MESSAGES.emailIncorrect, abort: true })
     .regex(/\./, { error: MESSAGES.emailNeedsDot, abort: true });
 
-/** Phone numbers travel as strings (spec §5): exactly 10 digits, not starting with zero. */
+/** Phone numbers travel as strings: exactly 10 digits, not starting with zero. */
 export const phoneField = () =>
   requiredString(MESSAGES.phoneRequired).regex(PHONE_PATTERN, { error: MESSAGES.phoneRule });
 

@@ -1,4 +1,4 @@
-/** The staff side of inquiries (issue 6; DESIGN §5): statuses, timeline, filters, edits. */
+/** The staff side of inquiries: statuses, timeline, filters, edits. */
 import { z } from 'zod';
 import { INQUIRY_WORKING_AS_OPTIONS, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, REFERENCE_OPTIONS } from './constants';
 import { inquirySchema } from './inquiry';

@@ -1,4 +1,4 @@
-/** The public inquiry form (spec §3, §5). */
+/** The public inquiry form. */
 import { z } from 'zod';
 import { INQUIRY_WORKING_AS_OPTIONS, REFERENCE_OPTIONS } from './constants';
 import { emailField, emptyAsUndefined, optionalText, phoneField, requiredString } from './fields';

@@ -1,27 +1,27 @@
 /**
- * Every user-facing validation and error message of the product, verbatim from the spec (§5, §8),
- * trimmed (the spec has ' Please enter a valid email' with a leading space; DESIGN §4 says trim).
+ * Every user-facing validation and error message of the product, verbatim as the product defines
+ * them (tests import them from here), trimmed of stray spaces (' Please enter a valid email' had one).
  * Server and browser import these; tests assert against these constants, never against copies.
  */
 export const MESSAGES = {
-  // Login (spec §5)
+  // Login
   loginEmailRequired: 'Please Enter Email',
   loginPasswordRequired: 'Please Enter Password',
   emailNeedsDot: 'Please enter a valid email',
 
-  // Forgot password / inquiry / enrolment email (spec §5)
+  // Forgot password / inquiry / enrolment email
   emailIncorrect: 'The email you have entered is incorrect',
   emailRequired: 'Please enter registered email',
   emailTooLong: 'Email must be at most 60 characters',
 
-  // Reset password (spec §5)
+  // Reset password
   newPasswordRequired: 'Please enter new password',
   passwordRule: 'Password must be at least 8 characters it needs to have uppercase and lowercase letters',
   passwordsDoNotMatch: 'The new passwords do not match',
   confirmPasswordRequired: 'Please enter confirm password',
   resetTokenRequired: 'Reset link is invalid or has expired',
 
-  // Inquiry (spec §5)
+  // Inquiry
   nameRequired: 'Name is required',
   addressRequired: 'Address is required',
   phoneRule: 'Phone number must be exactly 10 digits and should not start with zero',
@@ -31,7 +31,7 @@ export const MESSAGES = {
   referenceInvalid: 'Invalid reference value',
   currentlyWorkingAsInvalid: 'Invalid currently working as value',
 
-  // Enrolment (spec §5)
+  // Enrolment
   nameMin: 'Name must be at least 1 character',
   nameMax: 'Name must be at most 50 characters',
   currentAddressMin: 'Current address must be at least 1 character',
@@ -53,17 +53,17 @@ export const MESSAGES = {
   endDateBeforeStart: 'End date cannot be earlier than the joining date',
   emiPriceInvalid: 'Installment amounts are invalid',
 
-  // Error catalogue (spec §8)
+  // Error catalogue
   somethingWentWrong: 'Something went wrong',
   networkError: 'Network error',
   loadingChunkFailed: 'Loading chunk failed',
   loadingCssChunkFailed: 'Loading CSS chunk failed',
   unexpectedApplicationError: 'Unexpected Application Error!',
 
-  // Reset success view (spec §2)
+  // Reset success view
   passwordResetDone: 'Your password has been successfully reset.',
 
-  // Generic API messages (DESIGN §4)
+  // Generic API messages
   validationFailed: 'Please correct the highlighted fields',
   notFound: 'Not found',
   routeNotFound: 'This API path does not exist',

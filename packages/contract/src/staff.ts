@@ -1,4 +1,4 @@
-/** Staff accounts: the signed-in user, profile edits and password change (issue 3). */
+/** Staff accounts: the signed-in user, profile edits and password change. */
 import { z } from 'zod';
 import { passwordRule } from './auth';
 import { PHONE_PATTERN } from './constants';

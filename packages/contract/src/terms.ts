@@ -1,4 +1,4 @@
-/** The terms & conditions page (issue 5): HTML sanitized on save, every save a new version. */
+/** The terms & conditions page: HTML sanitized on save, every save a new version. */
 import { z } from 'zod';
 
 export const TERMS_MESSAGES = {

@@ -1,4 +1,4 @@
-/** Theme customizer settings (spec §3, §9), stored with the staff member's profile (issue 4). */
+/** Theme customizer settings, stored with the staff member's profile. */
 import { z } from 'zod';
 import { ACTIVE_LINK_STYLES, BAR_THEMES, DEFAULT_THEME_SETTINGS, LAYOUT_THEMES } from './constants';
 

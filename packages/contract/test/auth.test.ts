@@ -3,7 +3,7 @@ import { forgotPasswordSchema, loginSchema, resetPasswordFormSchema, resetPasswo
 import { MESSAGES } from '../src/messages';
 import { firstError } from './schema-errors';
 
-describe('login schema (spec §5)', () => {
+describe('login schema', () => {
   const valid = { email: 'staff@institute.in', password: 'x' };
 
   it('accepts an email with a dot and any non-empty password', () => {
@@ -26,7 +26,7 @@ describe('login schema (spec §5)', () => {
   });
 });
 
-describe('forgot password schema (spec §5)', () => {
+describe('forgot password schema', () => {
   it('accepts and trims a registered-looking email', () => {
     expect(forgotPasswordSchema.parse({ email: '  staff@institute.in ' }).email).toBe('staff@institute.in');
   });
@@ -49,7 +49,7 @@ describe('forgot password schema (spec §5)', () => {
   });
 });
 
-describe('reset password form (spec §5)', () => {
+describe('reset password form', () => {
   const ok = { newpassword: 'Abcdefgh', confirmpassword: 'Abcdefgh' };
   it('accepts 8 characters with upper and lower case', () => {
     expect(resetPasswordFormSchema.safeParse(ok).success).toBe(true);
@@ -76,7 +76,7 @@ describe('reset password form (spec §5)', () => {
   });
 });
 
-describe('reset password payload (spec §3)', () => {
+describe('reset password payload', () => {
   const ok = { token: 't'.repeat(43), password: 'Abcdefgh', confirmPassword: 'Abcdefgh' };
   it('accepts {token, password, confirmPassword}', () => {
     expect(resetPasswordSchema.safeParse(ok).success).toBe(true);

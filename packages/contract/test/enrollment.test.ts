@@ -22,7 +22,7 @@ const dayOffset = (days: number) => {
   return localIsoDate(d);
 };
 
-describe('enrolment schema (spec §5)', () => {
+describe('enrolment schema', () => {
   it('accepts a complete enrolment and parses emiPrice JSON', () => {
     expect(enrollmentFieldsSchema.parse(valid).emiPrice).toEqual([5000, 5000]);
   });

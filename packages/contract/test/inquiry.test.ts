@@ -13,7 +13,7 @@ const valid = {
   reference: 'website',
 };
 
-describe('inquiry schema (spec §5)', () => {
+describe('inquiry schema', () => {
   it('accepts a complete inquiry and drops blank optional fields', () => {
     const parsed = inquirySchema.parse({ ...valid, friendName: '', currentlyWorkingAs: '' });
     expect(parsed.friendName).toBeUndefined();

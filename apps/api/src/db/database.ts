@@ -1,6 +1,6 @@
 /**
  * Opens the database: PGlite in `DATA_DIR/db` by default, a PostgreSQL server when DATABASE_URL
- * is set (DESIGN §1). Everything above this file sees one type, `Db`, whatever the engine.
+ * is set. Everything above this file sees one type, `Db`, whatever the engine.
  */
 import fs from 'node:fs';
 import path from 'node:path';

@@ -1,5 +1,5 @@
 /**
- * The one Drizzle schema (DESIGN §1). Both PGlite and PostgreSQL run the migrations generated
+ * The one Drizzle schema. Both PGlite and PostgreSQL run the migrations generated
  * from it into `apps/api/drizzle` (`npm run db:generate -w apps/api`). Keep it valid on PG 15.
  */
 import { sql } from 'drizzle-orm';
@@ -96,7 +96,7 @@ export const passwordResetTokens = pgTable(
 
 /**
  * Side effects (mail) written in the same transaction as the action that causes them and
- * delivered by the outbox worker (DESIGN §1): a crash never loses an acknowledged mail.
+ * delivered by the outbox worker: a crash never loses an acknowledged mail.
  */
 export const outbox = pgTable(
   'outbox',
@@ -127,7 +127,7 @@ export const outbox = pgTable(
   ],
 );
 
-/** Courses. Money is integer paise in the database (DESIGN §4), rupees in JSON (lib/money.ts). */
+/** Courses. Money is integer paise in the database, rupees in JSON (lib/money.ts). */
 export const courses = pgTable(
   'courses',
   {
@@ -154,7 +154,7 @@ export const termsVersions = pgTable('terms_versions', {
 });
 
 /**
- * Enrolments (spec §3; DESIGN §5). A course with enrolments cannot be deleted: the foreign key
+ * Enrolments. A course with enrolments cannot be deleted: the foreign key
  * restricts it and the API answers 409.
  */
 export const enrollments = pgTable(
@@ -230,7 +230,7 @@ export const enrollmentDocuments = pgTable(
   (t) => [index('enrollment_documents_enrollment_idx').on(t.enrollmentId)],
 );
 
-/** The fee schedule, built from the course (DESIGN §5). Paid amounts come from the payments ledger. */
+/** The fee schedule, built from the course. Paid amounts come from the payments ledger. */
 export const installments = pgTable(
   'installments',
   {
@@ -275,7 +275,7 @@ export const enrollmentEvents = pgTable(
   (t) => [index('enrollment_events_enrollment_idx').on(t.enrollmentId, t.createdAt)],
 );
 
-/** Inquiries from prospective students (spec §3; DESIGN §5), with a timeline in inquiry_events. */
+/** Inquiries from prospective students, with a timeline in inquiry_events. */
 export const inquiries = pgTable(
   'inquiries',
   {
@@ -438,7 +438,7 @@ export const paymentReminders = pgTable(
 );
 
 /**
- * Announcements to enrolled students (issue 9). Delivery state lives on the outbox row the
+ * Announcements to enrolled students. Delivery state lives on the outbox row the
  * announcement points at (queued, sending, sent, failed, attempts, last error): one truth.
  */
 export const announcements = pgTable(
@@ -461,7 +461,7 @@ export const announcements = pgTable(
   ],
 );
 
-/** Every staff write, sign-in, sign-out, failed sign-in and document view (issue 10). No secrets. */
+/** Every staff write, sign-in, sign-out, failed sign-in and document view. No secrets. */
 export const auditLog = pgTable(
   'audit_log',
   {
@@ -498,7 +498,7 @@ export const erasures = pgTable(
 );
 
 /*
- * Dashboard totals (issue 10), kept by triggers in the same transaction as every write to
+ * Dashboard totals, kept by triggers in the same transaction as every write to
  * enrollments, installments and payments (migration 0008), so any write path — the API, the
  * staff CLI, a bulk SQL fix — keeps them true. The dashboard reads a few hundred of these rows
  * instead of aggregating 100,000s of enrolments per request. Rows are buckets (month, course,

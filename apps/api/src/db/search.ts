@@ -1,5 +1,5 @@
 /**
- * The staff lists' search (DESIGN §4: `search` matches name, email, phone…, in any case) is
+ * The staff lists' search (`search` matches name, email, phone…, in any case) is
  * `ILIKE '%term%'` over several columns. One pg_trgm GIN index per table (migration 0009) covers
  * them all: it is built on the columns joined by U+001F, a character no one types.
  */

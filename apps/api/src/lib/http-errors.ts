@@ -1,4 +1,4 @@
-/** Errors a service throws to answer with a status and the envelope of DESIGN §4. */
+/** Errors a service throws to answer with a status and the error envelope (`success: false`, message, error code). */
 import { ERROR_CODES, type FieldError } from '@registrar/contract/envelope';
 
 export class HttpError extends Error {

@@ -1,4 +1,4 @@
-/** Structured logs (pino) that never hold passwords, tokens or cookies (DESIGN §6). */
+/** Structured logs (pino) that never hold passwords, tokens or cookies. */
 import type { FastifyServerOptions } from 'fastify';
 
 export const REDACTED_PATHS = [

@@ -1,5 +1,5 @@
 /**
- * The audit trail (issue 10): one hook records every staff write, sign-in, sign-out, failed
+ * The audit trail: one hook records every staff write, sign-in, sign-out, failed
  * sign-in and document view — who, when, from which IP, which record, which fields. Field
  * names only, never values, and never a secret's name either.
  */

@@ -1,5 +1,5 @@
 /**
- * The one error handler (DESIGN §4): every failure leaves as the error envelope, never with a
+ * The one error handler: every failure leaves as the error envelope, never with a
  * stack trace or SQL text, and is logged by its safe facts only (no query parameters or values).
  * Unknown `/api/...` paths get a 404 envelope.
  */

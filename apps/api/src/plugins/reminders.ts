@@ -1,5 +1,5 @@
 /**
- * The daily payment reminders (issue 8): every instance runs the job hourly; the database lets
+ * The daily payment reminders: every instance runs the job hourly; the database lets
  * each reminder through once (payment_reminders' unique key), so instances never double up.
  */
 import type { FastifyInstance } from 'fastify';

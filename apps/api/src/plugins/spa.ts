@@ -1,5 +1,5 @@
 /**
- * Serves the built SPA on the API's origin (DESIGN §1): hashed assets cached for a year,
+ * Serves the built SPA on the API's origin: hashed assets cached for a year,
  * `index.html` never cached, and every client route falls back to `index.html`.
  * Unknown `/api/...` paths get the 404 envelope instead.
  */

@@ -1,4 +1,4 @@
-/** Course queries. Search is case-insensitive on the name; paging is offset-based (DESIGN §4). */
+/** Course queries. Search is case-insensitive on the name; paging is offset-based. */
 import { and, asc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../db/database';
 import { courses } from '../db/schema';

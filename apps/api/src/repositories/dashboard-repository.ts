@@ -1,4 +1,4 @@
-/** The dashboard's figures, each one SQL statement over the live tables (issue 10). */
+/** The dashboard's figures, each one SQL statement over the live tables. */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database';
 

@@ -298,7 +298,7 @@ export const enrollmentRepository = {
       .orderBy(asc(enrollmentEvents.createdAt));
   },
 
-  /** The newest open inquiry from the same email or phone (DESIGN §5: it converts). */
+  /** The newest open inquiry from the same email or phone (enrolling converts it). */
   async openInquiryFor(db: Executor, email: string, phone: string): Promise<string | undefined> {
     const rows = await db
       .select({ id: inquiries.id })

@@ -1,4 +1,4 @@
-/** The mail outbox (DESIGN §1): rows written inside the caller's transaction, claimed by workers. */
+/** The mail outbox: rows written inside the caller's transaction, claimed by workers. */
 import { and, eq, gt, inArray, lte, or, isNull, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../db/database';
 import { outbox } from '../db/schema';

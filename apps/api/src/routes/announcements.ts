@@ -1,4 +1,4 @@
-/** Announcements (issue 9; spec §7 paths, their spelling included: "annocument", "resent"). */
+/** Announcements, on the published paths, their spelling included ("annocument", "resent"). */
 import { apiPaths } from '@registrar/contract/api-paths';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-/** Sign-in, sign-out, password reset, profile (issue 3; spec §7 paths). */
+/** Sign-in, sign-out, password reset, profile. */
 import { apiPaths } from '@registrar/contract/api-paths';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

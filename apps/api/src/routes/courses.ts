@@ -1,4 +1,4 @@
-/** Courses and areas of interest (issue 5; spec §7). `type=all` is the public catalogue. */
+/** Courses and areas of interest. `type=all` is the public catalogue. */
 import { apiPaths } from '@registrar/contract/api-paths';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

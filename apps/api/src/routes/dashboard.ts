@@ -1,4 +1,4 @@
-/** Dashboard, notifications, audit trail and the payments export (issue 10). */
+/** Dashboard, notifications, audit trail and the payments export. */
 import { apiPaths } from '@registrar/contract/api-paths';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

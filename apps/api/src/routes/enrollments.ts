@@ -1,4 +1,4 @@
-/** Enrolments (issue 7; spec §7): public multipart intake, staff list/detail/edit/status/delete/export, documents. */
+/** Enrolments: public multipart intake, staff list/detail/edit/status/delete/export, documents. */
 import { apiPaths } from '@registrar/contract/api-paths';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

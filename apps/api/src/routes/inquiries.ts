@@ -1,4 +1,4 @@
-/** Inquiries (issue 6; spec §7): public POST, staff list/detail/edit/status/delete/export. */
+/** Inquiries: public POST, staff list/detail/edit/status/delete/export. */
 import { apiPaths } from '@registrar/contract/api-paths';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-/** Public facts about the institute for the public forms (support phone and email, spec §2). */
+/** Public facts about the institute for the public forms (the support phone and email they show). */
 import { apiPaths } from '@registrar/contract/api-paths';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { successEnvelope } from '@registrar/contract/envelope';

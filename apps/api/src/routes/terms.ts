@@ -1,4 +1,4 @@
-/** The terms & conditions page (issue 5; spec §7 `/api/cms/terms_condition`). */
+/** The terms & conditions page: read by the public enrolment form, written and versioned by staff. */
 import { apiPaths } from '@registrar/contract/api-paths';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

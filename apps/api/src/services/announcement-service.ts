@@ -1,5 +1,5 @@
 /**
- * Announcements (issue 9): written with their outbox row in one transaction, delivered by the
+ * Announcements: written with their outbox row in one transaction, delivered by the
  * outbox worker (retries, backoff, failure after a bounded number of attempts), resent on demand.
  * Every delivery carries the same Message-ID, so a retry after a crash is recognisable.
  */

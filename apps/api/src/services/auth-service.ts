@@ -1,5 +1,5 @@
 /**
- * Staff sign-in, sessions, password reset and profile (issue 3; DESIGN §5–§6). Routes call this;
+ * Staff sign-in, sessions, password reset and profile. Routes call this;
  * it calls the repositories and writes mail to the outbox in the same transaction as the action.
  */
 import { createHash, randomBytes } from 'node:crypto';

@@ -1,4 +1,4 @@
-/** Course rules (issue 5; DESIGN §5): unique names, exact amounts, no delete while enrolled. */
+/** Course rules: unique names, exact amounts, no delete while enrolled. */
 import type { z } from 'zod';
 import {
   COURSE_MESSAGES,

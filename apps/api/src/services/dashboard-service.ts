@@ -1,4 +1,4 @@
-/** Dashboard figures, notifications and the payments export (issue 10). */
+/** Dashboard figures, notifications and the payments export. */
 import type { AuditEntry, Dashboard, Notifications, auditQuerySchema } from '@registrar/contract/dashboard';
 import type { z } from 'zod';
 import { localIsoDate } from '@registrar/contract/enrollment';

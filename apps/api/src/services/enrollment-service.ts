@@ -1,5 +1,5 @@
 /**
- * Enrolments (issue 7; DESIGN §5, §7). Public intake is all or nothing: files are staged,
+ * Enrolments. Public intake is all or nothing: files are staged,
  * the row and everything it implies (schedule, history, inquiry link, mail) commit in one
  * transaction, and only then are the files moved into place.
  */
@@ -174,7 +174,7 @@ export class EnrollmentService {
           designation: input.designation ?? null,
           paymentMode: input.paymentMode ?? null,
           paymentMethod: input.paymentMethod,
-          companyAddress: this.config.companyAddress, // from configuration, never the client (DESIGN §5)
+          companyAddress: this.config.companyAddress, // from configuration, never the client
           termsVersion: terms?.version ?? null,
           consentedAt: new Date(),
           consentIp: clientIp,

@@ -357,7 +357,7 @@ export class FeeService {
     });
   }
 
-  /** Mails the student what is due and overdue; once a day unless forced (DESIGN §5). */
+  /** Mails the student what is due and overdue; once a day unless forced. */
   async sendAlert(enrollmentId: string, force: boolean, staffId: string): Promise<void> {
     const enrollment = await enrollmentRepository.byId(this.db, enrollmentId);
     if (!enrollment) throw notFound(ENROLLMENT_MESSAGES.notFound);

@@ -1,5 +1,5 @@
 /**
- * The fee statement PDF (issue 8): institute, student, course, schedule with states, payments
+ * The fee statement PDF: institute, student, course, schedule with states, payments
  * with receipt numbers, totals and the date. Fonts are embedded (Noto Sans for Latin and ₹,
  * Noto Sans Devanagari for Hindi and Marathi names): the PDF standard fonts have neither.
  */

@@ -1,5 +1,5 @@
 /**
- * Inquiries (issue 6; DESIGN §5): public intake with spam guards and duplicate linking, staff
+ * Inquiries: public intake with spam guards and duplicate linking, staff
  * follow-up through a status funnel with a timeline, CSV export.
  */
 import { randomUUID } from 'node:crypto';
@@ -56,7 +56,7 @@ const columns = (input: Inquiry) => ({
   currentlyAt: input.currentlyAt ?? null,
   areaOfInterest: input.areaOfInterest,
   reference: input.reference,
-  // Friend details belong to a friend reference only (spec §2).
+  // Friend details belong to a friend reference only.
   friendName: input.reference === 'friend' ? (input.friendName ?? null) : null,
   friendWorkingArea: input.reference === 'friend' ? (input.friendWorkingArea ?? null) : null,
   courseId: input.courseId ?? null,

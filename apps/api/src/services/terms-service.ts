@@ -1,4 +1,4 @@
-/** Terms & conditions (issue 5; DESIGN §5): sanitized with an allow-list on save, versioned. */
+/** Terms & conditions: sanitized with an allow-list on save, versioned. */
 import sanitizeHtml from 'sanitize-html';
 import {
   TERMS_ALLOWED_ATTRIBUTES,

@@ -1,10 +1,10 @@
 /**
- * Fixed-window attempt counters for sign-in, password reset and the public forms (DESIGN §6), per
+ * Fixed-window attempt counters for sign-in, password reset and the public forms, per
  * account and per IP. Keys are normalised by the caller (trimmed, lower-cased email), so extra
  * body fields or a change of case never start a new count.
  *
  * The counts live in a store: in memory (one instance's counts), or in Redis when REDIS_URL is
- * set, so every instance behind a load balancer shares them (DESIGN §3).
+ * set, so every instance behind a load balancer shares them.
  */
 import ipaddr from 'ipaddr.js';
 

@@ -1,5 +1,5 @@
 /**
- * Delivery under faults (issue 9): a bulk announcement to 5,000 enrolments, the server killed with
+ * Delivery under faults: a bulk announcement to 5,000 enrolments, the server killed with
  * -9 twice during delivery and restarted each time.
  *
  * Where the kill lands decides what can happen, so the test puts it at both kinds of moment:

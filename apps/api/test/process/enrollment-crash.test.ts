@@ -1,5 +1,5 @@
 /**
- * All or nothing (DESIGN §7): an aborted upload, or a `kill -9` in the middle of uploads, leaves
+ * All or nothing: an aborted upload, or a `kill -9` in the middle of uploads, leaves
  * no enrolment without its files and no stray file once the server has started again.
  */
 import fs from 'node:fs';

@@ -1,6 +1,6 @@
 /**
- * Decides a file's type from its first bytes, never from its name or the client's header
- * (DESIGN §5): JPEG, PNG, GIF, PDF, or SVG (text whose root element is <svg>).
+ * Decides a file's type from its first bytes, never from its name or the client's header:
+ * JPEG, PNG, GIF, PDF, or SVG (text whose root element is <svg>).
  */
 export type SniffedType = 'image/jpeg' | 'image/png' | 'image/gif' | 'application/pdf' | 'image/svg+xml';
 

@@ -1,5 +1,5 @@
 /**
- * Where documents live (DESIGN §5, §7). Uploads are written to a staging area first, named by
+ * Where documents live. Uploads are written to a staging area first, named by
  * the server (the document id), and moved into place only after the database row is committed.
  * `recover()` at start finishes a move interrupted by a crash and deletes staged files whose
  * row never committed, so nothing partial or orphaned outlives the next start.

@@ -1,6 +1,6 @@
 /**
- * Documents in S3-compatible object storage (`S3_*`), with the local store's guarantees
- * (DESIGN §7): an upload is staged as `<prefix>staging/<id>`, copied to `<prefix>documents/<id>`
+ * Documents in S3-compatible object storage (`S3_*`), with the local store's guarantees:
+ * an upload is staged as `<prefix>staging/<id>`, copied to `<prefix>documents/<id>`
  * and the staged object deleted once the database row has committed; `recover()` finishes those
  * moves and deletes staged objects that belong to no committed document.
  *

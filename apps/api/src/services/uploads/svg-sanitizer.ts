@@ -1,4 +1,4 @@
-/** SVG uploads keep their drawing and lose anything that can run or fetch (DESIGN §5). */
+/** SVG uploads keep their drawing and lose anything that can run or fetch. */
 import sanitizeHtml from 'sanitize-html';
 
 const SHAPES = [
