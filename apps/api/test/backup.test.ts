@@ -12,7 +12,8 @@ import { BackupError, readBackup, restoreBackup, writeBackup } from '../src/serv
 import { localFileStorage, type FileStorage } from '../src/services/uploads/file-storage';
 import { openS3FileStorage } from '../src/services/uploads/s3-file-storage';
 import { build, createTestDatabase } from './build-app';
-import { JPEG, PDF, PNG, file, multipart, type Part } from './fixtures/files';
+import { createCourse, enrolmentForm } from './fixtures/enrolments';
+import { PNG, file } from './fixtures/files';
 import { startS3Server } from './s3-server';
 import { S3_TEST_BUCKET, storageKinds } from './storage-kinds';
 import { bearer, makeStaff, tokenFor } from './staff-fixtures';
@@ -46,17 +47,14 @@ describe.each(storageKinds(s3))('backup and restore, documents on $name storage'
   const { app, database, config } = await build({ config: { ...kind.config, uploadMaxBytes: 1024 * 1024 } });
   const staff = await makeStaff(database.db);
   const auth = bearer(await tokenFor(app, staff.email, staff.password));
-  const course = (
-    await app.inject({
-      method: 'POST',
-      url: '/api/course',
-      headers: auth,
-      payload: { name: 'Full Stack', price: 30000, emiPrice: [10000, 10000, 10000.5] },
-    })
-  ).json().data;
+  const course = await createCourse(app, auth, {
+    name: 'Full Stack',
+    price: 30000,
+    emiPrice: [10000, 10000, 10000.5],
+  });
   const enrol = (n: number) => {
-    const parts: Part[] = [
-      ...Object.entries({
+    const form = enrolmentForm(
+      {
         name: `Student ${n}`,
         currentAddress: '12 MG Road, Pune',
         permanentAddress: '4 Civil Lines, Nagpur',
@@ -66,18 +64,15 @@ describe.each(storageKinds(s3))('backup and restore, documents on $name storage'
         currentlyWorking: 'college',
         currentlyWorkingPlace: 'COEP',
         currentSem: '5',
-        paymentMethod: 'installment',
         emiPrice: JSON.stringify([10000, 10000, 10000.5]),
-      }).map(([name, value]) => ({ name, value })),
-      file('profilePicture', Buffer.concat([PNG, Buffer.from(`#${n}`)]), 'me.png', 'image/png'),
-      file('aadharFront', JPEG),
-      file('aadharBack', PDF, 'back.pdf', 'application/pdf'),
-    ];
+      },
+      { profilePicture: file('profilePicture', Buffer.concat([PNG, Buffer.from(`#${n}`)]), 'me.png', 'image/png') },
+    );
     ip += 1;
     return app.inject({
       method: 'POST',
       url: '/api/student-enrollment',
-      ...multipart(parts),
+      ...form,
       remoteAddress: `10.77.${Math.floor(ip / 250)}.${ip % 250}`,
     });
   };

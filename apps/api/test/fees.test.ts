@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { localIsoDate } from '@registrar/contract/enrollment';
 import { FEE_MESSAGES } from '@registrar/contract/fees';
 import { build } from './build-app';
-import { JPEG, PDF, PNG, file, multipart } from './fixtures/files';
+import { createCourse, enrolmentForm } from './fixtures/enrolments';
 import { startMailCatcher } from './mail-catcher';
 import { bearer, makeStaff, tokenFor } from './staff-fixtures';
 import { FeeService } from '../src/services/fee-service';
@@ -23,33 +23,16 @@ describe('fees', async () => {
   const db = database.db;
   const staff = await makeStaff(db, { name: 'Accounts' });
   const auth = bearer(await tokenFor(app, staff.email, staff.password));
-  const course = (
-    await app.inject({
-      method: 'POST',
-      url: '/api/course',
-      headers: auth,
-      payload: { name: 'Data Science', price: 30000, emiPrice: [10000, 10000, 10000] },
-    })
-  ).json().data;
+  const course = await createCourse(app, auth, { name: 'Data Science', price: 30000, emiPrice: [10000, 10000, 10000] });
 
   const enrol = async (name: string, email: string, extra: Record<string, string> = {}) => {
-    const body = multipart([
-      ...Object.entries({
-        name,
-        currentAddress: 'A',
-        permanentAddress: 'B',
-        phoneNumber: `9${String(100000000 + ++ip).slice(-9)}`,
-        email,
-        courseId: course._id,
-        currentlyWorking: 'other',
-        currentlyWorkingPlace: 'Home',
-        paymentMethod: 'installment',
-        ...extra,
-      }).map(([n, value]) => ({ name: n, value })),
-      file('profilePicture', PNG, 'p.png', 'image/png'),
-      file('aadharFront', JPEG),
-      file('aadharBack', PDF, 'b.pdf', 'application/pdf'),
-    ]);
+    const body = enrolmentForm({
+      name,
+      phoneNumber: `9${String(100000000 + ++ip).slice(-9)}`,
+      email,
+      courseId: course._id,
+      ...extra,
+    });
     const res = await app.inject({
       method: 'POST',
       url: '/api/student-enrollment',

@@ -10,7 +10,8 @@ import { ENROLLMENT_MESSAGES } from '@registrar/contract/enrollment-admin';
 import { addMonths } from '@registrar/contract/fee-plan';
 import { FEE_MESSAGES } from '@registrar/contract/fees';
 import { build } from './build-app';
-import { JPEG, PDF, PNG, file, multipart } from './fixtures/files';
+import { createCourse, enrolmentForm } from './fixtures/enrolments';
+import { multipart } from './fixtures/files';
 import { bearer, makeStaff, tokenFor } from './staff-fixtures';
 import { FeeService } from '../src/services/fee-service';
 import { verifyLedger } from '../src/services/ledger-check';
@@ -24,31 +25,20 @@ describe('fee ledger', async () => {
   const db = database.db;
   const staff = await makeStaff(db, { name: 'Accounts' });
   const auth = bearer(await tokenFor(app, staff.email, staff.password));
-  const newCourse = async (name: string, price: number, emiPrice: number[]) =>
-    (await app.inject({ method: 'POST', url: '/api/course', headers: auth, payload: { name, price, emiPrice } })).json()
-      .data;
+  const newCourse = (name: string, price: number, emiPrice: number[]) =>
+    createCourse(app, auth, { name, price, emiPrice });
   const course = await newCourse('Ledger Course', 30000, [10000, 10000, 10000]);
   const cheap = await newCourse('Short Course', 8000, [4000, 4000]);
   const today = localIsoDate();
 
   const enrol = async (email: string, extra: Record<string, string> = {}) => {
-    const body = multipart([
-      ...Object.entries({
-        name: 'Ledger Student',
-        currentAddress: 'A',
-        permanentAddress: 'B',
-        phoneNumber: `8${String(100000000 + ++ip).slice(-9)}`,
-        email,
-        courseId: course._id,
-        currentlyWorking: 'other',
-        currentlyWorkingPlace: 'Home',
-        paymentMethod: 'installment',
-        ...extra,
-      }).map(([n, value]) => ({ name: n, value })),
-      file('profilePicture', PNG, 'p.png', 'image/png'),
-      file('aadharFront', JPEG),
-      file('aadharBack', PDF, 'b.pdf', 'application/pdf'),
-    ]);
+    const body = enrolmentForm({
+      name: 'Ledger Student',
+      phoneNumber: `8${String(100000000 + ++ip).slice(-9)}`,
+      email,
+      courseId: course._id,
+      ...extra,
+    });
     const res = await app.inject({
       method: 'POST',
       url: '/api/student-enrollment',

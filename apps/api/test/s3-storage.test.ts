@@ -17,7 +17,8 @@ import { MESSAGES } from '@registrar/contract/messages';
 import type { FileStorage } from '../src/services/uploads/file-storage';
 import { openS3FileStorage } from '../src/services/uploads/s3-file-storage';
 import { build } from './build-app';
-import { JPEG, PDF, PNG, multipart } from './fixtures/files';
+import { createCourse, enrolmentForm } from './fixtures/enrolments';
+import { JPEG, PDF, PNG } from './fixtures/files';
 import { startS3Server } from './s3-server';
 import { bearer, makeStaff, tokenFor } from './staff-fixtures';
 import { s3Probe, S3_TEST_BUCKET } from './storage-kinds';
@@ -47,33 +48,17 @@ describe('enrolments while the object store is unreachable', async () => {
   const objects = s3Probe(s3, S3_TEST_BUCKET, prefix);
   const staff = await makeStaff(app.database.db, { name: 'Admissions' });
   const auth = bearer(await tokenFor(app, staff.email, staff.password));
-  const course = (
-    await app.inject({
-      method: 'POST',
-      url: '/api/course',
-      headers: auth,
-      payload: { name: 'Cloud Course', price: 100, emiPrice: [100] },
-    })
-  ).json().data as { _id: string };
+  const course = await createCourse(app, auth, { name: 'Cloud Course', price: 100, emiPrice: [100] });
   let people = 0;
   const enrol = () => {
     const n = ++people;
-    const body = multipart([
-      ...Object.entries({
-        name: `Person ${n}`,
-        currentAddress: 'A',
-        permanentAddress: 'B',
-        phoneNumber: `98765432${10 + n}`,
-        email: `person${n}@example.in`,
-        courseId: course._id,
-        currentlyWorking: 'other',
-        currentlyWorkingPlace: 'Home',
-        paymentMethod: 'full_payment',
-      }).map(([name, value]) => ({ name, value })),
-      { name: 'profilePicture', file: { filename: 'p.png', contentType: 'image/png', data: PNG } },
-      { name: 'aadharFront', file: { filename: 'a.jpg', contentType: 'image/jpeg', data: JPEG } },
-      { name: 'aadharBack', file: { filename: 'b.pdf', contentType: 'application/pdf', data: PDF } },
-    ]);
+    const body = enrolmentForm({
+      name: `Person ${n}`,
+      phoneNumber: `98765432${10 + n}`,
+      email: `person${n}@example.in`,
+      courseId: course._id,
+      paymentMethod: 'full_payment',
+    });
     return app.inject({ method: 'POST', url: '/api/student-enrollment', ...body, remoteAddress: `10.130.0.${n}` });
   };
   const enrolmentCount = async () =>
