@@ -6,6 +6,7 @@
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run announcement-bulk -w bench
 import crypto from 'node:crypto';
 import pg from 'pg';
+import { recreateDatabase } from './support/database.mjs';
 import { signIn, startServer } from './support/server.mjs';
 
 const RUNS = 5;
@@ -14,16 +15,7 @@ if (!admin) {
   console.error('Set BENCH_DATABASE_URL to a PostgreSQL server (a database registrar_bench_bulk is created there).');
   process.exit(2);
 }
-{
-  const client = new pg.Client({ connectionString: admin });
-  await client.connect();
-  await client.query('drop database if exists registrar_bench_bulk with (force)');
-  await client.query('create database registrar_bench_bulk');
-  await client.end();
-}
-const url = new URL(admin);
-url.pathname = '/registrar_bench_bulk';
-const dbUrl = url.toString();
+const dbUrl = await recreateDatabase(admin, 'registrar_bench_bulk');
 
 const who = { email: 'bulk@registrar.test', password: 'Bulk-Bench-Pass-1' };
 const app = await startServer({

@@ -10,18 +10,10 @@ import crypto from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { benchDatabase, recreateDatabase } from './support/database.mjs';
 import { root, signIn, startServer } from './support/server.mjs';
 
-const admin = process.env.BENCH_DATABASE_URL;
-const dbName = process.env.BENCH_DB_NAME ?? 'registrar_bench';
-if (!admin) {
-  console.error(`Set BENCH_DATABASE_URL to a PostgreSQL server (a database ${dbName} is created there).`);
-  process.exit(2);
-}
-if (!/^[a-z_][a-z0-9_]*$/.test(dbName)) {
-  console.error('BENCH_DB_NAME must be a plain lower-case identifier.');
-  process.exit(2);
-}
+const { admin, dbName } = benchDatabase('registrar_bench');
 const allMeasures = ['dashboard', 'list', 'inquiry'];
 const measures = new Set((process.env.MEASURES ?? allMeasures.join(',')).split(',').map((m) => m.trim()));
 for (const m of measures)
@@ -34,14 +26,7 @@ const ENROLMENTS = Number(process.env.ENROLMENTS ?? 100_000);
 if (process.env.SKIP_BUILD !== '1')
   spawnSync('npm', ['run', 'build', '-w', 'apps/api'], { cwd: root, stdio: 'inherit' });
 
-const adminClient = new pg.Client({ connectionString: admin });
-await adminClient.connect();
-await adminClient.query(`drop database if exists ${dbName} with (force)`);
-await adminClient.query(`create database ${dbName}`);
-await adminClient.end();
-const url = new URL(admin);
-url.pathname = `/${dbName}`;
-const dbUrl = url.toString();
+const dbUrl = await recreateDatabase(admin, dbName);
 
 const app = await startServer({
   DATABASE_URL: dbUrl,

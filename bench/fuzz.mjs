@@ -8,37 +8,22 @@
 import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import http from 'node:http';
-import pg from 'pg';
 import { checkAnswer, operationsOf, requestsFor } from './support/fuzz-requests.mjs';
+import { benchDatabase, recreateDatabase } from './support/database.mjs';
 import { root, signIn, startServer } from './support/server.mjs';
 
-const admin = process.env.BENCH_DATABASE_URL;
-const dbName = process.env.BENCH_DB_NAME ?? 'registrar_fuzz';
-if (!admin) {
-  console.error(`Set BENCH_DATABASE_URL to a PostgreSQL server (a database ${dbName} is created there).`);
-  process.exit(2);
-}
-if (!/^[a-z_][a-z0-9_]*$/.test(dbName)) {
-  console.error('BENCH_DB_NAME must be a plain lower-case identifier.');
-  process.exit(2);
-}
+const { admin, dbName } = benchDatabase('registrar_fuzz');
 const PER_OPERATION = Number(process.env.FUZZ_PER_OPERATION ?? 1000);
 const SEED = Number(process.env.FUZZ_SEED ?? 20261124);
 const CONCURRENCY = 8;
 if (process.env.SKIP_BUILD !== '1')
   spawnSync('npm', ['run', 'build', '-w', 'apps/api'], { cwd: root, stdio: 'inherit' });
 
-const adminClient = new pg.Client({ connectionString: admin });
-await adminClient.connect();
-await adminClient.query(`drop database if exists ${dbName} with (force)`);
-await adminClient.query(`create database ${dbName}`);
-await adminClient.end();
-const url = new URL(admin);
-url.pathname = `/${dbName}`;
+const url = await recreateDatabase(admin, dbName);
 
 const who = { email: 'fuzz@registrar.local', password: 'Fuzz-Sweep-2026' };
 const server = await startServer({
-  DATABASE_URL: url.toString(),
+  DATABASE_URL: url,
   // A server on PostgreSQL needs the documents' master key (instances share it).
   DOCUMENTS_KEY: crypto.randomBytes(32).toString('base64'),
   ADMIN_EMAIL: who.email,

@@ -1,5 +1,6 @@
 /** Fees: payments and voids, refunds, concessions, installment edits, reminders, the PDF statement. */
 import { apiPaths } from '@registrar/contract/api-paths';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { localIsoDate } from '@registrar/contract/enrollment';
@@ -45,6 +46,22 @@ const feeRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   const detailEnvelope = successEnvelope(enrollmentDetailSchema);
 
+  /** The answer of every money action: its message and the enrolment as the caller's role now sees it. */
+  const withDetail = async (request: FastifyRequest, enrollmentId: string, message: string) => ({
+    success: true as const,
+    message,
+    data: enrollmentDetailFor(request.staffAuth!.staff.role, await enrollments.detail(enrollmentId)),
+  });
+  /**
+   * The request's Idempotency-Key with a fingerprint of what it asks (the ids in its path and its
+   * body): a retry under the same key records nothing new, the same key with another request is refused.
+   */
+  const idempotencyOf = (request: FastifyRequest) =>
+    idempotentRequest(request.headers[IDEMPOTENCY_HEADER] as string | undefined, {
+      ...(request.params as Record<string, string>),
+      body: request.body,
+    });
+
   app.put(
     apiPaths.payment,
     {
@@ -67,24 +84,10 @@ const feeRoutes: FastifyPluginAsyncZod = async (app) => {
         // One route records and voids; voiding is the stronger right.
         if (!request.can('fees.void')) throw forbidden(ACCESS_MESSAGES.forbidden);
         await fees.voidPayment(id, id2, body.paymentId, body.reason, staffId);
-        return {
-          success: true as const,
-          message: FEE_MESSAGES.paymentVoided,
-          data: enrollmentDetailFor(request.staffAuth!.staff.role, await enrollments.detail(id)),
-        };
+        return withDetail(request, id, FEE_MESSAGES.paymentVoided);
       }
-      const receipt = await fees.recordPayment(
-        id,
-        id2,
-        body,
-        staffId,
-        idempotentRequest(request.headers[IDEMPOTENCY_HEADER], { id, id2, body }),
-      );
-      return {
-        success: true as const,
-        message: `${FEE_MESSAGES.paymentRecorded}: ${receipt}`,
-        data: enrollmentDetailFor(request.staffAuth!.staff.role, await enrollments.detail(id)),
-      };
+      const receipt = await fees.recordPayment(id, id2, body, staffId, idempotencyOf(request));
+      return withDetail(request, id, `${FEE_MESSAGES.paymentRecorded}: ${receipt}`);
     },
   );
 
@@ -104,17 +107,8 @@ const feeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id } = request.params;
-      const number = await fees.refund(
-        id,
-        request.body,
-        request.staffAuth!.staff.id,
-        idempotentRequest(request.headers[IDEMPOTENCY_HEADER], { id, body: request.body }),
-      );
-      return {
-        success: true as const,
-        message: `${FEE_MESSAGES.refundRecorded}: ${number}`,
-        data: enrollmentDetailFor(request.staffAuth!.staff.role, await enrollments.detail(id)),
-      };
+      const number = await fees.refund(id, request.body, request.staffAuth!.staff.id, idempotencyOf(request));
+      return withDetail(request, id, `${FEE_MESSAGES.refundRecorded}: ${number}`);
     },
   );
 
@@ -134,17 +128,8 @@ const feeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id } = request.params;
-      await fees.concession(
-        id,
-        request.body,
-        request.staffAuth!.staff.id,
-        idempotentRequest(request.headers[IDEMPOTENCY_HEADER], { id, body: request.body }),
-      );
-      return {
-        success: true as const,
-        message: FEE_MESSAGES.concessionRecorded,
-        data: enrollmentDetailFor(request.staffAuth!.staff.role, await enrollments.detail(id)),
-      };
+      await fees.concession(id, request.body, request.staffAuth!.staff.id, idempotencyOf(request));
+      return withDetail(request, id, FEE_MESSAGES.concessionRecorded);
     },
   );
 
@@ -163,11 +148,7 @@ const feeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await fees.editInstallment(request.params.id, request.params.id2, request.body, request.staffAuth!.staff.id);
-      return {
-        success: true as const,
-        message: FEE_MESSAGES.installmentUpdated,
-        data: enrollmentDetailFor(request.staffAuth!.staff.role, await enrollments.detail(request.params.id)),
-      };
+      return withDetail(request, request.params.id, FEE_MESSAGES.installmentUpdated);
     },
   );
 

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readBackup } from '../../src/services/backup/backup-archive';
-import { apiDir, freePort, signInAt, startServer } from './server-process';
+import { ADMIN, apiDir, createCourseAt, signInAt, startServer, startWithAdmin } from './server-process';
 
 const children: ChildProcess[] = [];
 afterAll(() => children.forEach((c) => c.kill('SIGKILL')));
@@ -32,23 +32,13 @@ function cli(
 
 describe('npm run backup / restore with the embedded database', () => {
   it('backs up a running server, restores into an empty DATA_DIR, refuses a filled one', async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'registrar-live-'));
-    const port = await freePort();
-    const server = startServer({
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      ADMIN_EMAIL: 'head@institute.in',
-      ADMIN_PASSWORD: 'Configured-Pass-8',
+    const { server, dataDir, base } = await startWithAdmin((env) => {
+      const started = startServer(env);
+      children.push(started.child);
+      return started;
     });
-    children.push(server.child);
-    await server.ready();
-    const base = `http://127.0.0.1:${port}`;
-    const token = await signInAt(base, 'head@institute.in', 'Configured-Pass-8');
-    const course = await fetch(`${base}/api/course`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({ name: 'Data Science', price: 30000, emiPrice: [30000] }),
-    });
+    const token = await signInAt(base, ADMIN.email, ADMIN.password);
+    const course = await createCourseAt(base, token);
     expect(course.status).toBe(201);
 
     const archive = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'registrar-archive-')), 'live.tar');

@@ -9,7 +9,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort, signInAt, startServer as start } from './server-process';
+import { ADMIN, createCourseAt, freePort, signInAt, startServer as start, startWithAdmin } from './server-process';
 
 const children: ChildProcess[] = [];
 afterAll(() => children.forEach((c) => c.kill('SIGKILL')));
@@ -54,22 +54,9 @@ describe('the server process', () => {
   }, 180_000);
 
   it('on SIGTERM finishes a request in flight, then exits 0', async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'registrar-proc-'));
-    const port = await freePort();
-    const server = startServer({
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      ADMIN_EMAIL: 'head@institute.in',
-      ADMIN_PASSWORD: 'Configured-Pass-8',
-    });
-    await server.ready();
-    const base = `http://127.0.0.1:${port}`;
-    const token = await signInAt(base, 'head@institute.in', 'Configured-Pass-8');
-    const course = await fetch(`${base}/api/course`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({ name: 'Data Science', price: 30000, emiPrice: [30000] }),
-    });
+    const { server, port, base } = await startWithAdmin(startServer);
+    const token = await signInAt(base, ADMIN.email, ADMIN.password);
+    const course = await createCourseAt(base, token);
     expect(course.status).toBe(201);
     const body = JSON.stringify({
       name: 'Slow Visitor',
@@ -131,20 +118,12 @@ describe('the server process', () => {
   }, 180_000);
 
   it('creates the first account from ADMIN_EMAIL and ADMIN_PASSWORD', async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'registrar-proc-'));
-    const port = await freePort();
-    const server = startServer({
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      ADMIN_EMAIL: 'head@institute.in',
-      ADMIN_PASSWORD: 'Configured-Pass-8',
-    });
-    await server.ready();
+    const { server, base } = await startWithAdmin(startServer);
     expect(server.output().stdout).toContain('First staff account created for head@institute.in');
-    const res = await fetch(`http://127.0.0.1:${port}/api/login`, {
+    const res = await fetch(`${base}/api/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'head@institute.in', password: 'Configured-Pass-8' }),
+      body: JSON.stringify(ADMIN),
     });
     expect(res.status).toBe(200);
     server.child.kill('SIGTERM');

@@ -1,6 +1,8 @@
 /** Starts `src/server.ts` as a real process (via tsx) for the process-level tests. */
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -58,4 +60,37 @@ export async function signInAt(base: string, email: string, password: string): P
   });
   if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { token: string }).token;
+}
+
+/** The first staff account `startWithAdmin` configures through ADMIN_EMAIL and ADMIN_PASSWORD. */
+export const ADMIN = { email: 'head@institute.in', password: 'Configured-Pass-8' };
+
+/**
+ * A ready server on a fresh DATA_DIR and a free port whose first staff account is ADMIN. `start`
+ * lets a test keep track of the process it starts (to kill it if the test fails).
+ */
+export async function startWithAdmin(start: (env: Record<string, string>) => ServerProcess = startServer) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'registrar-proc-'));
+  const port = await freePort();
+  const server = start({
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+  });
+  await server.ready();
+  return { server, dataDir, port, base: `http://127.0.0.1:${port}` };
+}
+
+/** Creates a course through the running server's API as the holder of `token`; the raw response. */
+export function createCourseAt(
+  base: string,
+  token: string,
+  course = { name: 'Data Science', price: 30000, emiPrice: [30000] },
+): Promise<Response> {
+  return fetch(`${base}/api/course`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify(course),
+  });
 }
