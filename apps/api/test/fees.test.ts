@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { localIsoDate } from '@registrar/contract/enrollment';
 import { FEE_MESSAGES } from '@registrar/contract/fees';
 import { build } from './build-app';
-import { createCourse, enrolmentForm } from './fixtures/enrolments';
+import { createCourse, submitEnrolment } from './fixtures/enrolments';
 import { startMailCatcher } from './mail-catcher';
 import { bearer, makeStaff, tokenFor } from './staff-fixtures';
 import { FeeService } from '../src/services/fee-service';
@@ -26,24 +26,15 @@ describe('fees', async () => {
   const course = await createCourse(app, auth, { name: 'Data Science', price: 30000, emiPrice: [10000, 10000, 10000] });
 
   const enrol = async (name: string, email: string, extra: Record<string, string> = {}) => {
-    const body = enrolmentForm({
-      name,
-      phoneNumber: `9${String(100000000 + ++ip).slice(-9)}`,
-      email,
-      courseId: course._id,
-      ...extra,
-    });
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/student-enrollment',
-      ...body,
-      remoteAddress: `10.130.${Math.floor(ip / 200)}.${ip % 200}`,
-    });
-    expect(res.statusCode, res.body).toBe(201);
+    const { enrollmentNumber } = await submitEnrolment(
+      app,
+      { name, phoneNumber: `9${String(100000000 + ++ip).slice(-9)}`, email, courseId: course._id, ...extra },
+      `10.130.${Math.floor(ip / 200)}.${ip % 200}`,
+    );
     const item = (
       await app.inject({
         method: 'GET',
-        url: `/api/student-enrollment?search=${res.json().data.enrollmentNumber}`,
+        url: `/api/student-enrollment?search=${enrollmentNumber}`,
         headers: auth,
       })
     ).json().data.items[0];

@@ -10,7 +10,7 @@ import { ENROLLMENT_MESSAGES } from '@registrar/contract/enrollment-admin';
 import { addMonths } from '@registrar/contract/fee-plan';
 import { FEE_MESSAGES } from '@registrar/contract/fees';
 import { build } from './build-app';
-import { createCourse, enrolmentForm } from './fixtures/enrolments';
+import { createCourse, submitEnrolment } from './fixtures/enrolments';
 import { multipart } from './fixtures/files';
 import { bearer, makeStaff, tokenFor } from './staff-fixtures';
 import { FeeService } from '../src/services/fee-service';
@@ -32,23 +32,20 @@ describe('fee ledger', async () => {
   const today = localIsoDate();
 
   const enrol = async (email: string, extra: Record<string, string> = {}) => {
-    const body = enrolmentForm({
-      name: 'Ledger Student',
-      phoneNumber: `8${String(100000000 + ++ip).slice(-9)}`,
-      email,
-      courseId: course._id,
-      ...extra,
-    });
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/student-enrollment',
-      ...body,
-      remoteAddress: `10.140.${Math.floor(ip / 200)}.${ip % 200}`,
-    });
-    expect(res.statusCode, res.body).toBe(201);
+    const { enrollmentNumber } = await submitEnrolment(
+      app,
+      {
+        name: 'Ledger Student',
+        phoneNumber: `8${String(100000000 + ++ip).slice(-9)}`,
+        email,
+        courseId: course._id,
+        ...extra,
+      },
+      `10.140.${Math.floor(ip / 200)}.${ip % 200}`,
+    );
     const [row] = await rowsOf<{ id: string }>(
       db,
-      sql`select id from enrollments where enrollment_number = ${res.json().data.enrollmentNumber}`,
+      sql`select id from enrollments where enrollment_number = ${enrollmentNumber}`,
     );
     return detail(row!.id);
   };
