@@ -1,10 +1,12 @@
 /** Dashboard figures, notifications and the payments export (issue 10). */
 import type { Dashboard, Notifications } from '@registrar/contract/dashboard';
+import { REFERENCE_LABELS, type Reference } from '@registrar/contract/constants';
 import { localIsoDate } from '@registrar/contract/enrollment';
 import type { Db } from '../db/database';
 import { toCsv } from '../lib/csv';
 import { toRupees } from '../lib/money';
 import { dashboardRepository as repo } from '../repositories/dashboard-repository';
+import { followUpRepository } from '../repositories/follow-up-repository';
 import { staffRepository } from '../repositories/staff-repository';
 
 const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
@@ -34,6 +36,9 @@ export class DashboardService {
       overdue,
       latestInq,
       latestEnr,
+      bySource,
+      byOwner,
+      median,
     ] = await Promise.all([
       repo.enrollmentsByStatus(this.db),
       repo.inquiriesBy(this.db, 'status'),
@@ -46,6 +51,9 @@ export class DashboardService {
       repo.installments(this.db, today, 'overdue'),
       repo.latestInquiries(this.db),
       repo.latestEnrollments(this.db),
+      followUpRepository.funnel(this.db, 'reference'),
+      followUpRepository.funnel(this.db, 'owner'),
+      followUpRepository.medianFirstContact(this.db),
     ]);
     const c = counts[0]!;
     const m = money[0]!;
@@ -83,6 +91,20 @@ export class DashboardService {
       enrollmentsPerCourse: perCourse.map((r) => ({ courseId: r.course_id, name: r.name, count: r.count })),
       nextDue: nextDue.map(line),
       mostOverdue: overdue.map(line),
+      followUps: {
+        bySource: bySource.map(({ name: _name, ...r }) => ({
+          ...r,
+          key: r.key ?? '',
+          label: REFERENCE_LABELS[r.key as Reference] ?? r.key ?? '',
+        })),
+        byCounsellor: byOwner.map(({ name, ...r }) => ({
+          ...r,
+          key: r.key ?? 'none',
+          label: r.key ? (name ?? '') : 'Nobody',
+        })),
+        medianFirstContactMinutes: median.minutes,
+        firstContacts: median.count,
+      },
       latestInquiries: latestInq.map((r) => ({
         _id: r.id,
         name: r.name,
@@ -99,12 +121,13 @@ export class DashboardService {
     };
   }
 
-  async notifications(staffId: string, seenAt: Date | null): Promise<Notifications> {
+  async notifications(staffId: string, seenAt: Date | null, followUpsDue = 0): Promise<Notifications> {
     const since = seenAt ?? new Date(Date.now() - 7 * 86_400_000);
     const items = await repo.notifications(this.db, since);
     return {
       seenAt: seenAt?.toISOString() ?? null,
       unread: items.length,
+      followUpsDue,
       items: items.map((r) => ({
         kind: r.kind,
         id: r.id,
