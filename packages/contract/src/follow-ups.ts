@@ -78,10 +78,9 @@ export type FollowUps = z.infer<typeof followUpsSchema>;
 /** How many upcoming follow-ups the screen lists (the overdue and today's are all listed). */
 export const FOLLOW_UPS_UPCOMING_MAX = 50;
 
-/** A WhatsApp message to a student, naming them and the course they asked about. */
-export function whatsAppMessage(student: string, course: string, institute: string): string {
-  return `Hello ${student}, this is ${institute}. Thank you for your interest in ${course}. When would be a good time to talk about admission?`;
-}
+/** The WhatsApp message to a student, naming them and the course they asked about. */
+export const whatsAppMessage = (student: string, course: string) =>
+  `Hello ${student}, thank you for asking about ${course}. When would be a good time to talk about your admission?`;
 
 /** wa.me wants the number with its country code and no plus; numbers here are Indian mobiles. */
 export const whatsAppLink = (phone: string, text: string) =>
