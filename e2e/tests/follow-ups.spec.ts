@@ -85,10 +85,10 @@ test.describe('a counsellor’s day of follow-ups', () => {
     await expect(page).toHaveURL(/\/follow-ups$/);
     await expect(page.getByRole('heading', { name: 'My follow-ups', level: 1 })).toBeVisible();
     const today = page.getByRole('region', { name: /^Today \(\d+\)$/ });
-    await expect(today.getByRole('link', { name: student.name })).toBeVisible();
+    await expect(today.getByRole('link', { name: student.name, exact: true })).toBeVisible();
     await expectNoAxeViolations(page);
 
-    await today.getByRole('link', { name: student.name }).click();
+    await today.getByRole('link', { name: student.name, exact: true }).click();
     await expect(page.getByRole('heading', { name: student.name, level: 1 })).toBeVisible();
     const followUp = page.getByRole('region', { name: 'Follow-up' });
     await expect(followUp.getByText('Owner: Kavya Counsellor')).toBeVisible();
@@ -124,9 +124,11 @@ test.describe('a counsellor’s day of follow-ups', () => {
     // Back on My follow-ups, the student has moved to Upcoming (tomorrow morning).
     await page.goto('/follow-ups');
     await expect(
-      page.getByRole('region', { name: /^Upcoming \(\d+\)$/ }).getByRole('link', { name: student.name }),
+      page.getByRole('region', { name: /^Upcoming \(\d+\)$/ }).getByRole('link', { name: student.name, exact: true }),
     ).toBeVisible();
-    await expect(page.getByRole('region', { name: /^Today/ }).getByRole('link', { name: student.name })).toHaveCount(0);
+    await expect(
+      page.getByRole('region', { name: /^Today/ }).getByRole('link', { name: student.name, exact: true }),
+    ).toHaveCount(0);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
   }
