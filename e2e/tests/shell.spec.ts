@@ -25,6 +25,8 @@ const MENU = [
   ['Courses', '/courses'],
   ['Student Enrollments', '/student-enrollments'],
   ['Student Inquiries', '/student-inquires'],
+  // Not in the spec's menu: the calls a counsellor or admin has to make.
+  ['My follow-ups', '/follow-ups'],
   ['Terms & Condition', '/terms-condition'],
   ['Audit', '/audit'],
   // Not in the spec's menu: staff management, for admins (this journey signs in as one).

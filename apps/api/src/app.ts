@@ -27,6 +27,7 @@ import siteRoutes from './routes/site';
 import authPlugin from './plugins/auth';
 import throttlePlugin from './plugins/throttle';
 import inquiryRoutes from './routes/inquiries';
+import followUpRoutes from './routes/follow-ups';
 import enrollmentRoutes from './routes/enrollments';
 import feeRoutes from './routes/fees';
 import announcementRoutes from './routes/announcements';
@@ -151,6 +152,7 @@ export async function buildApp({
     await api.register(termsRoutes);
     await api.register(siteRoutes);
     await api.register(inquiryRoutes);
+    await api.register(followUpRoutes);
     await api.register(enrollmentRoutes);
     await api.register(feeRoutes);
     await api.register(announcementRoutes);

@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { UPLOAD_MAX_MB_DEFAULT } from '@registrar/contract/constants';
+import { INQUIRY_ASSIGNMENT_MODES, type InquiryAssignmentMode } from '@registrar/contract/follow-ups';
 import { decodeKey } from './services/documents/master-keys';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -108,6 +109,9 @@ const envSchema = z.object({
     .int({ error: 'must be a whole number' })
     .min(1, { error: 'must be at least 1' })
     .default(20),
+  INQUIRY_ASSIGNMENT: z
+    .enum(INQUIRY_ASSIGNMENT_MODES, { error: `must be one of ${INQUIRY_ASSIGNMENT_MODES.join(', ')}` })
+    .default('none'),
   OUTBOX_LEASE_SECONDS: z.coerce
     .number({ error: 'must be a number of seconds' })
     .int({ error: 'must be a whole number of seconds' })
@@ -222,6 +226,8 @@ export interface Config {
   outboxLeaseMs: number;
   /** Public inquiries, and enrolment attempts, one address may send per 10 minutes. */
   intakeLimitPerIp: number;
+  /** How a new public inquiry gets its owner: nobody, or the next active counsellor in turn. */
+  inquiryAssignment: InquiryAssignmentMode;
   logLevel: (typeof LOG_LEVELS)[number];
   /** Master key of the documents; undefined: `DATA_DIR/documents.key` (embedded database only). */
   documentsKey: Buffer | undefined;
@@ -275,6 +281,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     trustProxy: e.TRUST_PROXY,
     outboxLeaseMs: e.OUTBOX_LEASE_SECONDS * 1000,
     intakeLimitPerIp: e.INTAKE_LIMIT_PER_IP,
+    inquiryAssignment: e.INQUIRY_ASSIGNMENT,
     logLevel: e.LOG_LEVEL,
     documentsKey: e.DOCUMENTS_KEY,
     documentsKeyPrevious: e.DOCUMENTS_KEY_PREVIOUS,

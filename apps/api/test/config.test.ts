@@ -16,6 +16,14 @@ describe('configuration', () => {
     });
   });
 
+  it('assigns new inquiries to nobody unless INQUIRY_ASSIGNMENT=round_robin, and names a wrong value', () => {
+    expect(loadConfig({}).inquiryAssignment).toBe('none');
+    expect(loadConfig({ INQUIRY_ASSIGNMENT: 'round_robin' }).inquiryAssignment).toBe('round_robin');
+    expect(() => loadConfig({ INQUIRY_ASSIGNMENT: 'random' })).toThrow(
+      new ConfigError('Invalid configuration: INQUIRY_ASSIGNMENT must be one of none, round_robin'),
+    );
+  });
+
   it('reads every variable', () => {
     const config = loadConfig({
       PORT: '8080',

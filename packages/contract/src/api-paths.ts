@@ -29,6 +29,9 @@ export const apiPaths = {
   inquiriesCsv: '/api/inquiry/export.csv',
   inquiry: '/api/inquiry/:id',
   inquiryStatus: '/api/inquiry/status-change/:id',
+  inquiryContact: '/api/inquiry-contact/:id',
+  inquiryFollowUp: '/api/inquiry-follow-up/:id',
+  followUps: '/api/follow-ups',
 
   enrollments: '/api/student-enrollment',
   enrollmentsCsv: '/api/student-enrollment/export.csv',

@@ -14,6 +14,15 @@ export const PASSWORD_MIN = 8;
 
 export const REFERENCE_OPTIONS = ['friend', 'website', 'instagram', 'linkedin', 'facebook', 'other'] as const;
 export type Reference = (typeof REFERENCE_OPTIONS)[number];
+/** Words for each source, shared by the public form, the staff screens and the dashboard. */
+export const REFERENCE_LABELS: Record<Reference, string> = {
+  friend: 'A friend',
+  website: 'Our website',
+  instagram: 'Instagram',
+  linkedin: 'LinkedIn',
+  facebook: 'Facebook',
+  other: 'Other',
+};
 
 export const WORKING_STATUS_OPTIONS = ['company', 'college', 'university', 'other'] as const;
 export type WorkingStatus = (typeof WORKING_STATUS_OPTIONS)[number];

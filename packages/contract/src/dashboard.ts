@@ -3,6 +3,17 @@ import { z } from 'zod';
 
 const countBy = z.array(z.object({ key: z.string(), count: z.number().int() }));
 
+/** Inquiries received, contacted at least once, and converted, for one source or one owner. */
+const funnelRow = z.object({
+  /** A source (`reference`), or an owner's id (`none`: nobody owns them). */
+  key: z.string(),
+  label: z.string(),
+  total: z.number().int(),
+  contacted: z.number().int(),
+  converted: z.number().int(),
+});
+export type FunnelRow = z.infer<typeof funnelRow>;
+
 export const dashboardSchema = z.object({
   enrollmentsByStatus: countBy,
   inquiries: z.object({
@@ -44,6 +55,14 @@ export const dashboardSchema = z.object({
       owed: z.number(),
     }),
   ),
+  followUps: z.object({
+    bySource: z.array(funnelRow),
+    byCounsellor: z.array(funnelRow),
+    /** Median minutes from an inquiry to its first logged contact; null before any contact. */
+    medianFirstContactMinutes: z.number().nullable(),
+    /** How many inquiries have had a first contact (what the median is taken over). */
+    firstContacts: z.number().int(),
+  }),
   latestInquiries: z.array(z.object({ _id: z.string(), name: z.string(), status: z.string(), createdAt: z.string() })),
   latestEnrollments: z.array(
     z.object({
@@ -67,6 +86,8 @@ export const notificationSchema = z.object({
 export const notificationsSchema = z.object({
   items: z.array(notificationSchema),
   unread: z.number().int(),
+  /** The signed-in staff member's open follow-ups due by the end of today (overdue ones included). */
+  followUpsDue: z.number().int(),
   seenAt: z.string().nullable(),
 });
 export type Notifications = z.infer<typeof notificationsSchema>;

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { INQUIRY_WORKING_AS_OPTIONS, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, REFERENCE_OPTIONS } from './constants';
 import { inquirySchema } from './inquiry';
+import { inquiryContactSchema, staffRefSchema } from './inquiry-contact';
 
 export const INQUIRY_STATUSES = ['new', 'contacted', 'follow_up', 'converted', 'closed'] as const;
 export type InquiryStatus = (typeof INQUIRY_STATUSES)[number];
@@ -57,6 +58,10 @@ export const inquiryListQuerySchema = z.object({
   from: z.iso.date().optional(),
   to: z.iso.date().optional(),
   sort: z.enum(INQUIRY_SORTS).default('-createdAt'),
+  /** An owner's id, or `none` for inquiries nobody owns. */
+  ownerId: z.union([z.uuid(), z.literal('none')]).optional(),
+  /** `yes`: someone has contacted them at least once; `no`: nobody has yet. */
+  contacted: z.enum(['yes', 'no']).optional(),
 });
 export type InquiryListQuery = z.infer<typeof inquiryListQuerySchema>;
 
@@ -85,6 +90,10 @@ export const inquiryRecordSchema = z.object({
   courseId: z.string().nullable(),
   status: z.enum(INQUIRY_STATUSES),
   duplicateOf: z.string().nullable(),
+  /** The counsellor or admin who follows this inquiry up. */
+  ownerId: z.string().nullable(),
+  nextFollowUpAt: z.string().nullable(),
+  firstContactAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -93,5 +102,8 @@ export type InquiryRecord = z.infer<typeof inquiryRecordSchema>;
 export const inquiryDetailSchema = inquiryRecordSchema.extend({
   history: z.array(inquiryEventSchema),
   duplicate: z.object({ _id: z.string(), name: z.string(), createdAt: z.string() }).nullable(),
+  owner: staffRefSchema.nullable(),
+  /** Newest first. */
+  contacts: z.array(inquiryContactSchema),
 });
 export type InquiryDetail = z.infer<typeof inquiryDetailSchema>;

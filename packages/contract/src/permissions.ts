@@ -24,6 +24,8 @@ export const PERMISSION_DESCRIPTIONS = {
   'inquiries.read': 'List and open inquiries',
   'inquiries.edit': 'Edit inquiries, change their status, delete them',
   'inquiries.export': 'Export inquiries as CSV',
+  'inquiries.followups': 'Log contacts with students, set next follow-ups, see their own follow-ups',
+  'inquiries.assign': 'Give inquiries to any counsellor and see anyone’s follow-ups',
   'enrollments.read': 'List and open enrolments',
   'enrollments.edit': 'Edit enrolments (personal details, documents, signature)',
   'enrollments.status': 'Change the status of an enrolment',
@@ -64,6 +66,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   counsellor: [
     ...READ_LISTS,
     'inquiries.edit',
+    'inquiries.followups',
     'enrollments.edit',
     'enrollments.status',
     'people.contact',

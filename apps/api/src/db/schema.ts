@@ -295,10 +295,17 @@ export const inquiries = pgTable(
       .notNull()
       .default('new'),
     duplicateOf: uuid('duplicate_of'),
+    /** Who follows the inquiry up: a counsellor or admin; unset when they are deleted. */
+    ownerId: uuid('owner_id').references(() => staff.id, { onDelete: 'set null' }),
+    nextFollowUpAt: timestamp('next_follow_up_at', { withTimezone: true }),
+    /** The first entry of the contact log, kept on the row so the dashboard's median needs no join. */
+    firstContactAt: timestamp('first_contact_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
     index('inquiries_created_idx').on(t.createdAt),
+    // A counsellor's follow-ups: their inquiries by next follow-up.
+    index('inquiries_owner_follow_up_idx').on(t.ownerId, t.nextFollowUpAt),
     // The duplicate lookup (same email or phone within 30 days): the newest match of each is one index step.
     index('inquiries_email_lower_created_idx').on(sql`lower(${t.email})`, t.createdAt),
     index('inquiries_phone_created_idx').on(t.phoneNumber, t.createdAt),
@@ -323,6 +330,34 @@ export const inquiryEvents = pgTable(
   },
   (t) => [index('inquiry_events_inquiry_idx').on(t.inquiryId, t.createdAt)],
 );
+
+/** The contact log of an inquiry: each call, WhatsApp, email or visit, its outcome, who and when. */
+export const inquiryContacts = pgTable(
+  'inquiry_contacts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    inquiryId: uuid('inquiry_id')
+      .notNull()
+      .references(() => inquiries.id, { onDelete: 'cascade' }),
+    channel: text('channel', { enum: ['call', 'whatsapp', 'email', 'visit'] }).notNull(),
+    outcome: text('outcome', {
+      enum: ['interested', 'call_back', 'no_answer', 'not_interested', 'enrolled'],
+    }).notNull(),
+    note: text('note'),
+    staffId: uuid('staff_id').references(() => staff.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('inquiry_contacts_inquiry_idx').on(t.inquiryId, t.createdAt)],
+);
+
+/**
+ * One row: how many public inquiries round-robin assignment has handed out. Every instance
+ * increments it in the statement that assigns, so the row lock orders them and nobody skips a turn.
+ */
+export const inquiryAssignment = pgTable('inquiry_assignment', {
+  id: integer('id').primaryKey(),
+  turns: bigint('turns', { mode: 'number' }).notNull().default(0),
+});
 
 /**
  * The payments ledger: rows are never deleted or rewritten (database triggers refuse it); a

@@ -1,5 +1,5 @@
 /** Inquiry queries: paging with filters and search, the timeline, duplicate lookup. */
-import { and, asc, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { InquiryListQuery } from '@registrar/contract/inquiry-admin';
 import type { Db, Executor } from '../db/database';
 import { inquiries, inquiryEvents, staff } from '../db/schema';
@@ -33,6 +33,10 @@ function filters(q: Omit<InquiryListQuery, 'page' | 'limit' | 'sort'>): SQL | un
   if (q.search) conditions.push(searchMatch(q.search, [inquiries.name, inquiries.email, inquiries.phoneNumber]));
   if (q.status) conditions.push(eq(inquiries.status, q.status));
   if (q.reference) conditions.push(eq(inquiries.reference, q.reference));
+  if (q.ownerId) conditions.push(q.ownerId === 'none' ? isNull(inquiries.ownerId) : eq(inquiries.ownerId, q.ownerId));
+  // Contacted: a logged contact, or a status past 'new' (the dashboard's funnel counts the same way).
+  if (q.contacted === 'yes') conditions.push(or(isNotNull(inquiries.firstContactAt), ne(inquiries.status, 'new'))!);
+  if (q.contacted === 'no') conditions.push(and(isNull(inquiries.firstContactAt), eq(inquiries.status, 'new'))!);
   if (q.from) conditions.push(gte(inquiries.createdAt, new Date(`${q.from}T00:00:00`)));
   if (q.to) conditions.push(lt(inquiries.createdAt, new Date(new Date(`${q.to}T00:00:00`).getTime() + 86_400_000)));
   return conditions.length ? and(...conditions) : undefined;
@@ -77,6 +81,12 @@ export const inquiryRepository = {
 
   async byId(db: Executor, id: string): Promise<InquiryRow | undefined> {
     const rows = await db.select().from(inquiries).where(eq(inquiries.id, id)).limit(1);
+    return rows[0];
+  },
+
+  /** The row, locked until the transaction ends (two contacts logged at once take turns). */
+  async lockById(db: Executor, id: string): Promise<InquiryRow | undefined> {
+    const rows = await db.select().from(inquiries).where(eq(inquiries.id, id)).limit(1).for('update');
     return rows[0];
   },
 

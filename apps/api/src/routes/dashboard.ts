@@ -12,12 +12,18 @@ import {
 import { errorEnvelopeSchema, pageSchema, successEnvelope } from '@registrar/contract/envelope';
 import { attachment } from '../lib/csv';
 import { DashboardService } from '../services/dashboard-service';
+import { FollowUpService } from '../services/follow-up-service';
+import { InquiryService } from '../services/inquiry-service';
 
 const security = [{ bearer: [] }];
 const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema };
 
 const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   const dashboards = new DashboardService(app.database.db);
+  const followUps = new FollowUpService(
+    app.database.db,
+    new InquiryService(app.database.db, app.config, app.throttle, () => app.outbox.kick()),
+  );
 
   app.get(
     apiPaths.dashboard,
@@ -39,7 +45,11 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       return {
         success: true as const,
         message: '',
-        data: await dashboards.notifications(staff.id, staff.notificationsSeenAt),
+        data: await dashboards.notifications(
+          staff.id,
+          staff.notificationsSeenAt,
+          await followUps.dueCount({ id: staff.id, role: staff.role }),
+        ),
       };
     },
   );

@@ -1,5 +1,6 @@
 /** Dashboard figures, notifications and the payments export. */
 import type { AuditEntry, Dashboard, Notifications, auditQuerySchema } from '@registrar/contract/dashboard';
+import { REFERENCE_LABELS, type Reference } from '@registrar/contract/constants';
 import type { z } from 'zod';
 import { localIsoDate } from '@registrar/contract/enrollment';
 import type { Db } from '../db/database';
@@ -7,6 +8,7 @@ import { toCsv } from '../lib/csv';
 import { toRupees } from '../lib/money';
 import { auditRepository } from '../repositories/audit-repository';
 import { dashboardRepository as repo } from '../repositories/dashboard-repository';
+import { followUpRepository } from '../repositories/follow-up-repository';
 import { staffRepository } from '../repositories/staff-repository';
 
 const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
@@ -36,6 +38,9 @@ export class DashboardService {
       overdue,
       latestInq,
       latestEnr,
+      bySource,
+      byOwner,
+      median,
     ] = await Promise.all([
       repo.enrollmentsByStatus(this.db),
       repo.inquiriesBy(this.db, 'status'),
@@ -48,6 +53,9 @@ export class DashboardService {
       repo.installments(this.db, today, 'overdue'),
       repo.latestInquiries(this.db),
       repo.latestEnrollments(this.db),
+      followUpRepository.funnel(this.db, 'reference'),
+      followUpRepository.funnel(this.db, 'owner'),
+      followUpRepository.medianFirstContact(this.db),
     ]);
     const c = counts[0]!;
     const m = money[0]!;
@@ -85,6 +93,20 @@ export class DashboardService {
       enrollmentsPerCourse: perCourse.map((r) => ({ courseId: r.course_id, name: r.name, count: r.count })),
       nextDue: nextDue.map(line),
       mostOverdue: overdue.map(line),
+      followUps: {
+        bySource: bySource.map(({ name: _name, ...r }) => ({
+          ...r,
+          key: r.key ?? '',
+          label: REFERENCE_LABELS[r.key as Reference] ?? r.key ?? '',
+        })),
+        byCounsellor: byOwner.map(({ name, ...r }) => ({
+          ...r,
+          key: r.key ?? 'none',
+          label: r.key ? (name ?? '') : 'Nobody',
+        })),
+        medianFirstContactMinutes: median.minutes,
+        firstContacts: median.count,
+      },
       latestInquiries: latestInq.map((r) => ({
         _id: r.id,
         name: r.name,
@@ -101,12 +123,13 @@ export class DashboardService {
     };
   }
 
-  async notifications(staffId: string, seenAt: Date | null): Promise<Notifications> {
+  async notifications(staffId: string, seenAt: Date | null, followUpsDue = 0): Promise<Notifications> {
     const since = seenAt ?? new Date(Date.now() - 7 * 86_400_000);
     const items = await repo.notifications(this.db, since);
     return {
       seenAt: seenAt?.toISOString() ?? null,
       unread: items.length,
+      followUpsDue,
       items: items.map((r) => ({
         kind: r.kind,
         id: r.id,

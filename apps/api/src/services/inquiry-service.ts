@@ -15,11 +15,13 @@ import {
 } from '@registrar/contract/inquiry-admin';
 import type { Page } from '@registrar/contract/envelope';
 import { ERROR_CODES } from '@registrar/contract/envelope';
+import { needsNextFollowUp } from '@registrar/contract/follow-ups';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 import { toCsv } from '../lib/csv';
 import { HttpError, badRequest, conflict, notFound } from '../lib/http-errors';
 import { courseRepository } from '../repositories/course-repository';
+import { followUpRepository } from '../repositories/follow-up-repository';
 import { inquiryRepository, type InquiryRow } from '../repositories/inquiry-repository';
 import { brandedMail } from './mail/mail-message';
 import { THROTTLE_RULES, addressKey, type Throttle } from './throttle';
@@ -43,6 +45,9 @@ export const toInquiryRecord = (row: InquiryRow): InquiryRecord => ({
   courseId: row.courseId,
   status: row.status,
   duplicateOf: row.duplicateOf,
+  ownerId: row.ownerId,
+  nextFollowUpAt: row.nextFollowUpAt?.toISOString() ?? null,
+  firstContactAt: row.firstContactAt?.toISOString() ?? null,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });
@@ -134,6 +139,7 @@ export class InquiryService {
       }),
     );
     await inquiryRepository.insertIntake(this.db, row, mails);
+    if (this.config.inquiryAssignment === 'round_robin') await followUpRepository.assignRoundRobin(this.db, row.id);
     if (mails.length) this.onMailQueued();
     return { stored: true };
   }
@@ -152,12 +158,23 @@ export class InquiryService {
   async detail(id: string): Promise<InquiryDetail> {
     const row = await inquiryRepository.byId(this.db, id);
     if (!row) throw notFound(INQUIRY_MESSAGES.notFound);
-    const [events, duplicate] = await Promise.all([
+    const [events, duplicate, contacts, ownerName] = await Promise.all([
       inquiryRepository.events(this.db, id),
       row.duplicateOf ? inquiryRepository.byId(this.db, row.duplicateOf) : undefined,
+      followUpRepository.contacts(this.db, id),
+      row.ownerId ? followUpRepository.staffName(this.db, row.ownerId) : undefined,
     ]);
     return {
       ...toInquiryRecord(row),
+      owner: row.ownerId && ownerName !== undefined ? { _id: row.ownerId, name: ownerName } : null,
+      contacts: contacts.map(({ contact, staff }) => ({
+        _id: contact.id,
+        channel: contact.channel,
+        outcome: contact.outcome,
+        note: contact.note,
+        by: staff?.id ? { _id: staff.id, name: staff.name } : null,
+        at: contact.createdAt.toISOString(),
+      })),
       duplicate: duplicate
         ? { _id: duplicate.id, name: duplicate.name, createdAt: duplicate.createdAt.toISOString() }
         : null,
@@ -196,7 +213,8 @@ export class InquiryService {
         throw conflict(
           `${INQUIRY_MESSAGES.transitionNotAllowed}: ${INQUIRY_STATUS_LABELS[row.status]} → ${INQUIRY_STATUS_LABELS[status]}`,
         );
-      await inquiryRepository.update(tx, id, { status });
+      // Nobody calls a closed or converted lead back: it leaves everyone's follow-ups.
+      await inquiryRepository.update(tx, id, needsNextFollowUp(status) ? { status } : { status, nextFollowUpAt: null });
       await inquiryRepository.addEvent(tx, {
         inquiryId: id,
         kind: 'status_changed',

@@ -61,5 +61,9 @@ export const inquiryPageFor = (role: Role, page: Page<InquiryRecord>): Page<Inqu
   items: page.items.map((r) => inquiryRecordFor(canOf(role), r)),
 });
 
-export const inquiryDetailFor = (role: Role, detail: InquiryDetail): InquiryDetail =>
-  inquiryRecordFor(canOf(role), detail);
+export function inquiryDetailFor(role: Role, detail: InquiryDetail): InquiryDetail {
+  const can = canOf(role);
+  const shaped = inquiryRecordFor(can, detail);
+  // A contact's note is free text about the person: it goes with their contact details.
+  return can('people.contact') ? shaped : { ...shaped, contacts: shaped.contacts.map((c) => ({ ...c, note: null })) };
+}

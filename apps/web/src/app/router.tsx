@@ -109,10 +109,44 @@ export const adminScreens: RouteObject[] = [
   },
   {
     path: 'student-inquires/:id',
-    lazy: guarded(
-      'inquiries.read',
-      async () => (await import('../features/inquiries/inquiry-detail-screen')).InquiryDetailScreen,
-    ),
+    lazy: guarded('inquiries.read', async () => {
+      // The follow-ups feature's panel joins the inquiry's page here, so neither feature imports the other.
+      const [{ InquiryDetailScreen }, { FollowUpPanel }, { usePermissions }, { useSessionUserId }] = await Promise.all([
+        import('../features/inquiries/inquiry-detail-screen'),
+        import('../features/follow-ups/follow-up-panel'),
+        import('../features/session/permissions'),
+        import('./session-user'),
+      ]);
+      return function InquiryDetailWithFollowUps() {
+        const allowed = usePermissions();
+        const selfId = useSessionUserId();
+        return (
+          <InquiryDetailScreen
+            extra={(inquiry) => (
+              <FollowUpPanel
+                inquiry={inquiry}
+                canFollowUp={allowed('inquiries.followups')}
+                canAssign={allowed('inquiries.assign')}
+                canContact={allowed('people.contact')}
+                selfId={selfId}
+              />
+            )}
+          />
+        );
+      };
+    }),
+  },
+  {
+    path: 'follow-ups',
+    lazy: guarded('inquiries.followups', async () => {
+      const [{ FollowUpsScreen }, { usePermissions }] = await Promise.all([
+        import('../features/follow-ups/follow-ups-screen'),
+        import('../features/session/permissions'),
+      ]);
+      return function FollowUpsForSession() {
+        return <FollowUpsScreen canAssign={usePermissions()('inquiries.assign')} />;
+      };
+    }),
   },
   { path: 'student-inquiries', element: <Navigate to="/student-inquires" replace /> },
   {

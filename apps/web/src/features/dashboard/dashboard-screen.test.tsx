@@ -5,6 +5,9 @@ import { fakeServer, json, renderScreen } from '../courses/test-harness';
 import { DashboardScreen } from './dashboard-screen';
 import { periodStarts } from './links';
 
+// MUI takes its time in jsdom on a busy machine.
+vi.setConfig({ testTimeout: 30_000 });
+
 const DASHBOARD: Dashboard = {
   enrollmentsByStatus: [
     { key: 'approved', count: 7 },
@@ -61,6 +64,15 @@ const DASHBOARD: Dashboard = {
       owed: 12000,
     },
   ],
+  followUps: {
+    bySource: [{ key: 'website', label: 'Our website', total: 3, contacted: 2, converted: 1 }],
+    byCounsellor: [
+      { key: '6f1c1a52-3f0e-4c55-9a39-1f1d2b0f6a11', label: 'Kavya', total: 4, contacted: 3, converted: 1 },
+      { key: 'none', label: 'Nobody', total: 1, contacted: 0, converted: 0 },
+    ],
+    medianFirstContactMinutes: 125,
+    firstContacts: 3,
+  },
   latestInquiries: [{ _id: 'i1', name: 'Anil Shah', status: 'new', createdAt: '2026-03-01T10:00:00.000Z' }],
   latestEnrollments: [
     {
@@ -119,6 +131,24 @@ describe('dashboard screen (issue 10)', () => {
     expect(within(overdue).getByText('₹12,000')).toBeTruthy();
     const latest = screen.getByRole('table', { name: 'Latest inquiries' });
     expect(within(latest).getByRole('link', { name: 'Anil Shah' }).getAttribute('href')).toBe('/student-inquires/i1');
+  });
+
+  it('shows the funnel by source and by counsellor and the median time to first contact, each opening its list', async () => {
+    fakeServer(() => ok(DASHBOARD));
+    renderScreen(<DashboardScreen />, { path: '/dashboard' });
+    const median = await screen.findByRole('link', { name: /^Median time to first contact 2 h 5 min/ });
+    expect(median.getAttribute('href')).toBe('/student-inquires?contacted=yes');
+    const bySource = screen.getByRole('region', { name: 'Funnel by source' });
+    expect(within(bySource).getByRole('link', { name: 'Contacted: Our website, 2' }).getAttribute('href')).toBe(
+      '/student-inquires?reference=website&contacted=yes',
+    );
+    const byCounsellor = screen.getByRole('region', { name: 'Funnel by counsellor' });
+    expect(within(byCounsellor).getByRole('link', { name: 'Converted: Kavya, 1' }).getAttribute('href')).toBe(
+      '/student-inquires?ownerId=6f1c1a52-3f0e-4c55-9a39-1f1d2b0f6a11&ownerName=Kavya&status=converted',
+    );
+    expect(within(byCounsellor).getByRole('link', { name: 'Received: Nobody, 1' }).getAttribute('href')).toBe(
+      '/student-inquires?ownerId=none',
+    );
   });
 
   it('shows each chart’s data as a table on request', async () => {
@@ -183,6 +213,7 @@ describe('dashboard screen (issue 10)', () => {
         mostOverdue: [],
         latestInquiries: [],
         latestEnrollments: [],
+        followUps: { bySource: [], byCounsellor: [], medianFirstContactMinutes: null, firstContacts: 0 },
       }),
     );
     renderScreen(<DashboardScreen />, { path: '/dashboard' });

@@ -19,6 +19,7 @@ import { formatRupees } from '../courses/money';
 import { useGetDashboardQuery, paymentsCsvHref } from './api/dashboard-api';
 import { CourseChart, InquiryChart, MonthlyChart } from './dashboard-charts';
 import { FigureCard, FigureGrid } from './figure-card';
+import { FollowUpFigures } from './follow-up-figures';
 import { enrollmentStatusLabel } from './labels';
 import {
   enrollmentsWithPaymentState,
@@ -200,6 +201,9 @@ function DashboardBody({ data }: { data: Dashboard }) {
           <InquiryChart inquiries={data.inquiries} />
           <LatestInquiriesTable rows={data.latestInquiries} />
         </Columns>
+      </Section>
+      <Section title="Follow-ups">
+        <FollowUpFigures followUps={data.followUps} />
       </Section>
       <Section title="Fees">
         <MoneyCards data={data} />

@@ -18,6 +18,8 @@ export const enrollmentPage = (id: string) => `${ENROLLMENTS_PATH}/${encodeURICo
 export const inquiriesWithStatus = (status: string) => withQuery(INQUIRIES_PATH, { status });
 export const inquiriesWithReference = (reference: string) => withQuery(INQUIRIES_PATH, { reference });
 export const inquiriesBetween = (from: string, to: string) => withQuery(INQUIRIES_PATH, { from, to });
+/** The inquiries list with several filters at once (the funnel's cells). */
+export const inquiriesWhere = (query: Record<string, string>) => withQuery(INQUIRIES_PATH, query);
 export const inquiryPage = (id: string) => `${INQUIRIES_PATH}/${encodeURIComponent(id)}`;
 
 /** Today, the Monday of this week and the 1st of this month, as the server counts them (local dates). */

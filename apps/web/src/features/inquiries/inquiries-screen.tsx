@@ -7,6 +7,7 @@
 import { useMemo, useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -49,6 +50,15 @@ const FILTERS: readonly ListFilter[] = [
       ...REFERENCE_OPTIONS.map((r) => ({ value: r, label: REFERENCE_LABELS[r] })),
     ],
   },
+  {
+    name: 'contacted',
+    label: 'Contacted',
+    options: [
+      { value: '', label: 'Contacted or not' },
+      { value: 'yes', label: 'Contacted' },
+      { value: 'no', label: 'Not contacted yet' },
+    ],
+  },
   SORT_BY_DATE_NAME_OR_STATUS,
 ];
 const NOUN = { one: 'inquiry', other: 'inquiries' };
@@ -56,7 +66,53 @@ const NOUN = { one: 'inquiry', other: 'inquiries' };
 /** The list's query with the date range added (the shared list knows select filters only). */
 function useInquiriesQuery(args: InquiryListArgs) {
   const { from, to } = useDateRange();
-  return useGetInquiriesQuery({ ...args, ...(from ? { from } : {}), ...(to ? { to } : {}) });
+  const ownerId = useOwnerFilter().ownerId;
+  return useGetInquiriesQuery({
+    ...args,
+    ...(from ? { from } : {}),
+    ...(to ? { to } : {}),
+    ...(ownerId ? { ownerId } : {}),
+  });
+}
+
+/** The owner filter the dashboard's links set (`?ownerId=…&ownerName=…`; `none`: nobody owns them). */
+function useOwnerFilter() {
+  const [params] = useSearchParams();
+  const raw = params.get('ownerId') ?? '';
+  const ownerId = raw === 'none' || /^[0-9a-f-]{36}$/i.test(raw) ? raw : undefined;
+  return { ownerId, ownerName: params.get('ownerName') ?? undefined };
+}
+
+function OwnerFilterNote() {
+  const { ownerId, ownerName } = useOwnerFilter();
+  const [, setParams] = useSearchParams();
+  if (!ownerId) return null;
+  return (
+    <Alert
+      severity="info"
+      sx={{ mb: 2 }}
+      action={
+        <Button
+          color="inherit"
+          size="small"
+          onClick={() =>
+            setParams((p) => {
+              p.delete('ownerId');
+              p.delete('ownerName');
+              p.delete('page');
+              return p;
+            })
+          }
+        >
+          Show every owner’s
+        </Button>
+      }
+    >
+      {ownerId === 'none'
+        ? 'Showing inquiries nobody owns.'
+        : `Showing inquiries owned by ${ownerName ?? 'one staff member'}.`}
+    </Alert>
+  );
 }
 
 function ExportButton() {
@@ -68,7 +124,7 @@ function ExportButton() {
     setBusy(true);
     try {
       const filters: Partial<InquiryListArgs> = {};
-      for (const key of ['search', 'status', 'reference', 'from', 'to', 'sort'] as const) {
+      for (const key of ['search', 'status', 'reference', 'from', 'to', 'sort', 'ownerId', 'contacted'] as const) {
         const value = params.get(key)?.trim();
         if (value) (filters as Record<string, string>)[key] = value;
       }
@@ -224,6 +280,7 @@ export function InquiriesScreen() {
 
   return (
     <>
+      <OwnerFilterNote />
       <ResourceList<InquiryRecord, InquiryListArgs>
         title="Student Inquiries"
         description="Questions from prospective students, sent with the public inquiry form."

@@ -4,7 +4,7 @@
  * timeline, edit, delete after confirmation, and a button that copies a link to the enrolment
  * form prefilled with the inquirer's name, email and phone.
  */
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useDispatch } from 'react-redux';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import Box from '@mui/material/Box';
@@ -91,7 +91,10 @@ function CourseName({ courseId }: { courseId: string }) {
   return <>{areas ? 'A course no longer offered' : '…'}</>;
 }
 
-function InquiryView({ inquiry, backTo }: { inquiry: InquiryDetail; backTo: string }) {
+/** A part the app adds to the page (the follow-ups: owner, next step, contact log). */
+export type InquiryExtra = (inquiry: InquiryDetail) => ReactNode;
+
+function InquiryView({ inquiry, backTo, extra }: { inquiry: InquiryDetail; backTo: string; extra?: InquiryExtra }) {
   const dispatch = useDispatch();
   const navigate = useNavigate();
   const [editing, setEditing] = useState<{ key: number; open: boolean }>({ key: 0, open: false });
@@ -120,7 +123,7 @@ function InquiryView({ inquiry, backTo }: { inquiry: InquiryDetail; backTo: stri
     }
   };
 
-  const ids = { details: useId(), status: useId(), timeline: useId() };
+  const ids = { details: useId(), status: useId(), timeline: useId(), followUp: useId() };
   const allowed = usePermissions();
   const isFriend = inquiry.reference === 'friend' || Boolean(inquiry.friendName || inquiry.friendWorkingArea);
 
@@ -244,6 +247,11 @@ function InquiryView({ inquiry, backTo }: { inquiry: InquiryDetail; backTo: stri
           />
         </RecordSection>
         <Stack spacing={3} sx={{ minWidth: 0 }}>
+          {extra && (
+            <RecordSection title="Follow-up" id={ids.followUp}>
+              {extra(inquiry)}
+            </RecordSection>
+          )}
           {allowed('inquiries.edit') && (
             <RecordSection title="Change status" id={ids.status}>
               <StatusChange key={inquiry.status} inquiry={inquiry} />
@@ -277,12 +285,12 @@ function InquiryView({ inquiry, backTo }: { inquiry: InquiryDetail; backTo: stri
   );
 }
 
-export function InquiryDetailScreen() {
+export function InquiryDetailScreen({ extra }: { extra?: InquiryExtra }) {
   const { id = '' } = useParams();
   const query = useGetInquiryQuery(id, { skip: !id });
   return (
     <RecordPage id={id} listPath={INQUIRIES_PATH} listTitle="Student Inquiries" noun="inquiry" query={query}>
-      {(inquiry, backTo) => <InquiryView key={inquiry._id} inquiry={inquiry} backTo={backTo} />}
+      {(inquiry, backTo) => <InquiryView key={inquiry._id} inquiry={inquiry} backTo={backTo} extra={extra} />}
     </RecordPage>
   );
 }

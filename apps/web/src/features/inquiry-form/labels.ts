@@ -1,5 +1,5 @@
 /** Words for the inquiry's option values, shared by the public form and the staff screens. */
-import type { INQUIRY_WORKING_AS_OPTIONS, Reference } from '@registrar/contract/constants';
+import type { INQUIRY_WORKING_AS_OPTIONS } from '@registrar/contract/constants';
 
 export const WORKING_AS_LABELS: Record<(typeof INQUIRY_WORKING_AS_OPTIONS)[number], string> = {
   college: 'College student',
@@ -7,11 +7,5 @@ export const WORKING_AS_LABELS: Record<(typeof INQUIRY_WORKING_AS_OPTIONS)[numbe
   company: 'Working at a company',
 };
 
-export const REFERENCE_LABELS: Record<Reference, string> = {
-  friend: 'A friend',
-  website: 'Our website',
-  instagram: 'Instagram',
-  linkedin: 'LinkedIn',
-  facebook: 'Facebook',
-  other: 'Other',
-};
+// Kept in the contract: the server's dashboard names the sources too.
+export { REFERENCE_LABELS } from '@registrar/contract/constants';

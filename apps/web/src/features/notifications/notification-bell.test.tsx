@@ -29,6 +29,7 @@ const UNREAD: Notifications = {
     },
   ],
   unread: 3,
+  followUpsDue: 0,
   seenAt: '2026-03-01T08:00:00.000Z',
 };
 
@@ -48,7 +49,7 @@ function serve() {
       return ok(null);
     }
     if (request.url.pathname === '/api/notifications')
-      return ok(seen ? { items: [], unread: 0, seenAt: '2026-03-03T00:00:00.000Z' } : UNREAD);
+      return ok(seen ? { items: [], unread: 0, followUpsDue: 0, seenAt: '2026-03-03T00:00:00.000Z' } : UNREAD);
     return json(404, { success: false, message: 'Not found', error: 'NOT_FOUND' });
   });
   return server;
@@ -106,6 +107,21 @@ describe('notification bell (issue 10)', () => {
       document.dispatchEvent(new Event('visibilitychange'));
     });
     await waitFor(() => expect(polls()).toBe(3)); // back on the tab: look at once
+  });
+
+  it('counts follow-ups due today on the badge, with a line leading to My follow-ups', async () => {
+    fakeServer((request) =>
+      request.url.pathname === '/api/notifications'
+        ? ok({ items: [], unread: 0, followUpsDue: 2, seenAt: null })
+        : json(404, { success: false, message: 'Not found', error: 'NOT_FOUND' }),
+    );
+    renderScreen(<NotificationBell />, { path: '/dashboard' });
+    const bell = await screen.findByRole('button', { name: 'Notifications, nothing new, 2 follow-ups due today' });
+    expect(bell.textContent).toContain('2');
+    fireEvent.click(bell);
+    const menu = await screen.findByRole('menu');
+    const line = within(menu).getByRole('menuitem', { name: /2 follow-ups due today/ });
+    expect(line.getAttribute('href')).toBe('/follow-ups');
   });
 
   it('keeps quiet when a poll fails', async () => {

@@ -1,7 +1,8 @@
 /**
  * The bell in the shell's top bar (issue 10 point 3): how many enrolments, inquiries and failed
  * mails are new since the staff member last looked (the server sends only those); a menu lists
- * them, each opening its record, and "Mark all as seen" empties it. Polls every 60 s while the tab is visible, and once
+ * them, each opening its record, and "Mark all as seen" empties it. The signed-in counsellor's
+ * follow-ups due today count on the badge too, with a line leading to My follow-ups. Polls every 60 s while the tab is visible, and once
  * more when the tab comes back.
  */
 import { useEffect, useId, useRef, useState, useSyncExternalStore, type MouseEvent } from 'react';
@@ -14,6 +15,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import DoneAllIcon from '@mui/icons-material/DoneAll';
+import EventAvailableOutlined from '@mui/icons-material/EventAvailableOutlined';
 import HowToRegOutlined from '@mui/icons-material/HowToRegOutlined';
 import MailOutlined from '@mui/icons-material/MailOutlined';
 import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
@@ -47,8 +49,12 @@ export function useTabVisible(): boolean {
   return useSyncExternalStore(subscribeVisibility, isVisible, () => true);
 }
 
-export const unreadLabel = (unread: number) =>
-  unread === 0 ? 'Notifications, nothing new' : `Notifications, ${unread} new`;
+export const unreadLabel = (unread: number, followUpsDue = 0) =>
+  (unread === 0 ? 'Notifications, nothing new' : `Notifications, ${unread} new`) +
+  (followUpsDue ? `, ${followUpsDue} ${followUpsDue === 1 ? 'follow-up' : 'follow-ups'} due today` : '');
+
+/** Where the bell's follow-ups line leads (the route the app gives My follow-ups). */
+export const FOLLOW_UPS_LINK = '/follow-ups';
 
 export function NotificationBell() {
   const visible = useTabVisible();
@@ -72,6 +78,8 @@ export function NotificationBell() {
   }, [visible, refetch]);
 
   const unread = shown?.unread ?? 0;
+  // Follow-ups due today (overdue ones included) count on the badge until they are done.
+  const followUpsDue = shown?.followUpsDue ?? 0;
   const items = shown?.items ?? [];
   const close = () => setAnchor(null);
 
@@ -80,7 +88,7 @@ export function NotificationBell() {
       <IconButton
         id={buttonId}
         className="bar-button"
-        aria-label={unreadLabel(unread)}
+        aria-label={unreadLabel(unread, followUpsDue)}
         aria-haspopup="menu"
         aria-expanded={anchor ? 'true' : undefined}
         aria-controls={anchor ? menuId : undefined}
@@ -89,7 +97,12 @@ export function NotificationBell() {
           void refetch();
         }}
       >
-        <Badge badgeContent={unread} max={99} color="error" slotProps={{ badge: { 'aria-hidden': true } }}>
+        <Badge
+          badgeContent={unread + followUpsDue}
+          max={99}
+          color="error"
+          slotProps={{ badge: { 'aria-hidden': true } }}
+        >
           <NotificationsOutlined />
         </Badge>
       </IconButton>
@@ -105,6 +118,17 @@ export function NotificationBell() {
           paper: { sx: { width: 360, maxWidth: 'calc(100vw - 16px)', maxHeight: 'min(480px, 80vh)' } },
         }}
       >
+        {followUpsDue > 0 && (
+          <MenuItem component={Link} to={FOLLOW_UPS_LINK} onClick={close} sx={{ whiteSpace: 'normal' }}>
+            <ListItemIcon>
+              <EventAvailableOutlined fontSize="small" color="primary" />
+            </ListItemIcon>
+            <ListItemText
+              primary={`${followUpsDue} ${followUpsDue === 1 ? 'follow-up' : 'follow-ups'} due today`}
+              secondary="Open My follow-ups"
+            />
+          </MenuItem>
+        )}
         {items.length === 0 && (
           <MenuItem disabled>
             <ListItemText primary="Nothing new since you last looked" />

@@ -1,5 +1,6 @@
 /** The icon of each menu entry (the spec's "icon class"), drawn with MUI's SVG icons. */
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
+import EventAvailableOutlined from '@mui/icons-material/EventAvailableOutlined';
 import FolderOutlined from '@mui/icons-material/FolderOutlined';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import GavelOutlined from '@mui/icons-material/GavelOutlined';
@@ -14,6 +15,7 @@ const ICONS: Record<MenuIcon, typeof DashboardOutlined> = {
   courses: MenuBookOutlined,
   enrollments: HowToRegOutlined,
   inquiries: QuestionAnswerOutlined,
+  followUps: EventAvailableOutlined,
   terms: GavelOutlined,
   audit: HistoryOutlined,
   staff: ManageAccountsOutlined,

@@ -61,6 +61,8 @@ describe('menu model (spec §2)', () => {
       ['Courses', '/courses'],
       ['Student Enrollments', '/student-enrollments'],
       ['Student Inquiries', '/student-inquires'],
+      // Not in the spec's menu: each counsellor's (and admin's) calls to make.
+      ['My follow-ups', '/follow-ups'],
       ['Terms & Condition', '/terms-condition'],
       ['Audit', '/audit'],
       // Not in the spec's menu: staff management, shown to admins only.
@@ -112,7 +114,13 @@ describe('the menu by role', () => {
 
   it('shows each role only what it may use', () => {
     expect(keysFor('admin')).toEqual(MENU_ITEMS.map((e) => e.key));
-    expect(keysFor('counsellor')).toEqual(['dashboard', 'courses', 'student-enrollments', 'student-inquires']);
+    expect(keysFor('counsellor')).toEqual([
+      'dashboard',
+      'courses',
+      'student-enrollments',
+      'student-inquires',
+      'follow-ups',
+    ]);
     expect(keysFor('accountant')).toEqual(['dashboard', 'courses', 'student-enrollments']);
     expect(keysFor('viewer')).toEqual(['dashboard', 'courses', 'student-enrollments', 'student-inquires']);
     expect(keysFor('viewer')).not.toContain('staff');

@@ -9,7 +9,8 @@
 
 import type { Permission } from '@registrar/contract/permissions';
 
-export type MenuIcon = 'dashboard' | 'courses' | 'enrollments' | 'inquiries' | 'terms' | 'audit' | 'staff' | 'folder';
+export type MenuIcon =
+  'dashboard' | 'courses' | 'enrollments' | 'inquiries' | 'followUps' | 'terms' | 'audit' | 'staff' | 'folder';
 
 interface MenuEntryBase {
   /** Stable id: React key, DOM ids, the open-group state. */
@@ -69,6 +70,14 @@ export const MENU_ITEMS: readonly MenuEntry[] = [
     shortName: 'Inquiry',
     icon: 'inquiries',
     permission: 'inquiries.read',
+  },
+  {
+    key: 'follow-ups',
+    path: 'follow-ups',
+    listName: 'My follow-ups',
+    shortName: 'Follow',
+    icon: 'followUps',
+    permission: 'inquiries.followups',
   },
   {
     key: 'terms-condition',

@@ -11,12 +11,23 @@ import { baseApi } from '../../../shared/api/base-api';
 
 /** The list's query: page and limit always; search, filters, dates and sort when set. */
 export type InquiryListArgs = Pick<InquiryListQuery, 'page' | 'limit'> &
-  Partial<Pick<InquiryListQuery, 'search' | 'status' | 'reference' | 'from' | 'to' | 'sort'>>;
+  Partial<Pick<InquiryListQuery, 'search' | 'status' | 'reference' | 'from' | 'to' | 'sort' | 'ownerId' | 'contacted'>>;
 
 /** The filters of the list and of the CSV export, as a query string (empty values left out). */
 export function inquiryFilterParams(args: Partial<InquiryListArgs>): URLSearchParams {
   const params = new URLSearchParams();
-  for (const key of ['page', 'limit', 'search', 'status', 'reference', 'from', 'to', 'sort'] as const) {
+  for (const key of [
+    'page',
+    'limit',
+    'search',
+    'status',
+    'reference',
+    'from',
+    'to',
+    'sort',
+    'ownerId',
+    'contacted',
+  ] as const) {
     const value = args[key];
     if (value !== undefined && value !== '') params.set(key, String(value));
   }

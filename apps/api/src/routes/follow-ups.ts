@@ -1,0 +1,99 @@
+/**
+ * Follow-ups: log a contact with a student, set an inquiry's owner and next follow-up, list a
+ * counsellor's follow-ups. `PUT /api/inquiry/{id}` and the status change stay as they were.
+ */
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiPaths } from '@registrar/contract/api-paths';
+import { errorEnvelopeSchema, successEnvelope } from '@registrar/contract/envelope';
+import {
+  FOLLOW_UP_MESSAGES,
+  followUpsQuerySchema,
+  followUpsSchema,
+  inquiryContactRequestSchema,
+  inquiryFollowUpRequestSchema,
+} from '@registrar/contract/follow-ups';
+import { INQUIRY_MESSAGES, inquiryDetailSchema } from '@registrar/contract/inquiry-admin';
+import { FollowUpService, type Actor } from '../services/follow-up-service';
+import { InquiryService } from '../services/inquiry-service';
+
+const idParams = z.object({ id: z.uuid({ error: INQUIRY_MESSAGES.notFound }) });
+const errors = {
+  400: errorEnvelopeSchema,
+  401: errorEnvelopeSchema,
+  403: errorEnvelopeSchema,
+  404: errorEnvelopeSchema,
+};
+const security = [{ bearer: [] }];
+
+const followUpRoutes: FastifyPluginAsyncZod = async (app) => {
+  const inquiries = new InquiryService(app.database.db, app.config, app.throttle, () => app.outbox.kick());
+  const followUps = new FollowUpService(app.database.db, inquiries);
+  const actor = (request: FastifyRequest): Actor => ({
+    id: request.staffAuth!.staff.id,
+    role: request.staffAuth!.staff.role,
+  });
+
+  app.post(
+    apiPaths.inquiryContact,
+    {
+      config: { access: 'inquiries.followups' },
+      schema: {
+        tags: ['inquiries'],
+        summary: 'Log a contact with the student (and the next follow-up unless closed or converted)',
+        security,
+        params: idParams,
+        body: inquiryContactRequestSchema,
+        response: { 201: successEnvelope(inquiryDetailSchema), ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send({
+        success: true as const,
+        message: FOLLOW_UP_MESSAGES.contactAdded,
+        data: await followUps.addContact(request.params.id, request.body, actor(request)),
+      }),
+  );
+
+  app.put(
+    apiPaths.inquiryFollowUp,
+    {
+      config: { access: 'inquiries.followups' },
+      schema: {
+        tags: ['inquiries'],
+        summary: 'Set the owner and/or the next follow-up of an inquiry',
+        security,
+        params: idParams,
+        body: inquiryFollowUpRequestSchema,
+        response: { 200: successEnvelope(inquiryDetailSchema), ...errors },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: FOLLOW_UP_MESSAGES.followUpSaved,
+      data: await followUps.setFollowUp(request.params.id, request.body, actor(request)),
+    }),
+  );
+
+  app.get(
+    apiPaths.followUps,
+    {
+      config: { access: 'inquiries.followups' },
+      schema: {
+        tags: ['inquiries'],
+        summary: 'Overdue, today’s and upcoming follow-ups of the signed-in staff member (admins: anyone’s)',
+        security,
+        querystring: followUpsQuerySchema,
+        response: { 200: successEnvelope(followUpsSchema), ...errors },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: '',
+      data: await followUps.list(actor(request), request.query.ownerId),
+    }),
+  );
+};
+
+export default followUpRoutes;

@@ -1,0 +1,130 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import type { FollowUps } from '@registrar/contract/follow-ups';
+import { FOLLOW_UP_MESSAGES } from '@registrar/contract/follow-ups';
+import { configureApiFetch } from '../../shared/api/api-fetch';
+import { baseApi } from '../../shared/api/base-api';
+import { servicesSlice } from '../../shared/state/services-slice';
+import { FollowUpsScreen } from './follow-ups-screen';
+
+// MUI takes its time in jsdom on a busy machine.
+vi.setConfig({ testTimeout: 30_000 });
+
+const item = (over: Partial<FollowUps['today'][number]>): FollowUps['today'][number] => ({
+  _id: crypto.randomUUID(),
+  name: 'Someone',
+  phoneNumber: '9876543210',
+  status: 'contacted',
+  areaOfInterest: ['Data Science'],
+  nextFollowUpAt: new Date().toISOString(),
+  lastContactAt: null,
+  ...over,
+});
+
+const LIST: FollowUps = {
+  owner: { _id: 's1', name: 'Kavya' },
+  overdue: [item({ name: 'Ravi Late' })],
+  today: [item({ name: 'Meena Today' }), item({ name: 'Closed Carl', status: 'closed' })],
+  upcoming: [],
+  owners: [],
+};
+
+interface Sent {
+  url: URL;
+  method: string;
+  body: unknown;
+}
+
+function serve(list = LIST) {
+  const sent: Sent[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn<typeof fetch>(async (input, init) => {
+      const request = {
+        url: new URL(String(input), 'http://registrar.test'),
+        method: init?.method ?? 'GET',
+        body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
+      };
+      sent.push(request);
+      const data = request.url.pathname === '/api/follow-ups' ? list : null;
+      return new Response(JSON.stringify({ success: true, message: 'Contact added', data }), {
+        status: request.method === 'POST' ? 201 : 200,
+        headers: { 'content-type': 'application/json' },
+      });
+    }),
+  );
+  return sent;
+}
+
+function renderScreen() {
+  const store = configureStore({
+    reducer: combineReducers({ services: servicesSlice.reducer, [baseApi.reducerPath]: baseApi.reducer }),
+    middleware: (getDefault) => getDefault().concat(baseApi.middleware),
+  });
+  configureApiFetch({ getToken: () => 'header.payload.signature', onUnauthorized: vi.fn() });
+  const router = createMemoryRouter([{ path: '/follow-ups', element: <FollowUpsScreen canAssign={false} /> }], {
+    initialEntries: ['/follow-ups'],
+  });
+  return render(
+    <Provider store={store}>
+      <RouterProvider router={router} />
+    </Provider>,
+  );
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('My follow-ups', () => {
+  it('lists overdue, today and upcoming, each opening its inquiry', async () => {
+    serve();
+    renderScreen();
+    const overdue = await screen.findByRole('region', { name: 'Overdue (1)' });
+    expect(within(overdue).getByRole('link', { name: 'Ravi Late' }).getAttribute('href')).toMatch(
+      /^\/student-inquires\//,
+    );
+    const today = screen.getByRole('region', { name: 'Today (2)' });
+    expect(within(today).getByRole('link', { name: 'Meena Today' })).toBeTruthy();
+    expect(within(today).getByRole('link', { name: 'Call Meena Today' }).getAttribute('href')).toBe('tel:9876543210');
+    expect(within(screen.getByRole('region', { name: 'Upcoming (0)' })).getByText(/Nothing planned yet/)).toBeTruthy();
+  });
+
+  it('a contact asks for the next follow-up, and sends it with the outcome', async () => {
+    const sent = serve();
+    renderScreen();
+    fireEvent.click(await screen.findByRole('button', { name: 'Add contact with Meena Today' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add contact with Meena Today' });
+    const next = within(dialog).getByLabelText(/Next follow-up/);
+    fireEvent.change(next, { target: { value: '' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save contact' }));
+    expect(await within(dialog).findByText(FOLLOW_UP_MESSAGES.outcomeRequired)).toBeTruthy();
+    expect(within(dialog).getByText(FOLLOW_UP_MESSAGES.nextFollowUpRequired)).toBeTruthy();
+
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: /Outcome/ }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Asked to call back' }));
+    fireEvent.change(next, { target: { value: '2099-01-02T10:30' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save contact' }));
+    await waitFor(() => expect(sent.some((r) => r.method === 'POST')).toBe(true));
+    const post = sent.find((r) => r.method === 'POST')!;
+    expect(post.url.pathname).toMatch(/^\/api\/inquiry-contact\//);
+    expect(post.body).toEqual({
+      channel: 'call',
+      outcome: 'call_back',
+      nextFollowUpAt: new Date('2099-01-02T10:30').toISOString(),
+    });
+  });
+
+  it('does not ask for a next follow-up when the inquiry is closed', async () => {
+    serve();
+    renderScreen();
+    fireEvent.click(await screen.findByRole('button', { name: 'Add contact with Closed Carl' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add contact with Closed Carl' });
+    expect(within(dialog).queryByLabelText(/Next follow-up/)).toBeNull();
+    expect(within(dialog).getByText(/no next follow-up is needed/)).toBeTruthy();
+  });
+});
