@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { INQUIRY_WORKING_AS_OPTIONS, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, REFERENCE_OPTIONS } from './constants';
 import { inquirySchema } from './inquiry';
+import { LANGUAGES } from './language';
 
 export const INQUIRY_STATUSES = ['new', 'contacted', 'follow_up', 'converted', 'closed'] as const;
 export type InquiryStatus = (typeof INQUIRY_STATUSES)[number];
@@ -85,6 +86,8 @@ export const inquiryRecordSchema = z.object({
   courseId: z.string().nullable(),
   status: z.enum(INQUIRY_STATUSES),
   duplicateOf: z.string().nullable(),
+  /** The language the visitor filled the form in. */
+  language: z.enum(LANGUAGES),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -79,6 +79,7 @@ export function toEnrollmentRecord(row: EnrollmentListRow): EnrollmentRecord {
     paymentMethod: e.paymentMethod as EnrollmentRecord['paymentMethod'],
     companyAddress: e.companyAddress,
     termsVersion: e.termsVersion,
+    language: e.language,
     totalFee: toRupees(total),
     paidAmount: toRupees(paidPaise),
     outstanding: owes ? toRupees(Math.max(0, total - paidPaise)) : 0,
@@ -179,6 +180,7 @@ export class EnrollmentService {
           consentedAt: new Date(),
           consentIp: clientIp,
           inquiryId: inquiryId ?? null,
+          language: input.language,
         });
         await enrollmentRepository.addDocuments(
           tx,

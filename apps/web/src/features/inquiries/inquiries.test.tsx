@@ -38,6 +38,7 @@ const inquiry = (over: Partial<InquiryDetail>): InquiryDetail => ({
   courseId: null,
   status: 'new',
   duplicateOf: null,
+  language: 'en',
   createdAt: '2026-03-01T10:00:00.000Z',
   updatedAt: '2026-03-01T10:00:00.000Z',
   history: [],
