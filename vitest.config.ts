@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { compiledCatalogues } from './apps/web/build/compiled-catalogues.ts';
+import { compiledCatalogues } from './apps/web/build/compiled-catalogues';
 
 // One runner for every unit and API test. The API suite runs once per database (DESIGN §1):
 // always on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set. REQUIRE_POSTGRES=1 turns a

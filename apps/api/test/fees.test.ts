@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { localIsoDate } from '@registrar/contract/enrollment';
 import { FEE_MESSAGES } from '@registrar/contract/fees';
+import { formatDate } from '@registrar/contract/language';
 import { build } from './build-app';
 import { JPEG, PDF, PNG, file, multipart } from './fixtures/files';
 import { startMailCatcher } from './mail-catcher';
@@ -287,7 +288,7 @@ describe('fees (issue 8)', async () => {
       'आशा',
     ])
       expect(text, expected).toContain(expected);
-    expect(text).toContain(`Date: ${today}`);
+    expect(text).toContain(`Date: ${formatDate(today, 'en', { style: 'long' })}`);
     execFileSync('pdftoppm', ['-png', '-r', '50', '-f', '1', '-l', '1', pdfPath, path.join(dir, 'page')]);
     const png = fs.readdirSync(dir).find((f) => f.endsWith('.png'))!;
     expect(fs.statSync(path.join(dir, png)).size).toBeGreaterThan(1000);
