@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { compiledCatalogues } from './apps/web/build/compiled-catalogues';
 
 // One runner for every unit and API test. The API suite runs once per database:
 // always on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set. REQUIRE_POSTGRES=1 turns a
@@ -26,7 +27,11 @@ export default defineConfig({
     projects: [
       { test: { name: 'tooling', root: '.', include: ['scripts/test/**/*.test.ts'], testTimeout: 30_000 } },
       { test: { name: 'contract', root: 'packages/contract', include: ['test/**/*.test.ts'] } },
-      { test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.{ts,tsx}'], environment: 'jsdom' } },
+      {
+        // The students' catalogues are compiled as the app's build compiles them.
+        plugins: [compiledCatalogues()],
+        test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.{ts,tsx}'], environment: 'jsdom' },
+      },
       apiProject('api:pglite', { TEST_DB: 'pglite' }),
       // Process-level tests (DATA_DIR lock, signals) do not depend on the database: PGlite run only.
       ...(postgresUrl ? [apiProject('api:postgres', { TEST_DB: 'postgres' }, ['test/process/**'])] : []),

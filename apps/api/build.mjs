@@ -28,9 +28,12 @@ await build({
     {
       name: 'bundle-contract',
       setup(b) {
-        b.onResolve({ filter: /^@registrar\/contract\// }, (args) => ({
-          path: new URL(`../../packages/contract/src/${args.path.split('/').pop()}.ts`, import.meta.url).pathname,
-        }));
+        // `@registrar/contract/x` is src/x.ts; `@registrar/contract/locales/x.json` is the catalogue.
+        b.onResolve({ filter: /^@registrar\/contract\// }, (args) => {
+          const rest = args.path.slice('@registrar/contract/'.length);
+          const file = rest.endsWith('.json') ? rest : `${rest}.ts`;
+          return { path: new URL(`../../packages/contract/src/${file}`, import.meta.url).pathname };
+        });
       },
     },
   ],

@@ -1,15 +1,17 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compiledCatalogues } from './build/compiled-catalogues';
 import { fileURLToPath } from 'node:url';
 import { renderPrivacyPage } from './build/privacy-page';
 import { routePages } from './build/route-pages';
 
 /** What a prerendered public page inlines: the shared tokens and base, then the page's own sheet. */
-const sharedCss = ['src/shared/styles/tokens.css', 'src/shared/styles/base.css'];
+const sharedCss = ['src/shared/styles/tokens.css', 'src/shared/styles/base.css', 'src/shared/i18n/language-switch.css'];
 
 export default defineConfig({
   plugins: [
     react(),
+    compiledCatalogues(),
     // The public screens phones open first (DESIGN §9): their code is preloaded with the page, and
     // the forms' heading and lead come prerendered in the HTML (build/route-pages.ts).
     routePages(

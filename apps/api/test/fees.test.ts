@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { localIsoDate } from '@registrar/contract/enrollment';
 import { FEE_MESSAGES } from '@registrar/contract/fees';
+import { formatDate } from '@registrar/contract/language';
 import { build } from './build-app';
 import { createCourse, submitEnrolment } from './fixtures/enrolments';
 import { startMailCatcher } from './mail-catcher';
@@ -261,7 +262,7 @@ describe('fees', async () => {
       'आशा',
     ])
       expect(text, expected).toContain(expected);
-    expect(text).toContain(`Date: ${today}`);
+    expect(text).toContain(`Date: ${formatDate(today, 'en', { style: 'long' })}`);
     execFileSync('pdftoppm', ['-png', '-r', '50', '-f', '1', '-l', '1', pdfPath, path.join(dir, 'page')]);
     const png = fs.readdirSync(dir).find((f) => f.endsWith('.png'))!;
     expect(fs.statSync(path.join(dir, png)).size).toBeGreaterThan(1000);

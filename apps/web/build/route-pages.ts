@@ -5,7 +5,7 @@
  *
  * - the route's own JS chunks as <link rel="modulepreload">, so a phone fetches the screen's code
  *   in parallel with the entry instead of after it, and its stylesheet preloaded at low priority;
- * - when the route names a `page` module: that module's `prerender` component rendered to static
+ * - when the route names a `page` module: that module's `prerender` (an element, or a promise of one) rendered to static
  *   markup inside #root (in place of the boot shell), with the CSS it needs inlined. The heading
  *   and the lead paragraph (the largest paint) then come with the HTML, before any script, and
  *   the entry's own stylesheet (toasts, console styles) no longer blocks that first paint: it is
@@ -16,14 +16,15 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { createElement, type ComponentType } from 'react';
+import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { runnerImport, type Plugin } from 'vite';
+import { compiledCatalogues } from './compiled-catalogues';
 
 export interface RoutePage {
   /** The route's lazy screen: its chunks are preloaded. */
   screen: string;
-  /** A module exporting `prerender`, a component rendered into the page's HTML at build time. */
+  /** A module exporting `prerender`, whose element is rendered into the page's HTML at build time. */
   page?: string;
   /** Stylesheets inlined with the prerendered markup, in cascade order (shared tokens first). */
   css?: string[];
@@ -89,6 +90,25 @@ const ignoreCssImports: Plugin = {
   enforce: 'pre',
   resolveId: (source) => (source.endsWith('.css') ? IGNORED_CSS : undefined),
   load: (id) => (id === IGNORED_CSS ? 'export {};' : undefined),
+};
+
+/**
+ * The module the build imports for a page: the page module's `prerender` awaited at the top, so
+ * whatever it loads (its language's catalogue) arrives while the module runner is still open.
+ */
+const PRERENDER_PREFIX = 'virtual:route-page-prerender:';
+const prerenderEntries: Plugin = {
+  name: 'registrar-route-pages-prerender',
+  enforce: 'pre',
+  resolveId: (source) => (source.startsWith(PRERENDER_PREFIX) ? `\0${source}` : undefined),
+  load: (id) =>
+    id.startsWith(`\0${PRERENDER_PREFIX}`)
+      ? [
+          `import { prerender } from ${JSON.stringify(id.slice(PRERENDER_PREFIX.length + 1))};`,
+          `if (typeof prerender !== 'function') throw new Error('route pages: the page module has no prerender');`,
+          'export const element = await prerender();',
+        ].join('\n')
+      : undefined,
 };
 
 export interface RoutePagesOptions {
@@ -166,16 +186,19 @@ export function routePages(
           preloadStyles: [...styles].map((f) => `/${f}`),
         };
         if (spec.page) {
-          const { module } = await runnerImport<{ prerender?: ComponentType }>(path.resolve(root, spec.page), {
-            configFile: false,
-            root,
-            logLevel: 'error',
-            // Stylesheets are inlined from `css`; the module's own CSS imports mean nothing here.
-            plugins: [ignoreCssImports],
-          });
-          if (typeof module.prerender !== 'function') throw new Error(`route pages: ${spec.page} has no prerender`);
+          const { module } = await runnerImport<{ element: ReactNode }>(
+            PRERENDER_PREFIX + path.resolve(root, spec.page),
+            {
+              configFile: false,
+              root,
+              logLevel: 'error',
+              // Stylesheets are inlined from `css`; the module's own CSS imports mean nothing here.
+              // The page's texts come from the English catalogue, compiled as for the browser.
+              plugins: [ignoreCssImports, compiledCatalogues(), prerenderEntries],
+            },
+          );
           const css = (spec.css ?? []).map((f) => fs.readFileSync(path.resolve(root, f), 'utf8')).join('\n');
-          parts.prerendered = { html: renderToStaticMarkup(createElement(module.prerender)), css: compactCss(css) };
+          parts.prerendered = { html: renderToStaticMarkup(module.element), css: compactCss(css) };
         }
         const fileName = pageFileName(route);
         this.emitFile({ type: 'asset', fileName, source: composePage(indexHtml, parts) });

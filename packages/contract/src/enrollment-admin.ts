@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, PAYMENT_METHODS, PAYMENT_MODES, WORKING_STATUS_OPTIONS } from './constants';
 import type { EnrollmentFileField } from './enrollment';
+import { LANGUAGES } from './language';
 
 export const ENROLLMENT_STATUSES = ['pending', 'approved', 'rejected', 'cancelled', 'completed'] as const;
 export type EnrollmentStatus = (typeof ENROLLMENT_STATUSES)[number];
@@ -106,6 +107,8 @@ export const enrollmentRecordSchema = z.object({
   paymentMethod: z.enum(PAYMENT_METHODS),
   companyAddress: z.string(),
   termsVersion: z.number().int().nullable(),
+  /** The language the student filled the form in; their mails and statement use it. */
+  language: z.enum(LANGUAGES),
   totalFee: z.number(),
   paidAmount: z.number(),
   outstanding: z.number(),

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { ADDRESS_MAX, NAME_MAX, PAYMENT_METHODS, PAYMENT_MODES, WORKING_STATUS_OPTIONS } from './constants';
 import { emailField, emptyAsUndefined, optionalPhoneField, optionalText, phoneField, requiredString } from './fields';
+import { languageField } from './language';
 import { MESSAGES } from './messages';
 
 /** Today's date as `YYYY-MM-DD` in local time (the institute's clock on the server, the visitor's in the browser). */
@@ -71,6 +72,8 @@ const enrollmentFieldsObject = z.object({
     emptyAsUndefined,
     z.coerce.number({ error: MESSAGES.validationFailed }).int().min(0).max(2_147_483_647).optional(),
   ),
+  /** The language the student filled the form in; their mails and fee statement use it. */
+  language: languageField,
 });
 export const ENROLLMENT_TEXT_FIELD_NAMES: readonly string[] = [
   ...Object.keys(enrollmentFieldsObject.shape),

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { INQUIRY_WORKING_AS_OPTIONS, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, REFERENCE_OPTIONS } from './constants';
 import { inquirySchema } from './inquiry';
 import { inquiryContactSchema, staffRefSchema } from './inquiry-contact';
+import { LANGUAGES } from './language';
 
 export const INQUIRY_STATUSES = ['new', 'contacted', 'follow_up', 'converted', 'closed'] as const;
 export type InquiryStatus = (typeof INQUIRY_STATUSES)[number];
@@ -94,6 +95,8 @@ export const inquiryRecordSchema = z.object({
   ownerId: z.string().nullable(),
   nextFollowUpAt: z.string().nullable(),
   firstContactAt: z.string().nullable(),
+  /** The language the visitor filled the form in. */
+  language: z.enum(LANGUAGES),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

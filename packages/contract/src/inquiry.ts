@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { INQUIRY_WORKING_AS_OPTIONS, REFERENCE_OPTIONS } from './constants';
 import { emailField, emptyAsUndefined, optionalText, phoneField, requiredString } from './fields';
+import { languageField } from './language';
 import { MESSAGES } from './messages';
 
 export const inquirySchema = z.object({
@@ -25,6 +26,8 @@ export const inquirySchema = z.object({
   friendName: optionalText(100),
   friendWorkingArea: optionalText(200),
   courseId: z.preprocess(emptyAsUndefined, z.string().max(100).optional()),
+  /** The language the visitor filled the form in; mails to them use it. */
+  language: languageField,
 });
 export type InquiryInput = z.input<typeof inquirySchema>;
 export type Inquiry = z.output<typeof inquirySchema>;

@@ -20,6 +20,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { AuditChanges } from '@registrar/contract/dashboard';
+import { LANGUAGES } from '@registrar/contract/language';
 import { ROLES } from '@registrar/contract/permissions';
 import { searchText } from './search';
 
@@ -184,6 +185,8 @@ export const enrollments = pgTable(
     paymentMethod: text('payment_method').notNull(),
     companyAddress: text('company_address').notNull(),
     termsVersion: integer('terms_version'),
+    /** The language the student wrote in: their mails and fee statement use it. */
+    language: text('language', { enum: LANGUAGES }).notNull().default('en'),
     /** When the student accepted `termsVersion`, and the client address it came from. */
     consentedAt: timestamp('consented_at', { withTimezone: true }),
     consentIp: text('consent_ip'),
@@ -196,6 +199,7 @@ export const enrollments = pgTable(
   },
   (t) => [
     index('enrollments_course_idx').on(t.courseId),
+    check('enrollments_language_check', sql`${t.language} in ('en', 'hi')`),
     index('enrollments_email_lower_idx').on(sql`lower(${t.email})`),
     index('enrollments_created_idx').on(t.createdAt),
     index('enrollments_status_idx').on(t.status),
@@ -291,6 +295,8 @@ export const inquiries = pgTable(
     friendName: text('friend_name'),
     friendWorkingArea: text('friend_working_area'),
     courseId: uuid('course_id').references(() => courses.id, { onDelete: 'set null' }),
+    /** The language the visitor wrote in: mails to them use it. */
+    language: text('language', { enum: LANGUAGES }).notNull().default('en'),
     status: text('status', { enum: ['new', 'contacted', 'follow_up', 'converted', 'closed'] })
       .notNull()
       .default('new'),
@@ -306,6 +312,7 @@ export const inquiries = pgTable(
     index('inquiries_created_idx').on(t.createdAt),
     // A counsellor's follow-ups: their inquiries by next follow-up.
     index('inquiries_owner_follow_up_idx').on(t.ownerId, t.nextFollowUpAt),
+    check('inquiries_language_check', sql`${t.language} in ('en', 'hi')`),
     // The duplicate lookup (same email or phone within 30 days): the newest match of each is one index step.
     index('inquiries_email_lower_created_idx').on(sql`lower(${t.email})`, t.createdAt),
     index('inquiries_phone_created_idx').on(t.phoneNumber, t.createdAt),

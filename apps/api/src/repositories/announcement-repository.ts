@@ -31,6 +31,7 @@ export const announcementRepository = {
         message: announcements.message,
         name: enrollments.name,
         email: enrollments.email,
+        language: enrollments.language,
       })
       .from(announcements)
       .innerJoin(enrollments, eq(enrollments.id, announcements.enrollmentId))

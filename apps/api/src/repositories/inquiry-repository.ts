@@ -25,6 +25,7 @@ export type IntakeRow = Required<
     | 'friendWorkingArea'
     | 'courseId'
     | 'duplicateOf'
+    | 'language'
   >
 >;
 
@@ -126,10 +127,10 @@ export const inquiryRepository = {
   async insertIntake(db: Executor, row: IntakeRow, mails: unknown[]): Promise<void> {
     await db.execute(sql`with inquiry as (
         insert into inquiries (id, name, address, email, phone_number, currently_working_as, currently_at,
-          area_of_interest, reference, friend_name, friend_working_area, course_id, duplicate_of)
+          area_of_interest, reference, friend_name, friend_working_area, course_id, duplicate_of, language)
         values (${row.id}, ${row.name}, ${row.address}, ${row.email}, ${row.phoneNumber}, ${row.currentlyWorkingAs},
           ${row.currentlyAt}, ${JSON.stringify(row.areaOfInterest)}::jsonb, ${row.reference}, ${row.friendName},
-          ${row.friendWorkingArea}, ${row.courseId}, ${row.duplicateOf})
+          ${row.friendWorkingArea}, ${row.courseId}, ${row.duplicateOf}, ${row.language})
       ), event as (
         insert into inquiry_events (inquiry_id, kind, to_status) values (${row.id}, 'created', 'new')
       )

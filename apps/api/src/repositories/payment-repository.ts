@@ -218,10 +218,11 @@ export const paymentRepository = {
       email: string;
       enrollment_number: string;
       paid_paise: string | number;
+      language: string;
     }>(
       db,
       sql`select i.id as installment_id, i.number, i.amount_paise, i.due_date, e.id as enrollment_id, e.name, e.email, e.enrollment_number,
-                 i.paid_paise
+                 i.paid_paise, e.language
           from installments i join enrollments e on e.id = i.enrollment_id
           where i.due_date = ${dueDate} and e.status in ('pending', 'approved') and i.paid_paise < i.amount_paise`,
     );

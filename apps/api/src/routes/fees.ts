@@ -4,7 +4,6 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { localIsoDate } from '@registrar/contract/enrollment';
-import { ENROLLMENT_STATUS_LABELS } from '@registrar/contract/enrollment-admin';
 import { errorEnvelopeSchema, successEnvelope } from '@registrar/contract/envelope';
 import {
   FEE_MESSAGES,
@@ -186,8 +185,9 @@ const feeRoutes: FastifyPluginAsyncZod = async (app) => {
           email: detail.email,
           phone: detail.phoneNumber,
           enrollmentNumber: detail.enrollmentNumber,
-          status: ENROLLMENT_STATUS_LABELS[detail.status],
+          status: detail.status,
         },
+        language: detail.language,
         course: detail.course.name,
         paymentMethod: detail.paymentMethod,
         consent: { termsVersion: detail.termsVersion, consentedAt: detail.consentedAt },

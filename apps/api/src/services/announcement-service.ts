@@ -11,6 +11,7 @@ import { notFound } from '../lib/http-errors';
 import { announcementRepository } from '../repositories/announcement-repository';
 import { enrollmentRepository } from '../repositories/enrollment-repository';
 import { brandedMail, type MailMessage } from './mail/mail-message';
+import { studentTexts } from './student-texts';
 
 export class AnnouncementService {
   constructor(
@@ -75,16 +76,19 @@ export class AnnouncementService {
     if (!id) return undefined;
     const a = await announcementRepository.forMail(this.db, id);
     if (!a) return undefined;
+    // Staff write the title and message; the frame around them is in the student's language.
+    const t = studentTexts(a.language);
     return brandedMail({
       to: a.email,
       subject: a.title,
       instituteName: this.config.instituteName,
-      greeting: `Dear ${a.name},`,
+      language: a.language,
+      greeting: t('mail.greeting', { name: a.name }),
       paragraphs: a.message
         .split(/\n\s*\n/)
         .map((p) => p.trim())
         .filter(Boolean),
-      footer: `Questions? Call ${this.config.contactPhone} or write to ${this.config.contactEmail}.`,
+      footer: t('mail.footer', { phone: this.config.contactPhone, email: this.config.contactEmail }),
     });
   }
 }

@@ -22,6 +22,7 @@ import {
 import { ERROR_CODES, type FieldError, type Page } from '@registrar/contract/envelope';
 import { MESSAGES } from '@registrar/contract/messages';
 import type { PaymentMethod } from '@registrar/contract/constants';
+import { formatRupees, type Language } from '@registrar/contract/language';
 import { replanSchedule } from '@registrar/contract/fee-plan';
 import { FEE_MESSAGES } from '@registrar/contract/fees';
 import type { Config } from '../config';
@@ -39,6 +40,7 @@ import { amountsAgree, planFeeSchedule } from './enrollment-fee-schedule';
 import { FeeService, formatInr, reconcilePaid } from './fee-service';
 import { AnnouncementService } from './announcement-service';
 import { brandedMail } from './mail/mail-message';
+import { studentTexts } from './student-texts';
 import { THROTTLE_RULES, addressKey, type Throttle } from './throttle';
 import type { FileStorage } from './uploads/file-storage';
 import type { StagedFile } from './uploads/multipart-reader';
@@ -79,6 +81,7 @@ export function toEnrollmentRecord(row: EnrollmentListRow): EnrollmentRecord {
     paymentMethod: e.paymentMethod as EnrollmentRecord['paymentMethod'],
     companyAddress: e.companyAddress,
     termsVersion: e.termsVersion,
+    language: e.language,
     totalFee: toRupees(total),
     paidAmount: toRupees(paidPaise),
     outstanding: owes ? toRupees(Math.max(0, total - paidPaise)) : 0,
@@ -179,6 +182,7 @@ export class EnrollmentService {
           consentedAt: new Date(),
           consentIp: clientIp,
           inquiryId: inquiryId ?? null,
+          language: input.language,
         });
         await enrollmentRepository.addDocuments(
           tx,
@@ -225,23 +229,29 @@ export class EnrollmentService {
 
   private async queueIntakeMails(
     tx: Parameters<Parameters<Db['transaction']>[0]>[0],
-    row: { id: string; name: string; email: string; enrollmentNumber: string; courseName: string },
+    row: { id: string; name: string; email: string; enrollmentNumber: string; courseName: string; language: Language },
     totalPaise: number,
   ) {
     const { instituteName, contactEmail, contactPhone, publicUrl } = this.config;
+    const t = studentTexts(row.language);
     await outboxRepository.enqueue(
       tx,
       'mail',
       brandedMail({
         to: row.email,
-        subject: `Your enrolment ${row.enrollmentNumber} at ${instituteName}`,
+        subject: t('mail.enrolled.subject', { number: row.enrollmentNumber, institute: instituteName }),
         instituteName,
-        greeting: `Dear ${row.name},`,
+        greeting: t('mail.greeting', { name: row.name }),
         paragraphs: [
-          `Thank you for enrolling in ${row.courseName}. Your enrolment number is ${row.enrollmentNumber}; the total fee is ₹${toRupees(totalPaise).toLocaleString('en-IN')}.`,
-          'We will review your documents and write to you at this address with updates.',
+          t('mail.enrolled.thanks', {
+            course: row.courseName,
+            number: row.enrollmentNumber,
+            fee: formatRupees(toRupees(totalPaise), row.language),
+          }),
+          t('mail.enrolled.review'),
         ],
-        footer: `Questions? Call ${contactPhone} or write to ${contactEmail}.`,
+        footer: t('mail.footer', { phone: contactPhone, email: contactEmail }),
+        language: row.language,
       }),
     );
     for (const recipient of await inquiryRepository.staffRecipients(tx)) {

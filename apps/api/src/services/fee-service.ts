@@ -18,6 +18,7 @@ import {
 } from '@registrar/contract/fees';
 import { ERROR_CODES } from '@registrar/contract/envelope';
 import type { PaymentMode } from '@registrar/contract/constants';
+import { formatDate, formatRupeesExact, isLanguage, type Language } from '@registrar/contract/language';
 import type { Config } from '../config';
 import type { Db, Executor } from '../db/database';
 import { HttpError, badRequest, conflict, notFound } from '../lib/http-errors';
@@ -28,10 +29,13 @@ import { outboxRepository } from '../repositories/outbox-repository';
 import { paymentRepository } from '../repositories/payment-repository';
 import { installmentStatus } from './enrollment-fee-schedule';
 import { brandedMail } from './mail/mail-message';
+import { studentTexts } from './student-texts';
 
 const DAY_MS = 86_400_000;
-export const formatInr = (paise: number) =>
-  `₹${toRupees(paise).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+/** Paise as staff read them (₹1,23,456.50); a student's mail formats in the student's language. */
+export const formatInr = (paise: number, language: Language = 'en') => formatRupeesExact(toRupees(paise), language);
+/** A due date (YYYY-MM-DD) as a student reads it: '12 November 2026' / '12 नवंबर 2026'. */
+const dueDateIn = (iso: string, language: Language) => formatDate(iso, language, { style: 'long' });
 const shiftDays = (iso: string, days: number) =>
   new Date(Date.parse(`${iso}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 const CLOSED = ['rejected', 'cancelled'];
@@ -370,24 +374,29 @@ export class FeeService {
       throw conflict(FEE_MESSAGES.alertAlreadySent);
     const outstanding = open.reduce((t, s) => t + s.row.amountPaise - s.paidPaise, 0);
     const e = enrollment.enrollment;
+    const t = studentTexts(e.language);
     await this.db.transaction(async (tx) => {
       await outboxRepository.enqueue(
         tx,
         'mail',
         brandedMail({
           to: e.email,
-          subject: `Fee reminder for ${e.enrollmentNumber}`,
+          subject: t('mail.alert.subject', { number: e.enrollmentNumber }),
           instituteName: this.config.instituteName,
-          greeting: `Dear ${e.name},`,
+          greeting: t('mail.greeting', { name: e.name }),
           paragraphs: [
-            `This is a reminder about the fees for ${enrollment.course.name} (${e.enrollmentNumber}).`,
-            ...open.map(
-              (s) =>
-                `Installment ${s.row.number}: ${formatInr(s.row.amountPaise - s.paidPaise)} ${s.status === 'overdue' ? 'was due' : 'is due'} on ${s.row.dueDate}${s.status === 'overdue' ? ' (overdue)' : ''}.`,
+            t('mail.alert.intro', { course: enrollment.course.name, number: e.enrollmentNumber }),
+            ...open.map((s) =>
+              t(s.status === 'overdue' ? 'mail.alert.overdue' : 'mail.alert.due', {
+                installment: s.row.number,
+                amount: formatInr(s.row.amountPaise - s.paidPaise, e.language),
+                date: dueDateIn(s.row.dueDate, e.language),
+              }),
             ),
-            `Total outstanding: ${formatInr(outstanding)}.`,
+            t('mail.alert.total', { amount: formatInr(outstanding, e.language) }),
           ],
-          footer: `Questions? Call ${this.config.contactPhone} or write to ${this.config.contactEmail}.`,
+          footer: t('mail.footer', { phone: this.config.contactPhone, email: this.config.contactEmail }),
+          language: e.language,
         }),
       );
       await enrollmentRepository.addEvent(tx, {
@@ -412,6 +421,14 @@ export class FeeService {
     ] as const) {
       for (const due of await paymentRepository.unpaidDueOn(this.db, dueDate)) {
         const owed = Number(due.amount_paise) - Number(due.paid_paise);
+        const language: Language = isLanguage(due.language) ? due.language : 'en';
+        const t = studentTexts(language);
+        const facts = {
+          installment: due.number,
+          number: due.enrollment_number,
+          amount: formatInr(owed, language),
+          date: dueDateIn(dueDate, language),
+        };
         const claimed = await this.db.transaction(async (tx) => {
           if (!(await paymentRepository.claimReminder(tx, due.installment_id, kind))) return false;
           await outboxRepository.enqueue(
@@ -419,18 +436,12 @@ export class FeeService {
             'mail',
             brandedMail({
               to: due.email,
-              subject:
-                kind === 'before_due'
-                  ? `Installment ${due.number} of ${due.enrollment_number} is due on ${dueDate}`
-                  : `Installment ${due.number} of ${due.enrollment_number} is overdue`,
+              subject: t(kind === 'before_due' ? 'mail.reminder.dueSubject' : 'mail.reminder.overdueSubject', facts),
               instituteName: this.config.instituteName,
-              greeting: `Dear ${due.name},`,
-              paragraphs: [
-                kind === 'before_due'
-                  ? `Installment ${due.number} (${formatInr(owed)}) is due on ${dueDate}.`
-                  : `Installment ${due.number} (${formatInr(owed)}) was due on ${dueDate} and is still unpaid.`,
-              ],
-              footer: `Questions? Call ${this.config.contactPhone} or write to ${this.config.contactEmail}.`,
+              greeting: t('mail.greeting', { name: due.name }),
+              paragraphs: [t(kind === 'before_due' ? 'mail.reminder.due' : 'mail.reminder.overdue', facts)],
+              footer: t('mail.footer', { phone: this.config.contactPhone, email: this.config.contactEmail }),
+              language,
             }),
           );
           await enrollmentRepository.addEvent(tx, {

@@ -7,8 +7,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import PDFDocument from 'pdfkit';
-import type { Installment } from '@registrar/contract/enrollment-admin';
+import type { EnrollmentStatus, Installment } from '@registrar/contract/enrollment-admin';
+import {
+  INDIA_TIME_ZONE,
+  formatDate,
+  formatDateTime,
+  formatRupeesExact,
+  type Language,
+} from '@registrar/contract/language';
 import type { Concession, Payment, Refund } from '@registrar/contract/fees';
+import { studentTexts, type StudentText } from './student-texts';
 
 function fontsDir(): string {
   let dir = path.dirname(fileURLToPath(import.meta.url));
@@ -47,7 +55,9 @@ function scriptRuns(text: string): string[] {
 
 export interface StatementData {
   institute: { name: string; address: string; email: string; phone: string };
-  student: { name: string; email: string; phone: string; enrollmentNumber: string; status: string };
+  student: { name: string; email: string; phone: string; enrollmentNumber: string; status: EnrollmentStatus };
+  /** The student's language: every label, amount and date of the statement is written in it. */
+  language: Language;
   course: string;
   paymentMethod: string;
   /** The terms version the student accepted and when (ISO), when consent was recorded. */
@@ -57,30 +67,33 @@ export interface StatementData {
   refunds: Refund[];
   concessions: Concession[];
   totals: { fee: number; paid: number; outstanding: number; concessions: number };
+  /** The day it was made (YYYY-MM-DD). */
   generatedOn: string;
 }
 
-const inr = (rupees: number) =>
-  `₹${rupees.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-
 /** The line that records which terms the student accepted, and when (in India's time zone). */
-export function consentLine({ termsVersion, consentedAt }: StatementData['consent']): string {
-  if (termsVersion === null) return 'Terms accepted: not recorded';
-  if (!consentedAt) return `Terms accepted: version ${termsVersion}`;
-  const when = new Date(consentedAt).toLocaleString('en-IN', {
-    timeZone: 'Asia/Kolkata',
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  });
-  return `Terms accepted: version ${termsVersion} on ${when} IST`;
+export function consentLine(
+  { termsVersion, consentedAt }: StatementData['consent'],
+  language: Language = 'en',
+  t: StudentText = studentTexts(language),
+): string {
+  if (termsVersion === null) return t('statement.terms.none');
+  if (!consentedAt) return t('statement.terms.version', { version: termsVersion });
+  const when = formatDateTime(consentedAt, language, { timeZone: INDIA_TIME_ZONE });
+  return t('statement.terms.versionOn', { version: termsVersion, when });
 }
 
 export function renderFeeStatement(data: StatementData): Promise<Buffer> {
+  const { language } = data;
+  const t = studentTexts(language);
+  const inr = (rupees: number) => formatRupeesExact(rupees, language);
+  const day = (iso: string) => formatDate(iso, language);
   const dir = fontsDir();
   const doc = new PDFDocument({
     size: 'A4',
     margin: 48,
-    info: { Title: `Fee statement ${data.student.enrollmentNumber}` },
+    lang: language,
+    info: { Title: t('statement.docTitle', { number: data.student.enrollmentNumber }) },
   });
   doc.registerFont('regular', path.join(dir, 'NotoSans-Regular.ttf'));
   doc.registerFont('bold', path.join(dir, 'NotoSans-Bold.ttf'));
@@ -103,15 +116,20 @@ export function renderFeeStatement(data: StatementData): Promise<Buffer> {
   write(data.institute.address);
   write(`${data.institute.phone} · ${data.institute.email}`);
   doc.moveDown(1).fontSize(16).fillColor('#1d1b26');
-  write('Fee statement', {}, 'bold');
+  write(t('statement.title'), {}, 'bold');
   doc.fontSize(10);
-  write(`Date: ${data.generatedOn}`);
+  write(t('statement.date', { date: formatDate(data.generatedOn, language, { style: 'long' }) }));
   doc.moveDown(0.5);
-  write(`Student: ${data.student.name}`);
-  write(`Enrolment number: ${data.student.enrollmentNumber} (${data.student.status})`);
-  write(`Contact: ${data.student.email} · ${data.student.phone}`);
-  write(`Course: ${data.course} · ${data.paymentMethod === 'installment' ? 'Installments' : 'Full payment'}`);
-  write(consentLine(data.consent));
+  write(t('statement.student', { name: data.student.name }));
+  write(
+    t('statement.enrolment', {
+      number: data.student.enrollmentNumber,
+      status: t(`statement.status.${data.student.status}`),
+    }),
+  );
+  write(t('statement.contact', { email: data.student.email, phone: data.student.phone }));
+  write(t('statement.course', { course: data.course, method: t(`statement.method.${data.paymentMethod}`) }));
+  write(consentLine(data.consent, language, t));
 
   const table = (title: string, header: string[], widths: number[], rows: string[][]) => {
     doc.moveDown(1).fontSize(12);
@@ -128,48 +146,73 @@ export function renderFeeStatement(data: StatementData): Promise<Buffer> {
       doc.moveDown(0.4);
     };
     drawRow(header, 'bold');
-    if (!rows.length) drawRow(['None'], 'regular');
+    if (!rows.length) drawRow([t('statement.none')], 'regular');
     rows.forEach((r) => drawRow(r, 'regular'));
   };
 
+  const amount = t('statement.amount');
   table(
-    'Schedule',
-    ['#', 'Due date', 'Amount', 'Paid', 'Status'],
+    t('statement.schedule'),
+    [
+      t('statement.schedule.number'),
+      t('statement.schedule.due'),
+      amount,
+      t('statement.schedule.paid'),
+      t('statement.schedule.status'),
+    ],
     [30, 110, 120, 120, 110],
-    data.installments.map((i) => [String(i.number), i.dueDate, inr(i.amount), inr(i.paidAmount), i.status]),
+    data.installments.map((i) => [
+      String(i.number),
+      day(i.dueDate),
+      inr(i.amount),
+      inr(i.paidAmount),
+      t(`statement.installment.${i.status}`),
+    ]),
   );
   table(
-    'Payments',
-    ['Receipt', 'Paid on', 'Amount', 'Mode', 'Installment'],
+    t('statement.payments'),
+    [
+      t('statement.payments.receipt'),
+      t('statement.payments.paidOn'),
+      amount,
+      t('statement.payments.mode'),
+      t('statement.payments.installment'),
+    ],
     [130, 90, 110, 110, 60],
     data.payments.map((p) => [
-      p.voided ? `${p.receiptNumber} (void)` : p.receiptNumber,
-      p.paidOn,
+      p.voided ? t('statement.payments.void', { receipt: p.receiptNumber }) : p.receiptNumber,
+      day(p.paidOn),
       inr(p.amount),
-      p.paymentMode.replace('_', ' '),
+      t(`statement.mode.${p.paymentMode}`),
       String(p.installmentNumber),
     ]),
   );
   table(
-    'Refunds',
-    ['Refund', 'Refunded on', 'Amount', 'Of receipt', 'Reason'],
+    t('statement.refunds'),
+    [
+      t('statement.refunds.refund'),
+      t('statement.refunds.on'),
+      amount,
+      t('statement.refunds.receipt'),
+      t('statement.reason'),
+    ],
     [110, 80, 90, 110, 110],
-    data.refunds.map((r) => [r.refundNumber, r.refundedOn, inr(r.amount), r.receiptNumber, r.reason]),
+    data.refunds.map((r) => [r.refundNumber, day(r.refundedOn), inr(r.amount), r.receiptNumber, r.reason]),
   );
   table(
-    'Concessions',
-    ['Given on', 'Amount', 'Reason'],
+    t('statement.concessions'),
+    [t('statement.concessions.on'), amount, t('statement.reason')],
     [90, 110, 300],
-    data.concessions.map((c) => [c.createdAt.slice(0, 10), inr(c.amount), c.reason]),
+    data.concessions.map((c) => [day(c.createdAt), inr(c.amount), c.reason]),
   );
 
   doc.moveDown(1).fontSize(11);
-  write(`Total fee: ${inr(data.totals.fee)}`, {}, 'bold');
-  if (data.totals.concessions > 0) write(`(after concessions of ${inr(data.totals.concessions)})`);
-  write(`Paid (net of refunds): ${inr(data.totals.paid)}`, {}, 'bold');
-  write(`Outstanding: ${inr(data.totals.outstanding)}`, {}, 'bold');
+  write(t('statement.total', { amount: inr(data.totals.fee) }), {}, 'bold');
+  if (data.totals.concessions > 0) write(t('statement.afterConcessions', { amount: inr(data.totals.concessions) }));
+  write(t('statement.paid', { amount: inr(data.totals.paid) }), {}, 'bold');
+  write(t('statement.outstanding', { amount: inr(data.totals.outstanding) }), {}, 'bold');
   doc.moveDown(2).fontSize(8).fillColor('#55536a');
-  write('This statement is generated by Registrar. Voided payments are shown for the record and not counted.');
+  write(t('statement.footer'));
   doc.end();
   return done;
 }

@@ -48,6 +48,7 @@ export const toInquiryRecord = (row: InquiryRow): InquiryRecord => ({
   ownerId: row.ownerId,
   nextFollowUpAt: row.nextFollowUpAt?.toISOString() ?? null,
   firstContactAt: row.firstContactAt?.toISOString() ?? null,
+  language: row.language,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });
@@ -124,7 +125,14 @@ export class InquiryService {
       input.phoneNumber,
       new Date(Date.now() - DUPLICATE_WINDOW_MS),
     );
-    const row = { id: randomUUID(), ...columns(input), areaOfInterest, duplicateOf: duplicateOf ?? null };
+    const row = {
+      id: randomUUID(),
+      ...columns(input),
+      areaOfInterest,
+      duplicateOf: duplicateOf ?? null,
+      // Set once, by the visitor: a staff edit never changes the language mails to them use.
+      language: input.language,
+    };
     const mails = recipients.map((recipient) =>
       brandedMail({
         to: recipient.email,

@@ -81,17 +81,19 @@ describe('the prerendered markup is what the screen renders first', () => {
   const top = (root: Element, lead: string) =>
     ['header', 'h1', lead].map((selector) => root.querySelector(selector)!.outerHTML);
 
-  it('/student-inquiry', () => {
+  it('/student-inquiry', async () => {
+    const page = await inquiryPage();
     const screen = firstRender(<InquiryFormScreen />, '/student-inquiry');
     const prerendered = document.createElement('div');
-    prerendered.innerHTML = renderToStaticMarkup(inquiryPage());
+    prerendered.innerHTML = renderToStaticMarkup(page);
     expect(top(screen, '.inq-lead')).toEqual(top(prerendered, '.inq-lead'));
   });
 
-  it('/student-enrollment', () => {
+  it('/student-enrollment', async () => {
+    const page = await enrollmentPage();
     const screen = firstRender(<EnrollmentFormScreen />, '/student-enrollment');
     const prerendered = document.createElement('div');
-    prerendered.innerHTML = renderToStaticMarkup(enrollmentPage());
+    prerendered.innerHTML = renderToStaticMarkup(page);
     expect(top(screen, '.enr-lead')).toEqual(top(prerendered, '.enr-lead'));
   });
 });

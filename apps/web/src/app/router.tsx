@@ -176,17 +176,26 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <BootFallback />,
     children: [
       ...authRoutes,
+      // A public form's code and the visitor's language arrive together.
       {
         path: '/student-enrollment',
-        lazy: async () => ({
-          Component: (await import('../features/enrollment-form/enrollment-form-screen')).EnrollmentFormScreen,
-        }),
+        lazy: async () => {
+          const [screen] = await Promise.all([
+            import('../features/enrollment-form/enrollment-form-screen'),
+            import('../shared/i18n/i18n').then((m) => m.loadStudentLanguage()),
+          ]);
+          return { Component: screen.EnrollmentFormScreen };
+        },
       },
       {
         path: '/student-inquiry',
-        lazy: async () => ({
-          Component: (await import('../features/inquiry-form/inquiry-form-screen')).InquiryFormScreen,
-        }),
+        lazy: async () => {
+          const [screen] = await Promise.all([
+            import('../features/inquiry-form/inquiry-form-screen'),
+            import('../shared/i18n/i18n').then((m) => m.loadStudentLanguage()),
+          ]);
+          return { Component: screen.InquiryFormScreen };
+        },
       },
       {
         path: '/',

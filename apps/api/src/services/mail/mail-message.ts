@@ -18,8 +18,10 @@ export function brandedMail(options: {
   paragraphs: string[];
   action?: { label: string; url: string };
   footer?: string;
+  /** The language the mail is written in (a student's own; staff mails are English). */
+  language?: string;
 }): MailMessage {
-  const { to, subject, instituteName, greeting, paragraphs, action, footer } = options;
+  const { to, subject, instituteName, greeting, paragraphs, action, footer, language = 'en' } = options;
   const text = [
     greeting,
     '',
@@ -28,7 +30,7 @@ export function brandedMail(options: {
     footer ?? '',
     `— ${instituteName}`,
   ].join('\n');
-  const html = `<!doctype html><html><body style="margin:0;background:#f5f4fa;font-family:system-ui,Segoe UI,Roboto,sans-serif;color:#1d1b26">
+  const html = `<!doctype html><html lang="${escapeHtml(language)}"><body style="margin:0;background:#f5f4fa;font-family:system-ui,Segoe UI,Roboto,sans-serif;color:#1d1b26">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
 <table role="presentation" width="560" cellpadding="0" cellspacing="0" style="max-width:560px;background:#fff;border-radius:8px">
 <tr><td style="background:#241D3B;color:#fff;padding:16px 24px;font-size:18px;font-weight:600;border-radius:8px 8px 0 0">${escapeHtml(instituteName)}</td></tr>

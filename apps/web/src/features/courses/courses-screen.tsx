@@ -47,7 +47,7 @@ const installmentsLabel = (n: number) => `${n} ${n === 1 ? 'installment' : 'inst
 /** "3 installments" over "₹5,000 + ₹5,000 + ₹5,000" (several equal ones as "12 × ₹2,500"). */
 function Installments({ amounts }: { amounts: number[] }) {
   const allEqual = amounts.length > 2 && amounts.every((a) => a === amounts[0]);
-  const detail = allEqual ? `${amounts.length} × ${formatRupees(amounts[0]!)}` : amounts.map(formatRupees).join(' + ');
+  const detail = allEqual ? `${amounts.length} × ${formatRupees(amounts[0]!)}` : amounts.map((a) => formatRupees(a)).join(' + ');
   return (
     <Box sx={{ minWidth: 0 }}>
       <Typography variant="body2">{installmentsLabel(amounts.length)}</Typography>

@@ -52,6 +52,7 @@ const detail = (over: Partial<EnrollmentDetail> = {}): EnrollmentDetail => ({
   paymentMethod: 'installment',
   companyAddress: 'Registrar Training Institute, India',
   termsVersion: 1,
+  language: 'en',
   consentedAt: null,
   erasedAt: null,
   totalFee: 30000,

@@ -4,49 +4,37 @@
  * visitor scrolls near it (enrollment-form-screen.tsx), so the first load stays small.
  */
 import { lazy, Suspense, useState } from 'react';
+import { useT } from '../../shared/i18n/translate';
 import { FileField } from './file-field';
 import type { UploadName } from './form-types';
-import { MASKED_AADHAAR_NOTE, MaskedAadhaarExample } from './masked-aadhaar-example';
+import { MaskedAadhaarExample } from './masked-aadhaar-example';
 
 const SignaturePad = lazy(() => import('./signature-pad').then((m) => ({ default: m.SignaturePad })));
 
 const UPLOADS = [
   {
     name: 'profilePicture',
-    label: 'Profile picture',
     required: true,
-    placeholder: { src: '/images/placeholder-profile.svg', alt: 'Example: a passport-style photo of your face' },
+    src: '/images/placeholder-profile.svg',
   },
   {
     name: 'aadharFront',
-    label: 'Aadhaar card, front',
     required: true,
-    placeholder: {
-      src: '/images/placeholder-card-front.svg',
-      alt: 'Example: the front of an Aadhaar card, with photo, name and number',
-    },
+    src: '/images/placeholder-card-front.svg',
   },
   {
     name: 'aadharBack',
-    label: 'Aadhaar card, back',
     required: true,
-    placeholder: {
-      src: '/images/placeholder-card-back.svg',
-      alt: 'Example: the back of an Aadhaar card, with the address',
-    },
+    src: '/images/placeholder-card-back.svg',
   },
   {
     name: 'pancard',
-    label: 'PAN card',
     required: false,
-    placeholder: { src: '/images/placeholder-pan-card.svg', alt: 'Example: a PAN card, with photo, name and number' },
+    src: '/images/placeholder-pan-card.svg',
   },
 ] as const;
 
-const SIGNATURE = {
-  label: 'Your signature',
-  placeholder: { src: '/images/placeholder-signature.svg', alt: 'Example: a signature in dark ink on white paper' },
-} as const;
+const SIGNATURE_PLACEHOLDER = '/images/placeholder-signature.svg';
 
 export interface DocumentsSectionProps {
   files: Partial<Record<UploadName, File>>;
@@ -56,6 +44,7 @@ export interface DocumentsSectionProps {
 }
 
 export function DocumentsSection({ files, error, onFile, onBlur }: DocumentsSectionProps) {
+  const t = useT();
   const [drawing, setDrawing] = useState(false);
   return (
     <>
@@ -63,33 +52,35 @@ export function DocumentsSection({ files, error, onFile, onBlur }: DocumentsSect
         <FileField
           key={upload.name}
           name={upload.name}
-          label={upload.label}
+          label={t(`enrol.doc.${upload.name}`)}
           required={upload.required}
-          placeholder={upload.placeholder}
+          placeholder={{ src: upload.src, alt: t(`enrol.doc.${upload.name}.example`) }}
           file={files[upload.name] ?? null}
           error={error(upload.name)}
           onFile={(file) => onFile(upload.name, file)}
           onBlur={() => onBlur(upload.name)}
           {...(upload.name === 'aadharFront' ? { example: <MaskedAadhaarExample /> } : {})}
-          {...(upload.name === 'aadharFront' || upload.name === 'aadharBack' ? { note: MASKED_AADHAAR_NOTE } : {})}
+          {...(upload.name === 'aadharFront' || upload.name === 'aadharBack'
+            ? { note: t('enrol.doc.maskedNote') }
+            : {})}
         />
       ))}
       <FileField
         name="candidateSign"
-        label={SIGNATURE.label}
-        placeholder={SIGNATURE.placeholder}
+        label={t('enrol.doc.signature')}
+        placeholder={{ src: SIGNATURE_PLACEHOLDER, alt: t('enrol.doc.signature.example') }}
         file={files.candidateSign ?? null}
         error={error('candidateSign')}
         onFile={(file) => onFile('candidateSign', file)}
         onBlur={() => onBlur('candidateSign')}
       >
         {drawing ? (
-          <Suspense fallback={<p className="enr-hint">Loading the signature pad…</p>}>
+          <Suspense fallback={<p className="enr-hint">{t('enrol.doc.loadingPad')}</p>}>
             <SignaturePad onSign={(file) => onFile('candidateSign', file)} onClose={() => setDrawing(false)} />
           </Suspense>
         ) : (
           <button type="button" className="enr-button enr-button--text" onClick={() => setDrawing(true)}>
-            Draw my signature instead
+            {t('enrol.doc.draw')}
           </button>
         )}
       </FileField>

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { UPLOAD_EXTENSIONS } from '@registrar/contract/constants';
 import { ENROLLMENT_FILE_FIELDS } from '@registrar/contract/enrollment';
@@ -7,7 +7,8 @@ import { MESSAGES } from '@registrar/contract/messages';
 import { json, mockFetch, renderRoute } from '../auth/test-harness';
 import { EnrollmentFormScreen } from './enrollment-form-screen';
 import { checkUpload, UPLOAD_ACCEPT } from './file-rules';
-import { MASKED_AADHAAR_NOTE } from './masked-aadhaar-example';
+import en from '@registrar/contract/locales/en.json';
+import { activateLanguage } from '../../shared/i18n/i18n';
 
 const COURSES = [
   {
@@ -69,6 +70,9 @@ class FakeXhr {
     await act(async () => this.onerror?.());
   }
 }
+
+// The route loads the visitor's language before the screen shows; a test renders the screen alone.
+beforeAll(() => activateLanguage('en'));
 
 beforeEach(() => {
   FakeXhr.sent = [];
@@ -158,7 +162,7 @@ describe('/student-enrollment (spec §2, §3, §5; issue 7)', () => {
         .split(' ')
         .map((id) => document.getElementById(id)?.textContent ?? '')
         .join(' ');
-      expect(hints).toContain(MASKED_AADHAAR_NOTE);
+      expect(hints).toContain(en['enrol.doc.maskedNote']);
     }
     expect(screen.getByAltText(/back of an Aadhaar card/).getAttribute('src')).toBe(
       '/images/placeholder-card-back.svg',

@@ -25,6 +25,8 @@ import type { SiteInfo } from '@registrar/contract/site';
 import type { Terms } from '@registrar/contract/terms';
 import { ApiError } from '../../shared/api/api-error';
 import { apiFetch } from '../../shared/api/api-fetch';
+import { activeLanguage } from '../../shared/i18n/i18n';
+import { StudentI18n, T, useMessage, useT } from '../../shared/i18n/translate';
 import { requestFailed, requestSucceeded } from '../../shared/state/services-slice';
 import { publicFailureMessage } from '../auth/public-failure';
 import { onFirstMove } from '../inquiry-form/first-move';
@@ -84,7 +86,8 @@ function initialValues(params: URLSearchParams): Values {
  */
 function buildBody(fields: EnrollmentFields, termsVersion: number, files: Files): FormData {
   const body = new FormData();
-  for (const [key, value] of Object.entries({ ...fields, termsVersion })) {
+  // The language on screen: the student's mails and fee statement use it.
+  for (const [key, value] of Object.entries({ ...fields, termsVersion, language: activeLanguage() })) {
     if (value !== undefined) body.append(key, Array.isArray(value) ? JSON.stringify(value) : String(value));
   }
   for (const [key, file] of Object.entries(files)) body.append(key, file, file.name);
@@ -94,7 +97,18 @@ function buildBody(fields: EnrollmentFields, termsVersion: number, files: Files)
 const FOCUSABLE_ERROR =
   'input[aria-invalid="true"],select[aria-invalid="true"],textarea[aria-invalid="true"],fieldset[aria-invalid="true"] input';
 
+/** /student-enrollment in the visitor's language (the route loads it before the screen shows). */
 export function EnrollmentFormScreen() {
+  return (
+    <StudentI18n>
+      <EnrollmentForm />
+    </StudentI18n>
+  );
+}
+
+function EnrollmentForm() {
+  const t = useT();
+  const message = useMessage();
   const dispatch = useDispatch();
   const [searchParams] = useSearchParams();
   const [defaults] = useState(() => initialValues(searchParams));
@@ -215,9 +229,9 @@ export function EnrollmentFormScreen() {
       try {
         rules.current = await loadRules();
       } catch (err) {
-        const message = publicFailureMessage(err);
-        dispatch(requestFailed(message));
-        setFailure(message);
+        const shown = message(publicFailureMessage(err))!;
+        dispatch(requestFailed(shown));
+        setFailure(shown);
         return;
       }
     }
@@ -227,12 +241,12 @@ export function EnrollmentFormScreen() {
         const { submitEnrollment, ThankYouModal } = await loadSendParts();
         termsVersion.current ??= (await apiFetch<Terms>(TERMS_URL)).data.version;
         const result = await submitEnrollment(buildBody(fields, termsVersion.current, files), setProgress);
-        dispatch(requestSucceeded(result.message));
+        dispatch(requestSucceeded(message(result.message) ?? result.message));
         setCreated({ result, Modal: ThankYouModal });
       } catch (err) {
-        const message = publicFailureMessage(err);
-        dispatch(requestFailed(message));
-        setFailure(message);
+        const shown = message(publicFailureMessage(err))!;
+        dispatch(requestFailed(shown));
+        setFailure(shown);
         if (err instanceof ApiError && err.fieldErrors.length > 0) {
           form.setServerErrors(err.fieldErrors);
           setFocusTick((n) => n + 1);
@@ -264,11 +278,15 @@ export function EnrollmentFormScreen() {
             onOk={() => window.location.reload()}
           >
             <p>
-              Your enrolment has been received.
+              {t('enrol.thanks.received')}
               {created.result.enrollmentNumber && (
                 <>
                   {' '}
-                  Your enrolment number is <strong className="enr-number">{created.result.enrollmentNumber}</strong>.
+                  <T
+                    id="enrol.thanks.number"
+                    values={{ number: created.result.enrollmentNumber }}
+                    components={{ 0: <strong className="enr-number" /> }}
+                  />
                 </>
               )}
             </p>
@@ -286,10 +304,10 @@ export function EnrollmentFormScreen() {
       >
         <fieldset className="enr-card" disabled={uploading}>
           <legend>
-            <h2>Your details</h2>
+            <h2>{t('enrol.details')}</h2>
           </legend>
           <TextInput
-            label="Full name"
+            label={t('enrol.name')}
             required
             autoComplete="name"
             maxLength={50}
@@ -297,7 +315,7 @@ export function EnrollmentFormScreen() {
             {...bind('name')}
           />
           <TextInput
-            label="Email"
+            label={t('enrol.email')}
             required
             type="email"
             inputMode="email"
@@ -309,18 +327,18 @@ export function EnrollmentFormScreen() {
             {...bind('email')}
           />
           <TextInput
-            label="Phone number"
+            label={t('enrol.phone')}
             required
             type="tel"
             inputMode="numeric"
             autoComplete="tel-national"
             maxLength={10}
-            hint="10 digits, not starting with 0"
+            hint={t('enrol.phoneHint')}
             error={error('phoneNumber')}
             {...bind('phoneNumber')}
           />
           <TextInput
-            label="Alternative phone number"
+            label={t('enrol.altPhone')}
             type="tel"
             inputMode="numeric"
             maxLength={10}
@@ -328,7 +346,7 @@ export function EnrollmentFormScreen() {
             {...bind('alterNativePhoneNumber')}
           />
           <TextArea
-            label="Current address"
+            label={t('enrol.currentAddress')}
             required
             autoComplete="street-address"
             maxLength={500}
@@ -338,10 +356,10 @@ export function EnrollmentFormScreen() {
           />
           <label className="enr-check">
             <input type="checkbox" checked={sameAddress} onChange={(e) => onSameAddress(e.target.checked)} />
-            Permanent address same as current address
+            {t('enrol.sameAddress')}
           </label>
           <TextArea
-            label="Permanent address"
+            label={t('enrol.permanentAddress')}
             required
             maxLength={500}
             readOnly={sameAddress}
@@ -352,9 +370,9 @@ export function EnrollmentFormScreen() {
 
         <div ref={later.ref} className="enr-later">
           {later.near || started ? (
-            <LazyPart<LaterSectionsProps> what="the rest of the form" load={loadLaterSections} props={laterProps} />
+            <LazyPart<LaterSectionsProps> what={t('enrol.restOfForm')} load={loadLaterSections} props={laterProps} />
           ) : (
-            <p className="enr-hint enr-later-wait">Loading the rest of the form…</p>
+            <p className="enr-hint enr-later-wait">{t('enrol.loadingPart', { what: t('enrol.restOfForm') })}</p>
           )}
         </div>
 
@@ -365,25 +383,24 @@ export function EnrollmentFormScreen() {
               <div
                 className="enr-progress"
                 role="progressbar"
-                aria-label="Upload progress"
+                aria-label={t('enrol.uploadProgress')}
                 aria-valuemin={0}
                 aria-valuemax={100}
                 aria-valuenow={progress}
-                aria-valuetext={progress < 100 ? `${progress}% uploaded` : 'Uploaded, saving'}
+                aria-valuetext={progress < 100 ? t('enrol.uploaded', { progress }) : t('enrol.uploadedSaving')}
               >
                 <span style={{ width: `${progress}%` }} />
               </div>
               <p className="enr-hint" aria-hidden="true">
-                {progress < 100 ? `Uploading… ${progress}%` : 'Saving your enrolment…'}
+                {progress < 100 ? t('enrol.uploading', { progress }) : t('enrol.saving')}
               </p>
             </div>
           )}
           <p className="enr-hint">
-            By sending this form you accept the <a href="#terms">terms and conditions</a> below. How we use and keep
-            your details and documents: <a href="/privacy">privacy notice</a>.
+            <T id="enrol.consent" components={{ 0: <a href="#terms" />, 1: <a href="/privacy" /> }} />
           </p>
           <button type="submit" className="enr-button enr-button--primary enr-button--wide" disabled={uploading}>
-            {uploading ? `Sending… ${progress}%` : 'Submit enrolment'}
+            {uploading ? t('enrol.sending', { progress }) : t('enrol.submit')}
           </button>
         </div>
       </form>

@@ -8,6 +8,9 @@
  * the same markup. Keep it free of state and effects: what it renders is exactly what is prerendered.
  */
 import type { ReactNode } from 'react';
+import { activateLanguage } from '../../shared/i18n/i18n';
+import { LanguageSwitch } from '../../shared/i18n/language-switch';
+import { StudentI18n, T, useT } from '../../shared/i18n/translate';
 import './enrollment-page.css';
 
 interface EnrollmentPageProps {
@@ -18,25 +21,28 @@ interface EnrollmentPageProps {
 }
 
 export function EnrollmentPage({ instituteName, children, overlay }: EnrollmentPageProps) {
+  const t = useT();
   return (
     <div className="enr-page">
       <header className="enr-header">
-        <p className="enr-brand">
-          <svg viewBox="0 0 32 32" width="28" height="28" aria-hidden="true" focusable="false">
-            <rect width="32" height="32" rx="8" fill="currentColor" />
-            <path
-              fill="#fff"
-              d="M16 7 4 13l12 6 9-4.5V21h2v-7.5L16 7Zm-7 9.8V21c0 1.7 3.1 4 7 4s7-2.3 7-4v-4.2l-7 3.5-7-3.5Z"
-            />
-          </svg>
-          {instituteName || 'Registrar'}
-        </p>
+        <div className="lang-bar">
+          <p className="enr-brand">
+            <svg viewBox="0 0 32 32" width="28" height="28" aria-hidden="true" focusable="false">
+              <rect width="32" height="32" rx="8" fill="currentColor" />
+              <path
+                fill="#fff"
+                d="M16 7 4 13l12 6 9-4.5V21h2v-7.5L16 7Zm-7 9.8V21c0 1.7 3.1 4 7 4s7-2.3 7-4v-4.2l-7 3.5-7-3.5Z"
+              />
+            </svg>
+            {instituteName || t('form.brandFallback')}
+          </p>
+          <LanguageSwitch />
+        </div>
       </header>
       <main id="main-content" className="enr-main">
-        <h1>Enrol in a course</h1>
+        <h1>{t('enrol.title')}</h1>
         <p className="enr-lead">
-          Fill in your details, choose your course and how you will pay, and add your documents. Fields marked{' '}
-          <span className="enr-req">*</span> are required.
+          <T id="enrol.lead" components={{ 0: <span className="enr-req" /> }} />
         </p>
         {children}
       </main>
@@ -46,4 +52,11 @@ export function EnrollmentPage({ instituteName, children, overlay }: EnrollmentP
 }
 
 /** What the build prerenders into the route's HTML. */
-export const prerender = () => <EnrollmentPage />;
+export async function prerender() {
+  await activateLanguage('en');
+  return (
+    <StudentI18n>
+      <EnrollmentPage />
+    </StudentI18n>
+  );
+}

@@ -5,6 +5,7 @@
  * message; the file chosen before it, and everything else in the form, stays.
  */
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { T, useMessage, useT } from '../../shared/i18n/translate';
 import { RequiredMark } from './form-controls';
 import { UPLOAD_ACCEPT, UPLOAD_MAX_BYTES, checkUpload, formatBytes, formatLimit, isPdf } from './file-rules';
 
@@ -77,6 +78,8 @@ export function FileField({
   note,
   maxBytes = UPLOAD_MAX_BYTES,
 }: FileFieldProps) {
+  const t = useT();
+  const message = useMessage();
   const id = useId();
   const titleId = `${id}-title`;
   const hintId = `${id}-hint`;
@@ -115,7 +118,7 @@ export function FileField({
       <div className="enr-upload-body">
         <div className="enr-upload-preview">
           {!file && (example ?? <img src={placeholder.src} alt={placeholder.alt} width="160" height="104" />)}
-          {file && url && <img src={url} alt={`Preview of ${file.name}`} width="160" height="104" />}
+          {file && url && <img src={url} alt={t('enrol.file.preview', { name: file.name })} width="160" height="104" />}
           {file && !url && (
             <span className="enr-upload-doc">
               <PdfIcon />
@@ -129,7 +132,7 @@ export function FileField({
                 <span className="enr-upload-name">{file.name}</span> ({formatBytes(file.size)})
               </>
             ) : (
-              'No file chosen'
+              t('enrol.file.none')
             )}
           </p>
           <div className="enr-upload-actions">
@@ -148,21 +151,25 @@ export function FileField({
               onBlur={onBlur}
             />
             <label htmlFor={id} className="enr-button enr-button--secondary" aria-hidden="true">
-              {file ? 'Change file' : 'Choose file'}
+              {file ? t('enrol.file.change') : t('enrol.file.choose')}
             </label>
             {file && (
               <button type="button" className="enr-button enr-button--text" onClick={remove}>
-                Remove<span className="visually-hidden"> {label.toLowerCase()}</span>
+                <T
+                  id="enrol.file.remove"
+                  values={{ label: label.toLowerCase() }}
+                  components={{ 0: <span className="visually-hidden" /> }}
+                />
               </button>
             )}
           </div>
           <p id={hintId} className="enr-hint">
             {note && <>{note} </>}
-            JPG, PNG, GIF, SVG or PDF, at most {formatLimit(maxBytes)}.
+            {t('enrol.file.kinds', { limit: formatLimit(maxBytes) })}
           </p>
           {shownError && (
             <p id={errorId} className="enr-error" role={problem ? 'alert' : undefined}>
-              {shownError}
+              {message(shownError)}
             </p>
           )}
           {children}

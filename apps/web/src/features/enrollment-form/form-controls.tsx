@@ -4,6 +4,7 @@
  * `aria-describedby`, `aria-invalid` and `aria-required`.
  */
 import { useId, type ComponentPropsWithoutRef, type ReactNode } from 'react';
+import { useMessage } from '../../shared/i18n/translate';
 
 interface FrameProps {
   label: string;
@@ -40,6 +41,7 @@ export function FieldNotes({
   error?: string | undefined;
   errorId: string;
 }) {
+  const message = useMessage();
   return (
     <>
       {hint && (
@@ -49,7 +51,7 @@ export function FieldNotes({
       )}
       {error && (
         <p id={errorId} className="enr-error">
-          {error}
+          {message(error)}
         </p>
       )}
     </>
@@ -164,6 +166,7 @@ export function RadioGroup({
   onChange: (value: string) => void;
   onBlur: () => void;
 }) {
+  const message = useMessage();
   const id = useId();
   const errorId = `${id}-error`;
   return (
@@ -197,7 +200,7 @@ export function RadioGroup({
       </div>
       {error && (
         <p id={errorId} className="enr-error">
-          {error}
+          {message(error)}
         </p>
       )}
     </fieldset>

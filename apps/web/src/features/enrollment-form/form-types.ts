@@ -2,8 +2,11 @@
 import type { EnrollmentFields, EnrollmentFieldsInput } from '@registrar/contract/enrollment';
 import type { useOnTouchedForm } from './use-on-touched-form';
 
-/** The text fields of spec §3 as the form holds them: strings, '' for nothing (the terms version is not typed in). */
-export type TextName = Exclude<keyof EnrollmentFieldsInput, 'emiPrice' | 'termsVersion'>;
+/**
+ * The text fields of spec §3 as the form holds them: strings, '' for nothing (the terms version is
+ * not typed in, and the language is the page's, sent with the form).
+ */
+export type TextName = Exclude<keyof EnrollmentFieldsInput, 'emiPrice' | 'termsVersion' | 'language'>;
 export type Values = Record<TextName, string>;
 
 /** The files of the public form (spec §3); `authoritySign` is the staff's. */

@@ -11,23 +11,21 @@ import {
 } from '@registrar/contract/constants';
 import type { PublicCourse } from '@registrar/contract/course';
 import { localIsoDate } from '@registrar/contract/enrollment';
-import { formatRupees } from '../courses/money';
+import { formatRupees } from '@registrar/contract/language';
+import { activeLanguage } from '../../shared/i18n/i18n';
+import { useMessage, useT } from '../../shared/i18n/translate';
 import { DocumentsSection } from './documents-section';
 import { RadioGroup, SelectInput, TextInput } from './form-controls';
 import type { EnrollmentForm, Files, UploadName } from './form-types';
-import { PAYMENT_METHOD_LABELS, PAYMENT_MODE_LABELS, WORKING_LABELS } from './labels';
 import type { PublicResource } from './use-public-resource';
 
 const PLACE_LABELS: Record<WorkingStatus | '', string> = {
-  company: 'Company name',
-  college: 'College name',
-  university: 'University name',
-  other: 'Where you work or study',
-  '': 'Currently working place',
+  company: 'enrol.place.company',
+  college: 'enrol.place.college',
+  university: 'enrol.place.university',
+  other: 'enrol.place.other',
+  '': 'enrol.place.none',
 };
-const PAYMENT_METHOD_OPTIONS = PAYMENT_METHODS.map((value) => ({ value, label: PAYMENT_METHOD_LABELS[value] }));
-const WORKING_OPTIONS = WORKING_STATUS_OPTIONS.map((value) => ({ value, label: WORKING_LABELS[value] }));
-const PAYMENT_MODE_OPTIONS = PAYMENT_MODES.map((value) => ({ value, label: PAYMENT_MODE_LABELS[value] }));
 
 export interface LaterSectionsProps {
   form: EnrollmentForm;
@@ -40,48 +38,57 @@ export interface LaterSectionsProps {
 }
 
 export function LaterSections({ form, courses, amounts, files, onFile, disabled }: LaterSectionsProps) {
+  const t = useT();
+  const message = useMessage();
+  const language = activeLanguage();
   const { values, bind, error, setValue, touch } = form;
+  const paymentMethodOptions = PAYMENT_METHODS.map((value) => ({ value, label: t(`enrol.paymentMethod.${value}`) }));
+  const workingOptions = WORKING_STATUS_OPTIONS.map((value) => ({ value, label: t(`enrol.working.${value}`) }));
+  const paymentModeOptions = PAYMENT_MODES.map((value) => ({ value, label: t(`enrol.paymentMode.${value}`) }));
   const working = values.currentlyWorking as WorkingStatus | '';
   const today = localIsoDate();
   const courseList = courses.data ?? [];
-  const courseOptions = courseList.map((c) => ({ value: c._id, label: `${c.name} (${formatRupees(c.price)})` }));
+  const courseOptions = courseList.map((c) => ({
+    value: c._id,
+    label: t('enrol.course.option', { name: c.name, price: formatRupees(c.price, language) }),
+  }));
 
   return (
     <>
       <fieldset className="enr-card" disabled={disabled}>
         <legend>
-          <h2>Course and fees</h2>
+          <h2>{t('enrol.courseAndFees')}</h2>
         </legend>
         <SelectInput
-          label="Course"
+          label={t('enrol.course')}
           required
-          prompt={courses.loading ? 'Loading courses…' : 'Choose a course'}
+          prompt={courses.loading ? t('enrol.course.loading') : t('enrol.course.prompt')}
           options={courseOptions}
           error={error('courseId')}
           {...bind('courseId')}
         />
         {courses.error && (
           <p className="enr-notice enr-notice--error">
-            The courses could not be loaded: {courses.error}{' '}
+            {t('enrol.course.failed', { message: message(courses.error) })}{' '}
             <button type="button" className="link-button" onClick={courses.retry}>
-              Try again
+              {t('form.tryAgain')}
             </button>
           </p>
         )}
         {!courses.loading && !courses.error && courseList.length === 0 && (
-          <p className="enr-notice">No course is open for enrolment right now. Please check again later.</p>
+          <p className="enr-notice">{t('enrol.course.none')}</p>
         )}
         <div className="enr-row">
           <TextInput
-            label="Joining date"
+            label={t('enrol.startDate')}
             type="date"
             min={today}
-            hint="Today or later"
+            hint={t('enrol.startDate.hint')}
             error={error('startDate')}
             {...bind('startDate')}
           />
           <TextInput
-            label="End date"
+            label={t('enrol.endDate')}
             type="date"
             min={values.startDate || today}
             error={error('endDate')}
@@ -89,20 +96,20 @@ export function LaterSections({ form, courses, amounts, files, onFile, disabled 
           />
         </div>
         <RadioGroup
-          legend="How will you pay?"
+          legend={t('enrol.paymentMethod')}
           name="paymentMethod"
           required
           value={values.paymentMethod}
-          options={PAYMENT_METHOD_OPTIONS}
+          options={paymentMethodOptions}
           error={error('paymentMethod')}
           onChange={(v) => setValue('paymentMethod', v)}
           onBlur={() => touch('paymentMethod')}
         />
         <FeeAmounts amounts={amounts} method={values.paymentMethod} error={error('emiPrice')} />
         <SelectInput
-          label="Payment mode"
-          prompt="Not decided yet"
-          options={PAYMENT_MODE_OPTIONS}
+          label={t('enrol.paymentMode')}
+          prompt={t('enrol.paymentMode.prompt')}
+          options={paymentModeOptions}
           error={error('paymentMode')}
           {...bind('paymentMode')}
         />
@@ -110,18 +117,18 @@ export function LaterSections({ form, courses, amounts, files, onFile, disabled 
 
       <fieldset className="enr-card" disabled={disabled}>
         <legend>
-          <h2>Work or study</h2>
+          <h2>{t('enrol.work')}</h2>
         </legend>
         <SelectInput
-          label="Currently working at"
+          label={t('enrol.working')}
           required
-          prompt="Choose one"
-          options={WORKING_OPTIONS}
+          prompt={t('enrol.working.prompt')}
+          options={workingOptions}
           error={error('currentlyWorking')}
           {...bind('currentlyWorking')}
         />
         <TextInput
-          label={PLACE_LABELS[working] ?? PLACE_LABELS['']}
+          label={t(PLACE_LABELS[working] ?? PLACE_LABELS[''])}
           required
           maxLength={200}
           autoComplete="organization"
@@ -129,11 +136,11 @@ export function LaterSections({ form, courses, amounts, files, onFile, disabled 
           {...bind('currentlyWorkingPlace')}
         />
         {(working === 'college' || working === 'university') && (
-          <TextInput label="Current semester" maxLength={50} error={error('currentSem')} {...bind('currentSem')} />
+          <TextInput label={t('enrol.semester')} maxLength={50} error={error('currentSem')} {...bind('currentSem')} />
         )}
         {working === 'company' && (
           <TextInput
-            label="Designation"
+            label={t('enrol.designation')}
             maxLength={100}
             autoComplete="organization-title"
             error={error('designation')}
@@ -144,9 +151,9 @@ export function LaterSections({ form, courses, amounts, files, onFile, disabled 
 
       <fieldset className="enr-card" disabled={disabled}>
         <legend>
-          <h2>Documents</h2>
+          <h2>{t('enrol.documents')}</h2>
         </legend>
-        <p className="enr-hint">Clear photos or scans, so every detail can be read.</p>
+        <p className="enr-hint">{t('enrol.documents.hint')}</p>
         <DocumentsSection files={files} error={error} onFile={onFile} onBlur={touch} />
       </fieldset>
     </>
@@ -163,28 +170,32 @@ function FeeAmounts({
   method: string;
   error: string | undefined;
 }) {
-  if (!amounts)
-    return <p className="enr-hint enr-fees-empty">Choose a course and how you will pay to see the amounts.</p>;
+  const t = useT();
+  const message = useMessage();
+  const language = activeLanguage();
+  if (!amounts) return <p className="enr-hint enr-fees-empty">{t('enrol.fees.empty')}</p>;
   const installments = method === 'installment';
   const total = amounts.reduce((sum, a) => sum + Math.round(a * 100), 0) / 100;
   return (
     <fieldset className="enr-fees">
       <legend>
-        {installments ? `${amounts.length} ${amounts.length === 1 ? 'installment' : 'installments'}` : 'Amount to pay'}
+        {installments ? t('enrol.fees.installments', { count: amounts.length }) : t('enrol.fees.amountToPay')}
       </legend>
       <div className="enr-fees-grid">
         {amounts.map((amount, i) => (
           <TextInput
             key={i}
-            label={installments ? `Installment ${i + 1}` : 'Full amount'}
-            value={formatRupees(amount)}
+            label={installments ? t('enrol.fees.installment', { number: i + 1 }) : t('enrol.fees.fullAmount')}
+            value={formatRupees(amount, language)}
             readOnly
             className="enr-amount"
           />
         ))}
       </div>
-      {installments && amounts.length > 1 && <p className="enr-hint">Total {formatRupees(total)}</p>}
-      {error && <p className="enr-error">{error}</p>}
+      {installments && amounts.length > 1 && (
+        <p className="enr-hint">{t('enrol.fees.total', { amount: formatRupees(total, language) })}</p>
+      )}
+      {error && <p className="enr-error">{message(error)}</p>}
     </fieldset>
   );
 }

@@ -3,18 +3,12 @@
  * institute should hold no more of the number than it needs, so the form asks for this kind of copy
  * (the one UIDAI's own site lets a resident download).
  */
-export const MASKED_AADHAAR_NOTE =
-  'Please upload a masked Aadhaar: the first 8 digits covered and only the last 4 visible, as in the example (you can download one from the myAadhaar website).';
+import { useT } from '../../shared/i18n/translate';
 
 export function MaskedAadhaarExample() {
+  const t = useT();
   return (
-    <svg
-      viewBox="0 0 160 104"
-      width="160"
-      height="104"
-      role="img"
-      aria-label="Example: a masked Aadhaar card, the number shown as XXXX XXXX 4821, only the last 4 digits visible"
-    >
+    <svg viewBox="0 0 160 104" width="160" height="104" role="img" aria-label={t('enrol.doc.maskedExample')}>
       <rect x="2" y="2" width="156" height="100" rx="8" fill="#fff" stroke="#cfcbe0" strokeWidth="2" />
       <path d="M2 10a8 8 0 0 1 8-8h140a8 8 0 0 1 8 8v8H2Z" fill="#f4a340" />
       <rect x="2" y="22" width="156" height="4" fill="#3f9d4b" />

@@ -5,6 +5,7 @@
  * visitor asks to draw, so the form's first load stays small.
  */
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
+import { useT } from '../../shared/i18n/translate';
 
 export interface SignaturePadProps {
   /** The drawing as a PNG file, or null once cleared. */
@@ -34,6 +35,7 @@ function prepare(canvas: HTMLCanvasElement): CanvasRenderingContext2D | null {
 }
 
 export function SignaturePad({ onSign, onClose }: SignaturePadProps) {
+  const t = useT();
   const canvas = useRef<HTMLCanvasElement>(null);
   const ctx = useRef<CanvasRenderingContext2D | null>(null);
   const drawing = useRef(false);
@@ -93,22 +95,20 @@ export function SignaturePad({ onSign, onClose }: SignaturePadProps) {
         ref={canvas}
         className="enr-sign-canvas"
         role="img"
-        aria-label={empty ? 'Signature pad, empty' : 'Signature pad with your signature'}
+        aria-label={empty ? t('enrol.pad.empty') : t('enrol.pad.signed')}
         onPointerDown={start}
         onPointerMove={move}
         onPointerUp={end}
         onPointerCancel={end}
         onPointerLeave={end}
       />
-      <p className="enr-hint">
-        Sign inside the box with your finger or mouse. Using a keyboard? Upload a picture of your signature instead.
-      </p>
+      <p className="enr-hint">{t('enrol.pad.hint')}</p>
       <div className="enr-upload-actions">
         <button type="button" className="enr-button enr-button--secondary" onClick={clear} disabled={empty}>
-          Clear
+          {t('enrol.pad.clear')}
         </button>
         <button type="button" className="enr-button enr-button--text" onClick={onClose}>
-          Close the pad
+          {t('enrol.pad.close')}
         </button>
       </div>
     </div>

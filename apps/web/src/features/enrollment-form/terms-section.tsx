@@ -6,6 +6,7 @@
 import { apiPaths } from '@registrar/contract/api-paths';
 import { useEffect, useState, type ComponentType } from 'react';
 import type { Terms } from '@registrar/contract/terms';
+import { useMessage, useT } from '../../shared/i18n/translate';
 import type { SanitizedHtmlProps } from '../../shared/ui/sanitized-html';
 import { useNearViewport } from './use-near-viewport';
 import { usePublicResource } from './use-public-resource';
@@ -17,6 +18,8 @@ export const TERMS_URL = apiPaths.terms;
  * `onVersion`: told which version of the terms is on screen, which the form sends as its consent.
  */
 export function TermsSection({ active, onVersion }: { active: boolean; onVersion?: (version: number) => void }) {
+  const t = useT();
+  const message = useMessage();
   const { ref, near: inView } = useNearViewport<HTMLElement>();
   const near = active && inView;
   const terms = usePublicResource<Terms>(TERMS_URL, near);
@@ -43,27 +46,27 @@ export function TermsSection({ active, onVersion }: { active: boolean; onVersion
   if (terms.error || sanitizerFailed) {
     body = (
       <p className="enr-notice enr-notice--error">
-        The terms could not be loaded. {terms.error ?? ''}{' '}
+        {t('enrol.terms.failed', { message: message(terms.error) ?? '' })}{' '}
         <button
           type="button"
           className="link-button"
           onClick={() => (sanitizerFailed ? window.location.reload() : terms.retry())}
         >
-          Try again
+          {t('form.tryAgain')}
         </button>
       </p>
     );
   } else if (terms.data && !terms.data.description.trim()) {
-    body = <p className="enr-hint">The terms and conditions have not been published yet.</p>;
+    body = <p className="enr-hint">{t('enrol.terms.none')}</p>;
   } else if (terms.data && Html) {
     body = <Html className="enr-terms-text" html={terms.data.description} />;
   } else {
-    body = <p className="enr-hint">Loading the terms…</p>;
+    body = <p className="enr-hint">{t('enrol.terms.loading')}</p>;
   }
 
   return (
     <section ref={ref} id="terms" className="enr-card enr-terms" aria-labelledby="terms-title">
-      <h2 id="terms-title">{terms.data?.name || 'Terms & Conditions'}</h2>
+      <h2 id="terms-title">{terms.data?.name || t('enrol.terms')}</h2>
       {body}
     </section>
   );

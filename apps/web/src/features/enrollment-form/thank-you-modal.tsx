@@ -5,6 +5,7 @@
  * `<dialog>` opened with showModal(): focus moves in and stays, the page behind is inert.
  */
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { T, useT } from '../../shared/i18n/translate';
 
 export interface ThankYouModalProps {
   title?: string;
@@ -15,7 +16,8 @@ export interface ThankYouModalProps {
   onOk: () => void;
 }
 
-export function ThankYouModal({ title = 'Thank you!', children, phone, email, onOk }: ThankYouModalProps) {
+export function ThankYouModal({ title, children, phone, email, onOk }: ThankYouModalProps) {
+  const t = useT();
   const id = useId();
   const dialog = useRef<HTMLDialogElement>(null);
 
@@ -50,25 +52,22 @@ export function ThankYouModal({ title = 'Thank you!', children, phone, email, on
           />
         </svg>
       </div>
-      <h2 id={`${id}-title`}>{title}</h2>
+      <h2 id={`${id}-title`}>{title ?? t('thanks.title')}</h2>
       <div id={`${id}-body`} className="enr-modal-body">
         {children}
-        <p>We will send you updates about it by email.</p>
+        <p>{t('enrol.thanks.updates')}</p>
         {(phone || email) && (
           <p>
-            Questions? Call us on {phone ? <a href={`tel:${phone}`}>{phone}</a> : 'our support line'}
-            {email && (
-              <>
-                {' '}
-                or write to <a href={`mailto:${email}`}>{email}</a>
-              </>
-            )}
-            .
+            <T
+              id={`enrol.thanks.${phone ? 'callPhone' : 'callLine'}${email ? 'OrWrite' : ''}`}
+              values={{ phone, email }}
+              components={{ 0: <a href={`tel:${phone}`} />, 1: <a href={`mailto:${email}`} /> }}
+            />
           </p>
         )}
       </div>
       <button type="button" className="enr-button enr-button--primary" onClick={onOk} autoFocus>
-        Ok
+        {t('thanks.ok')}
       </button>
     </dialog>
   );

@@ -31,6 +31,7 @@ const ENROLLMENT: EnrollmentDetail = {
   paymentMethod: 'installment',
   companyAddress: 'Registrar Training Institute, India',
   termsVersion: 3,
+  language: 'en',
   consentedAt: null,
   erasedAt: null,
   totalFee: 31000,

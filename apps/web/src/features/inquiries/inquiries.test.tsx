@@ -43,6 +43,7 @@ const inquiry = (over: Partial<InquiryDetail>): InquiryDetail => ({
   firstContactAt: null,
   owner: null,
   contacts: [],
+  language: 'en',
   createdAt: '2026-03-01T10:00:00.000Z',
   updatedAt: '2026-03-01T10:00:00.000Z',
   history: [],

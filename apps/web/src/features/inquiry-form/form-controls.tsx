@@ -4,6 +4,7 @@
  * a visible asterisk whose meaning screen readers hear as "required".
  */
 import { useId, type ComponentPropsWithRef, type ReactNode } from 'react';
+import { useMessage, useT } from '../../shared/i18n/translate';
 
 function ids(id: string, hint: ReactNode, error: string | undefined) {
   const hintId = `${id}-hint`;
@@ -13,23 +14,25 @@ function ids(id: string, hint: ReactNode, error: string | undefined) {
 }
 
 export function RequiredMark() {
+  const t = useT();
   return (
     <>
       <span className="inq-required" aria-hidden="true">
         {' '}
         *
       </span>
-      <span className="visually-hidden"> required</span>
+      <span className="visually-hidden"> {t('form.required')}</span>
     </>
   );
 }
 
 function Notes({ hint, hintId, error, errorId }: { hint: ReactNode; hintId: string; error?: string; errorId: string }) {
+  const message = useMessage();
   return (
     <>
       {error && (
         <p id={errorId} className="inq-error">
-          {error}
+          {message(error)}
         </p>
       )}
       {hint && (

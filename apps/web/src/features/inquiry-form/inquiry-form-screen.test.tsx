@@ -1,8 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { INQUIRY_HONEYPOT_FIELD, INQUIRY_MESSAGES } from '@registrar/contract/inquiry-admin';
 import { MESSAGES } from '@registrar/contract/messages';
 import { json, mockFetch, renderRoute, sentRequest } from '../auth/test-harness';
+import { activateLanguage } from '../../shared/i18n/i18n';
 import { InquiryFormScreen } from './inquiry-form-screen';
 
 const AREAS = [
@@ -17,6 +18,8 @@ const SITE = {
 };
 
 let fetchMock: ReturnType<typeof mockFetch>;
+// The route loads the visitor's language before the screen shows; a test renders the screen alone.
+beforeAll(() => activateLanguage('en'));
 /** What POST /api/inquiry answers in the current test. */
 let postAnswer: () => Promise<Response>;
 
@@ -163,6 +166,7 @@ describe('/student-inquiry (spec §2, §3, §5, §8)', () => {
       areaOfInterest: ['Data Science'],
       reference: 'friend',
       friendName: 'Rahul',
+      language: 'en',
     });
 
     const ok = within(dialog).getByRole('button', { name: 'Ok' });
@@ -290,5 +294,43 @@ describe('/student-inquiry (spec §2, §3, §5, §8)', () => {
     renderForm('/student-inquiry?courseId=c2');
     await screen.findByRole('checkbox', { name: 'Data Science' });
     await waitFor(() => expect((field(/^Preferred course/) as unknown as HTMLSelectElement).value).toBe('c2'));
+  });
+
+  it('switches to Hindi: labels, contract messages and the thank-you modal in Hindi, remembered, sent along', async () => {
+    const hi = (await import('@registrar/contract/locales/hi.json')).default as Record<string, string>;
+    localStorage.clear();
+    renderForm();
+    fireEvent.click(screen.getByRole('button', { name: 'हिन्दी' }));
+    await screen.findByRole('heading', { level: 1, name: hi['inquiry.title'] });
+    expect(document.documentElement.lang).toBe('hi');
+    expect(localStorage.getItem('registrar.language')).toBe('hi');
+    expect(screen.getByRole('button', { name: 'हिन्दी' }).getAttribute('aria-pressed')).toBe('true');
+
+    fireEvent.click(screen.getByRole('button', { name: hi['inquiry.submit'] }));
+    expect(await screen.findByText(hi['messages.nameRequired']!)).toBeTruthy();
+    expect(screen.queryByText(MESSAGES.nameRequired)).toBeNull();
+
+    type(new RegExp(`^${hi['inquiry.name']}`), 'प्रिया शर्मा');
+    type(new RegExp(`^${hi['inquiry.address']}`), '12 एमजी रोड, पुणे');
+    type(new RegExp(`^${hi['inquiry.email']}`), 'priya@example.com');
+    type(new RegExp(`^${hi['inquiry.phone']}`), '9876543210');
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Data Science' }));
+    fireEvent.change(field(new RegExp(`^${hi['inquiry.reference']!.replace('?', '\\?')}`)), {
+      target: { value: 'website' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: hi['inquiry.submit'] }));
+    const dialog = await screen.findByRole('dialog', { name: hi['thanks.title'] });
+    expect(dialog.textContent).toContain('हमें आपकी पूछताछ मिल गई है');
+    expect(within(dialog).getByRole('button', { name: hi['thanks.ok'] })).toBeTruthy();
+    const { body } = sentRequest(
+      fetchMock,
+      fetchMock.mock.calls.findIndex(([url]) => url === '/api/inquiry'),
+    );
+    expect(body).toMatchObject({ name: 'प्रिया शर्मा', language: 'hi' });
+
+    fireEvent.click(screen.getByRole('button', { name: 'English' }));
+    await screen.findByRole('heading', { level: 1, name: 'Ask about a course' });
+    expect(document.documentElement.lang).toBe('en');
+    localStorage.clear();
   });
 });

@@ -15,24 +15,22 @@ import { useSearchParams } from 'react-router';
 import { INQUIRY_WORKING_AS_OPTIONS, REFERENCE_OPTIONS } from '@registrar/contract/constants';
 import { MESSAGES } from '@registrar/contract/messages';
 import { ApiError } from '../../shared/api/api-error';
+import { activeLanguage } from '../../shared/i18n/i18n';
+import { StudentI18n, T, useMessage, useT } from '../../shared/i18n/translate';
 import { requestFailed, requestSucceeded } from '../../shared/state/services-slice';
 import { ButtonSpinner, RequiredMark, Select, TextArea, TextInput } from './form-controls';
 import { postInquiry, useAreasOfInterest, useSiteInfo, type AreaOfInterest } from './inquiry-form-api';
-import { REFERENCE_LABELS, WORKING_AS_LABELS } from './labels';
 import { ThankYouDialog } from './thank-you-dialog';
 import { InquiryPage } from './inquiry-page';
 import { EMPTY_INQUIRY, useInquiryForm, type InquiryField } from './use-inquiry-form';
 import { loadInquiryRules } from './use-inquiry-rules';
 import './inquiry-form.css';
 
-const WORKING_AS_OPTIONS = INQUIRY_WORKING_AS_OPTIONS.map((value) => ({ value, label: WORKING_AS_LABELS[value] }));
-const REFERENCE_SELECT = REFERENCE_OPTIONS.map((value) => ({ value, label: REFERENCE_LABELS[value] }));
-
 const CURRENTLY_AT_HINT = {
-  '': 'Your semester and college, or the company you work for.',
-  college: 'Your semester and college, e.g. 5th semester, City College.',
-  university: 'Your semester and university, e.g. 3rd semester, State University.',
-  company: 'The company you work for.',
+  '': 'inquiry.currentlyAt.hint',
+  college: 'inquiry.currentlyAt.college',
+  university: 'inquiry.currentlyAt.university',
+  company: 'inquiry.currentlyAt.company',
 } as const;
 
 /** What to tell the visitor when the call failed (spec §8). */
@@ -52,6 +50,8 @@ interface AreasProps {
 
 /** Areas of interest: a group of checkboxes, one per course on offer. */
 function AreasOfInterest({ areas, selected, error, onChange, onLeave, firstRef }: AreasProps) {
+  const t = useT();
+  const message = useMessage();
   const errorId = 'inq-areas-error';
   const onBlur = (event: FocusEvent<HTMLFieldSetElement>) => {
     if (!event.currentTarget.contains(event.relatedTarget as Node | null)) onLeave();
@@ -63,20 +63,20 @@ function AreasOfInterest({ areas, selected, error, onChange, onLeave, firstRef }
   if (areas.state === 'loading') {
     body = (
       <div className="inq-areas-loading" role="status">
-        <span className="inq-spinner inq-spinner--dark" aria-hidden="true" /> Loading courses…
+        <span className="inq-spinner inq-spinner--dark" aria-hidden="true" /> {t('inquiry.areas.loading')}
       </div>
     );
   } else if (areas.state === 'failed') {
     body = (
       <div className="inq-notice inq-notice--error" role="alert">
-        <p>The list of courses could not be loaded. {areas.message}</p>
+        <p>{t('inquiry.areas.failed', { message: message(areas.message) })}</p>
         <button type="button" className="inq-button inq-button--secondary" onClick={areas.reload}>
-          Try again
+          {t('form.tryAgain')}
         </button>
       </div>
     );
   } else if (areas.data.length === 0) {
-    body = <p className="inq-hint">No courses are open for inquiries right now. Please check back soon.</p>;
+    body = <p className="inq-hint">{t('inquiry.areas.none')}</p>;
   } else {
     body = (
       <ul className="inq-checks">
@@ -103,21 +103,32 @@ function AreasOfInterest({ areas, selected, error, onChange, onLeave, firstRef }
   return (
     <fieldset className="inq-fieldset" onBlur={onBlur} aria-describedby={error ? errorId : undefined}>
       <legend>
-        Areas of interest
+        {t('inquiry.areas')}
         <RequiredMark />
       </legend>
-      <p className="inq-hint">Choose one or more courses.</p>
+      <p className="inq-hint">{t('inquiry.areas.hint')}</p>
       {body}
       {error && (
         <p id={errorId} className="inq-error">
-          {error}
+          {message(error)}
         </p>
       )}
     </fieldset>
   );
 }
 
+/** /student-inquiry in the visitor's language (the route loads it before the screen shows). */
 export function InquiryFormScreen() {
+  return (
+    <StudentI18n>
+      <InquiryForm />
+    </StudentI18n>
+  );
+}
+
+function InquiryForm() {
+  const t = useT();
+  const message = useMessage();
   const dispatch = useDispatch();
   const [searchParams] = useSearchParams();
   const areas = useAreasOfInterest();
@@ -141,9 +152,9 @@ export function InquiryFormScreen() {
   });
 
   const failed = (err: unknown) => {
-    const message = failureMessage(err);
-    dispatch(requestFailed(message));
-    setFailure(message);
+    const shown = message(failureMessage(err))!;
+    dispatch(requestFailed(shown));
+    setFailure(shown);
     if (err instanceof ApiError) setServerErrors(err.fieldErrors);
   };
 
@@ -152,10 +163,10 @@ export function InquiryFormScreen() {
       if (sending) return;
       setSending(true);
       setFailure(null);
-      postInquiry(inquiry, honeypotRef.current?.value ?? '')
-        .then(async (message) => {
+      postInquiry({ ...inquiry, language: activeLanguage() }, honeypotRef.current?.value ?? '')
+        .then(async (answer) => {
           const { INQUIRY_MESSAGES } = await loadInquiryRules();
-          dispatch(requestSucceeded(message || INQUIRY_MESSAGES.received));
+          dispatch(requestSucceeded(message(answer || INQUIRY_MESSAGES.received)!));
           setSentTo(inquiry.email);
           if (site.state === 'failed') site.reload();
         })
@@ -165,14 +176,19 @@ export function InquiryFormScreen() {
 
   const instituteName = site.state === 'ready' ? site.data.instituteName : '';
   useEffect(() => {
-    document.title = `Ask about a course · ${instituteName || 'Registrar'}`;
-  }, [instituteName]);
+    document.title = t('inquiry.docTitle', { institute: instituteName || t('form.brandFallback') });
+  }, [instituteName, t]);
 
   const courses = areas.state === 'ready' ? areas.data : [];
   const courseOptions = courses.map((c) => ({ value: c._id, label: c.name }));
   // A course id from a link that is not (or no longer) on offer is left out rather than refused.
   const courseIdValue = courses.some((c) => c._id === values.courseId) ? values.courseId : '';
   const isFriend = values.reference === 'friend';
+  const workingAsOptions = INQUIRY_WORKING_AS_OPTIONS.map((value) => ({
+    value,
+    label: t(`inquiry.workingAs.${value}`),
+  }));
+  const referenceOptions = REFERENCE_OPTIONS.map((value) => ({ value, label: t(`inquiry.reference.${value}`) }));
   const contact = site.state === 'ready' ? site.data : undefined;
 
   return (
@@ -191,9 +207,9 @@ export function InquiryFormScreen() {
           onSubmit();
         }}
       >
-        <TextInput label="Name" required autoComplete="name" maxLength={100} {...text('name')} />
+        <TextInput label={t('inquiry.name')} required autoComplete="name" maxLength={100} {...text('name')} />
         <TextArea
-          label="Address"
+          label={t('inquiry.address')}
           required
           autoComplete="street-address"
           rows={3}
@@ -202,7 +218,7 @@ export function InquiryFormScreen() {
         />
         <div className="inq-row">
           <TextInput
-            label="Email"
+            label={t('inquiry.email')}
             required
             type="email"
             inputMode="email"
@@ -212,25 +228,25 @@ export function InquiryFormScreen() {
             {...text('email')}
           />
           <TextInput
-            label="Phone number"
+            label={t('inquiry.phone')}
             required
             type="tel"
             inputMode="numeric"
             autoComplete="tel-national"
-            hint="10 digits, not starting with 0"
+            hint={t('inquiry.phoneHint')}
             {...text('phoneNumber')}
           />
         </div>
         <div className="inq-row">
           <Select
-            label="Currently working as"
-            placeholder="Choose (optional)"
-            options={WORKING_AS_OPTIONS}
+            label={t('inquiry.workingAs')}
+            placeholder={t('inquiry.workingAs.prompt')}
+            options={workingAsOptions}
             {...text('currentlyWorkingAs')}
           />
           <TextInput
-            label="Currently at"
-            hint={CURRENTLY_AT_HINT[values.currentlyWorkingAs]}
+            label={t('inquiry.currentlyAt')}
+            hint={t(CURRENTLY_AT_HINT[values.currentlyWorkingAs])}
             maxLength={200}
             {...text('currentlyAt')}
           />
@@ -246,26 +262,26 @@ export function InquiryFormScreen() {
         />
 
         <Select
-          label="Preferred course"
-          placeholder="No preference"
+          label={t('inquiry.course')}
+          placeholder={t('inquiry.course.prompt')}
           options={courseOptions}
           {...text('courseId')}
           value={courseIdValue}
         />
 
         <Select
-          label="How did you hear about us?"
+          label={t('inquiry.reference')}
           required
-          placeholder="Choose one"
-          options={REFERENCE_SELECT}
+          placeholder={t('inquiry.reference.prompt')}
+          options={referenceOptions}
           {...text('reference')}
         />
         {isFriend && (
           <div className="inq-row">
-            <TextInput label="Friend's name" autoComplete="off" maxLength={100} {...text('friendName')} />
+            <TextInput label={t('inquiry.friendName')} autoComplete="off" maxLength={100} {...text('friendName')} />
             <TextInput
-              label="Friend's working area"
-              hint="Where your friend works or studies."
+              label={t('inquiry.friendArea')}
+              hint={t('inquiry.friendArea.hint')}
               autoComplete="off"
               maxLength={200}
               {...text('friendWorkingArea')}
@@ -293,14 +309,14 @@ export function InquiryFormScreen() {
           </p>
         )}
         <p className="inq-hint">
-          How we use and keep your details: <a href="/privacy">privacy notice</a>.
+          <T id="form.privacyNote" components={{ 0: <a href="/privacy" /> }} />
         </p>
         <button type="submit" className="inq-button inq-submit" aria-disabled={sending || undefined}>
           {sending && <ButtonSpinner />}
-          {sending ? 'Sending…' : 'Submit'}
+          {sending ? t('inquiry.sending') : t('inquiry.submit')}
         </button>
         <p role="status" className="visually-hidden">
-          {sending ? 'Sending your inquiry…' : ''}
+          {sending ? t('inquiry.sendingStatus') : ''}
         </p>
       </form>
     </InquiryPage>

@@ -8,6 +8,9 @@
  * same markup. Keep it free of state and effects: what it renders is exactly what is prerendered.
  */
 import type { ReactNode } from 'react';
+import { activateLanguage } from '../../shared/i18n/i18n';
+import { LanguageSwitch } from '../../shared/i18n/language-switch';
+import { StudentI18n, T, useT } from '../../shared/i18n/translate';
 import './inquiry-page.css';
 
 interface InquiryPageProps {
@@ -18,17 +21,22 @@ interface InquiryPageProps {
 }
 
 export function InquiryPage({ instituteName, children, overlay }: InquiryPageProps) {
+  const t = useT();
   return (
     <div className="inq-page">
       <header className="inq-header">
-        <p className="inq-brand">{instituteName ?? '\u00a0'}</p>
+        <div className="lang-bar">
+          <p className="inq-brand">{instituteName ?? '\u00a0'}</p>
+          <LanguageSwitch />
+        </div>
       </header>
       <main className="inq-card" id="main-content">
-        <h1>Ask about a course</h1>
+        <h1>{t('inquiry.title')}</h1>
         <p className="inq-lead">
-          Tell us a little about yourself and what you would like to learn. Our admissions team will reply by email.
-          Fields marked <span aria-hidden="true">*</span>
-          <span className="visually-hidden">with an asterisk</span> are required.
+          <T
+            id="inquiry.lead"
+            components={{ 0: <span aria-hidden="true" />, 1: <span className="visually-hidden" /> }}
+          />
         </p>
         {children}
       </main>
@@ -37,5 +45,12 @@ export function InquiryPage({ instituteName, children, overlay }: InquiryPagePro
   );
 }
 
-/** What the build prerenders into the route's HTML. */
-export const prerender = () => <InquiryPage />;
+/** What the build prerenders into the route's HTML: the page in English, as most visitors first see it. */
+export async function prerender() {
+  await activateLanguage('en');
+  return (
+    <StudentI18n>
+      <InquiryPage />
+    </StudentI18n>
+  );
+}

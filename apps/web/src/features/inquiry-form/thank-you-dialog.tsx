@@ -6,6 +6,7 @@
  */
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import type { SiteInfo } from '@registrar/contract/site';
+import { T, useT } from '../../shared/i18n/translate';
 
 interface ThankYouDialogProps {
   email: string;
@@ -16,6 +17,7 @@ interface ThankYouDialogProps {
 const FOCUSABLE = 'a[href], button:not([disabled])';
 
 export function ThankYouDialog({ email, site, onOk }: ThankYouDialogProps) {
+  const t = useT();
   const id = useId();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const okRef = useRef<HTMLButtonElement>(null);
@@ -67,34 +69,36 @@ export function ThankYouDialog({ email, site, onOk }: ThankYouDialogProps) {
       }}
     >
       <h2 id={`${id}-title`} className="inq-dialog-title">
-        Thank you!
+        {t('thanks.title')}
       </h2>
       <div id={`${id}-body`}>
         <p>
-          We have received your inquiry. Updates will come by email
           {email ? (
-            <>
-              {' '}
-              to <strong className="inq-break">{email}</strong>
-            </>
-          ) : null}
-          .
+            <T id="inquiry.thanks.receivedTo" values={{ email }} components={{ 0: <strong className="inq-break" /> }} />
+          ) : (
+            t('inquiry.thanks.received')
+          )}
         </p>
         {site && (site.contactPhone || site.contactEmail) ? (
           <>
-            <p>Need help sooner? Contact our support team:</p>
+            <p>{t('inquiry.thanks.help')}</p>
             <ul className="inq-contact">
               {site.contactPhone && (
                 <li>
-                  Phone: <a href={`tel:${site.contactPhone.replace(/[^\d+]/g, '')}`}>{site.contactPhone}</a>
+                  <T
+                    id="inquiry.thanks.phone"
+                    values={{ phone: site.contactPhone }}
+                    components={{ 0: <a href={`tel:${site.contactPhone.replace(/[^\d+]/g, '')}`} /> }}
+                  />
                 </li>
               )}
               {site.contactEmail && (
                 <li>
-                  Email:{' '}
-                  <a className="inq-break" href={`mailto:${site.contactEmail}`}>
-                    {site.contactEmail}
-                  </a>
+                  <T
+                    id="inquiry.thanks.email"
+                    values={{ email: site.contactEmail }}
+                    components={{ 0: <a className="inq-break" href={`mailto:${site.contactEmail}`} /> }}
+                  />
                 </li>
               )}
             </ul>
@@ -103,7 +107,7 @@ export function ThankYouDialog({ email, site, onOk }: ThankYouDialogProps) {
       </div>
       <div className="inq-dialog-actions">
         <button ref={okRef} type="button" className="inq-button" onClick={onOk}>
-          Ok
+          {t('thanks.ok')}
         </button>
       </div>
     </dialog>

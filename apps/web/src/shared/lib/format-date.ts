@@ -1,19 +1,9 @@
-/** Dates as the staff screens show them, in the browser's locale; a value that is not a date shows as sent. */
+/**
+ * Dates as the staff screens show them: the contract's formatter in `en-IN`, India's time zone (the
+ * console stays English). A value that is not a date shows as sent.
+ */
+import { formatDate as formatDay, formatDateTime as formatMoment } from '@registrar/contract/language';
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const dateOnly = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+export const formatDateTime = (iso: string) => formatMoment(iso, 'en');
 
-const parse = (iso: string) => {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? null : date;
-};
-
-export const formatDateTime = (iso: string) => {
-  const date = parse(iso);
-  return date ? dateTime.format(date) : iso;
-};
-
-export const formatDate = (iso: string) => {
-  const date = parse(iso);
-  return date ? dateOnly.format(date) : iso;
-};
+export const formatDate = (iso: string) => formatDay(iso, 'en');

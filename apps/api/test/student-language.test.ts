@@ -1,0 +1,187 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { localIsoDate } from '@registrar/contract/enrollment';
+import { formatDate } from '@registrar/contract/language';
+import { build } from './build-app';
+import { JPEG, PDF, PNG, file, multipart } from './fixtures/files';
+import { startMailCatcher } from './mail-catcher';
+import { bearer, makeStaff, tokenFor } from './staff-fixtures';
+
+const catcher = await startMailCatcher();
+afterAll(() => catcher.close());
+let ip = 0;
+const nextIp = () => `10.140.${Math.floor(++ip / 200)}.${ip % 200}`;
+
+describe("the student's language: stored with the inquiry and enrolment, used by their mails and statement", async () => {
+  const { app, database } = await build({
+    config: { smtpUrl: catcher.url, instituteName: 'Acme Institute', contactPhone: '9876500000' },
+  });
+  const db = database.db;
+  const staff = await makeStaff(db, { name: 'Accounts' });
+  const auth = bearer(await tokenFor(app, staff.email, staff.password));
+  const course = (
+    await app.inject({
+      method: 'POST',
+      url: '/api/course',
+      headers: auth,
+      payload: { name: 'Data Science', price: 123456.5, emiPrice: [61728.25, 61728.25] },
+    })
+  ).json().data;
+  const drain = async () => {
+    while ((await app.outbox.runOnce()) > 0);
+  };
+
+  const inquiry = (extra: object) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/inquiry',
+      remoteAddress: nextIp(),
+      payload: {
+        name: 'आशा वर्मा',
+        address: '12 एमजी रोड, पुणे',
+        email: `asha${++ip}@example.in`,
+        phoneNumber: '9876543210',
+        areaOfInterest: ['Data Science'],
+        reference: 'website',
+        ...extra,
+      },
+    });
+  const inquiryLanguage = async (email: string) =>
+    (
+      (await app.inject({ method: 'GET', url: `/api/inquiry?search=${email}`, headers: auth })).json().data
+        .items[0] as { language: string }
+    ).language;
+
+  it("stores an inquiry's language, English when none is given, and refuses any other", async () => {
+    const hindi = await inquiry({ language: 'hi', email: 'hindi.inquiry@example.in' });
+    expect(hindi.statusCode, hindi.body).toBe(201);
+    expect(await inquiryLanguage('hindi.inquiry@example.in')).toBe('hi');
+    expect((await inquiry({ email: 'plain.inquiry@example.in' })).statusCode).toBe(201);
+    expect(await inquiryLanguage('plain.inquiry@example.in')).toBe('en');
+    const french = await inquiry({ language: 'fr' });
+    expect(french.statusCode).toBe(400);
+    expect(french.json().errors[0].path).toBe('language');
+  });
+
+  const enrol = async (email: string, language?: string) => {
+    const body = multipart([
+      ...Object.entries({
+        name: 'आशा वर्मा',
+        currentAddress: 'A',
+        permanentAddress: 'B',
+        phoneNumber: `9${String(100000000 + ++ip).slice(-9)}`,
+        email,
+        courseId: course._id,
+        currentlyWorking: 'other',
+        currentlyWorkingPlace: 'Home',
+        paymentMethod: 'installment',
+        ...(language ? { language } : {}),
+      }).map(([n, value]) => ({ name: n, value })),
+      file('profilePicture', PNG, 'p.png', 'image/png'),
+      file('aadharFront', JPEG),
+      file('aadharBack', PDF, 'b.pdf', 'application/pdf'),
+    ]);
+    const res = await app.inject({ method: 'POST', url: '/api/student-enrollment', ...body, remoteAddress: nextIp() });
+    expect(res.statusCode, res.body).toBe(201);
+    const number = res.json().data.enrollmentNumber as string;
+    const item = (
+      await app.inject({ method: 'GET', url: `/api/student-enrollment?search=${number}`, headers: auth })
+    ).json().data.items[0];
+    return (await app.inject({ method: 'GET', url: `/api/student-enrollment/${item._id}`, headers: auth })).json().data;
+  };
+
+  it('mails a Hindi enrolment confirmation, fee reminder and announcement frame to a Hindi student', async () => {
+    const e = await enrol('hindi.student@example.in', 'hi');
+    expect(e.language).toBe('hi');
+    await drain();
+    const confirmation = await catcher.latestTo('hindi.student@example.in', /दाख़िला/);
+    expect(confirmation.subject).toBe(`Acme Institute में आपका दाख़िला ${e.enrollmentNumber}`);
+    expect(confirmation.text).toContain('प्रिय आशा वर्मा,');
+    expect(confirmation.text).toContain(`Data Science में दाख़िला लेने के लिए धन्यवाद।`);
+    expect(confirmation.text).toContain('कुल फ़ीस ₹1,23,456.50 है।');
+    expect(String(confirmation.html)).toContain('<html lang="hi">');
+
+    const alert = await app.inject({
+      method: 'PUT',
+      url: `/api/student-enrollment-payment-alert/${e._id}`,
+      headers: auth,
+      payload: {},
+    });
+    expect(alert.statusCode, alert.body).toBe(200);
+    await drain();
+    const reminder = await catcher.latestTo('hindi.student@example.in', /फ़ीस के लिए रिमाइंडर/);
+    expect(reminder.text).toContain('कुल बकाया: ₹1,23,456.50।');
+    const due = formatDate(e.installments[0].dueDate, 'hi', { style: 'long' });
+    expect(due).toMatch(/[\u0900-\u097f]/); // the month's name in Devanagari
+    expect(reminder.text).toContain(`किस्त 1: ₹61,728.25 की अंतिम तारीख़ ${due} है।`);
+    expect(reminder.text).toContain('कोई सवाल? 9876500000 पर कॉल करें');
+
+    const announced = await app.inject({
+      method: 'PUT',
+      url: `/api/student-enrollment-annocument/${e._id}`,
+      headers: auth,
+      payload: { title: 'Batch moves', message: 'Classes move to 6 pm.' },
+    });
+    expect(announced.statusCode, announced.body).toBe(200);
+    await drain();
+    const announcement = await catcher.latestTo('hindi.student@example.in', /Batch moves/);
+    expect(announcement.text).toContain('प्रिय आशा वर्मा,');
+    expect(announcement.text).toContain('Classes move to 6 pm.');
+  });
+
+  it('keeps mails English for a student who wrote in English (no language given)', async () => {
+    const e = await enrol('english.student@example.in');
+    expect(e.language).toBe('en');
+    await drain();
+    const confirmation = await catcher.latestTo('english.student@example.in', /Your enrolment/);
+    expect(confirmation.text).toContain('Dear आशा वर्मा,');
+    expect(confirmation.text).toContain('the total fee is ₹1,23,456.50.');
+  });
+
+  it("sends the reminder job's mails in the student's language", async () => {
+    const e = await enrol('hindi.job@example.in', 'hi');
+    const dueDate = e.installments[0].dueDate as string;
+    await db.execute(sql`delete from payment_reminders`);
+    const before = new Date(Date.parse(`${dueDate}T00:00:00Z`) - 3 * 86_400_000).toISOString().slice(0, 10);
+    expect(await app.reminders.runOnce(before)).toBeGreaterThan(0);
+    await drain();
+    const mail = await catcher.latestTo('hindi.job@example.in', /की अंतिम तारीख़/);
+    expect(mail.text).toContain(`किस्त 1 (₹61,728.25) की अंतिम तारीख़ ${formatDate(dueDate, 'hi', { style: 'long' })} है।`);
+  });
+
+  it('prints the fee statement of a Hindi student with Hindi labels, read back with pdftotext', async () => {
+    const e = await enrol('hindi.pdf@example.in', 'hi');
+    const res = await app.inject({
+      method: 'GET',
+      url: `/api/student-enrollment-fee-download/${e._id}`,
+      headers: auth,
+    });
+    expect(res.statusCode).toBe(200);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'registrar-pdf-hi-'));
+    const pdfPath = path.join(dir, 'statement.pdf');
+    fs.writeFileSync(pdfPath, res.rawPayload);
+    const text = execFileSync('pdftotext', ['-layout', pdfPath, '-'], { encoding: 'utf8' });
+    // pdftotext gives shaped Devanagari in visual order (the vowel sign ि before its consonant, a
+    // reph after its syllable), so the fragments read here are ones that shaping does not reorder.
+    for (const expected of [
+      'फ़ीस',
+      `तारीख़: ${formatDate(localIsoDate(), 'hi', { style: 'long' })}`,
+      ': आशा',
+      `नंबर: ${e.enrollmentNumber}`,
+      ': Data Science · ',
+      'तों की सूची',
+      'भुगतान की तारीख़',
+      'रसीद',
+      'कुछ नहीं',
+      '₹61,728.25',
+      'कुल फ़ीस: ₹1,23,456.50',
+      'बकाया: ₹1,23,456.50',
+    ])
+      expect(text, expected).toContain(expected);
+    expect(text).not.toContain('Fee statement');
+  });
+});

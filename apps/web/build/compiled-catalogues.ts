@@ -1,0 +1,45 @@
+/**
+ * A Vite plugin that compiles the students' message catalogues at build time: importing
+ * `…/locales/hi.json?lingui` gives `{ messages }` with every ICU MessageFormat text already turned
+ * into Lingui's compiled form, so the browser runs no message parser. Each catalogue is a chunk of
+ * its own, fetched only by a page that shows its language.
+ */
+import fs from 'node:fs';
+import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
+import type { Plugin } from 'vite';
+
+const QUERY = '?lingui';
+const PREFIX = '\0compiled-catalogue:';
+
+/** `{ id: text }` → `{ id: compiled }`; a text that is not valid ICU MessageFormat fails the build. */
+export function compileCatalogue(source: Record<string, string>, file: string): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(source).map(([id, text]) => {
+      try {
+        return [id, compileMessageOrThrow(text)];
+      } catch (err) {
+        throw new Error(`${file}: message "${id}" is not valid ICU MessageFormat: ${(err as Error).message}`);
+      }
+    }),
+  );
+}
+
+export function compiledCatalogues(): Plugin {
+  return {
+    name: 'registrar:compiled-catalogues',
+    enforce: 'pre',
+    async resolveId(source, importer) {
+      if (!source.endsWith(QUERY)) return null;
+      const resolved = await this.resolve(source.slice(0, -QUERY.length), importer, { skipSelf: true });
+      // Ends in .js: Vite's JSON plugin must leave the compiled module alone.
+      return resolved ? `${PREFIX}${resolved.id}.js` : null;
+    },
+    load(id) {
+      if (!id.startsWith(PREFIX)) return null;
+      const file = id.slice(PREFIX.length, -'.js'.length);
+      this.addWatchFile(file);
+      const compiled = compileCatalogue(JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string>, file);
+      return `export const messages = JSON.parse(${JSON.stringify(JSON.stringify(compiled))});`;
+    },
+  };
+}

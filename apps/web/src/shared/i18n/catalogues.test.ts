@@ -1,0 +1,72 @@
+/**
+ * The students' catalogues stay whole: every id in one language is in the other, every id is used
+ * by the code, every id the code asks for exists, every text is valid ICU MessageFormat, and a
+ * translation keeps the English text's placeholders and markup. The contract's English messages
+ * are the English side of the `messages.<name>` ids.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
+import { MESSAGES } from '@registrar/contract/messages';
+import en from '@registrar/contract/locales/en.json';
+import hi from '@registrar/contract/locales/hi.json';
+
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
+const english: Record<string, string> = en;
+const hindi: Record<string, string> = hi;
+const messageIds = Object.keys(MESSAGES).map((name) => `messages.${name}`);
+
+function sources(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sources(full);
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : [];
+  });
+}
+const code = ['apps/web/src', 'apps/api/src']
+  .flatMap((dir) => sources(path.join(repo, dir)))
+  .map((file) => fs.readFileSync(file, 'utf8'))
+  .join('\n');
+
+/** Ids the code names whole, and the stems of ids it builds (`enrol.working.${value}`). */
+const named = new Set([...code.matchAll(/['"`]((?:[a-z][A-Za-z_]*\.)+[A-Za-z_]+)['"`]/g)].map((m) => m[1]!));
+const stems = [...code.matchAll(/`((?:[a-z][A-Za-z_]*\.)+)\$\{/g)].map((m) => m[1]!);
+/** Ids the code asks a catalogue for: t('…'), _('…'), <T id="…">. */
+const asked = new Set(
+  [...code.matchAll(/\b(?:t|_)\(\s*'([^']+)'/g), ...code.matchAll(/\bid="([^"]+)"/g)]
+    .map((m) => m[1]!)
+    .filter((id) => /^(?:[a-z][A-Za-z_]*\.)+[A-Za-z_]+$/.test(id)),
+);
+
+/** The placeholders and markup tags of an ICU text, sorted. */
+const slots = (text: string) => [...text.matchAll(/\{\s*(\w+)|<\/?(\d+)>/g)].map((m) => m[1] ?? `<${m[2]}>`).sort();
+
+describe("the students' catalogues", () => {
+  it('have the same ids in English and Hindi (the English of messages.* is the contract)', () => {
+    const englishIds = [...Object.keys(english), ...messageIds.filter((id) => id in hindi)];
+    expect(Object.keys(hindi).sort()).toEqual([...new Set(englishIds)].sort());
+    expect(Object.keys(english).filter((id) => id.startsWith('messages.'))).toEqual([]);
+    expect(Object.keys(hindi).filter((id) => id.startsWith('messages.') && !messageIds.includes(id))).toEqual([]);
+  });
+
+  it('has no id the code does not use', () => {
+    const unused = Object.keys(english).filter((id) => !named.has(id) && !stems.some((stem) => id.startsWith(stem)));
+    expect(unused).toEqual([]);
+  });
+
+  it('has every id the code asks for', () => {
+    expect([...asked].filter((id) => !(id in english) && !(id in hindi))).toEqual([]);
+  });
+
+  it('holds valid ICU texts, and each translation keeps the placeholders and markup', () => {
+    for (const [id, text] of Object.entries(hindi)) {
+      expect(() => compileMessageOrThrow(text), id).not.toThrow();
+      const source = english[id] ?? MESSAGES[id.replace(/^messages\./, '') as keyof typeof MESSAGES];
+      expect(slots(text), id).toEqual(slots(source));
+      expect(text, id).toMatch(/[\u0900-\u097f]|^[^A-Za-z]*$|^(?:इंस्टाग्राम|\{name\} \(\{price\}\))$/);
+    }
+    for (const text of Object.values(english)) expect(() => compileMessageOrThrow(text)).not.toThrow();
+  });
+});

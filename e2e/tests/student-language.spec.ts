@@ -1,0 +1,124 @@
+/**
+ * The public forms in Hindi on a 360 × 740 phone: the visitor switches the language, the page's
+ * `lang` follows, the contract's messages come in Hindi, the thank-you modals are Hindi, the choice
+ * is remembered after a reload, and the inquiry and enrolment are stored with language 'hi'. axe on
+ * each step.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { createCourse, findInquiries, signInByApi } from '../support/api';
+import { expectNoAxeViolations } from '../support/axe';
+
+const hi = JSON.parse(
+  fs.readFileSync(path.join(import.meta.dirname, '..', '..', 'packages/contract/src/locales/hi.json'), 'utf8'),
+) as Record<string, string>;
+const suffix = Date.now().toString(36);
+const COURSE = `Hindi Course ${suffix}`;
+const fixture = (name: string) => path.join(import.meta.dirname, '..', 'fixtures', name);
+/** A label as a pattern: the required mark and hint come after it. */
+const label = (id: string) => new RegExp(`^${hi[id]!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+
+test.beforeAll(async ({ request }) => {
+  await createCourse(request, await signInByApi(request), { name: COURSE, price: 24000, emiPrice: [12000, 12000] });
+});
+
+async function switchToHindi(page: Page) {
+  await page.getByRole('button', { name: 'हिन्दी' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
+  await expect(page.getByRole('button', { name: 'हिन्दी' })).toHaveAttribute('aria-pressed', 'true');
+}
+
+test.describe('the public forms in Hindi', () => {
+  test.use({ viewport: { width: 360, height: 740 }, hasTouch: true });
+
+  test('a visitor asks about a course in Hindi', async ({ page, request }) => {
+    test.slow(); // one long journey; a busy CI machine needs more than 30 s
+    const email = `hindi.inquiry.${suffix}@example.com`;
+    await page.goto('/student-inquiry');
+    await switchToHindi(page);
+    await expect(page.getByRole('heading', { level: 1, name: hi['inquiry.title'] })).toBeVisible();
+    const course = page.getByRole('checkbox', { name: COURSE });
+    await expect(course).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await expectNoAxeViolations(page);
+
+    await page.getByRole('button', { name: hi['inquiry.submit'] }).click();
+    await expect(page.getByText(hi['messages.nameRequired']!)).toBeVisible();
+    await expect(page.getByText(hi['messages.referenceRequired']!)).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await page.getByLabel(label('inquiry.name')).fill('मीरा जोशी');
+    await page.getByLabel(label('inquiry.address')).fill('14 लेक व्यू रोड, नागपुर');
+    await page.getByLabel(label('inquiry.email')).fill(email);
+    await page.getByLabel(label('inquiry.phone')).fill('9812345670');
+    await course.check();
+    await page.getByLabel(label('inquiry.reference')).selectOption('website');
+    await page.getByRole('button', { name: hi['inquiry.submit'] }).click();
+
+    const dialog = page.getByRole('dialog', { name: hi['thanks.title'] });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText('हमें आपकी पूछताछ मिल गई है');
+    await expect(dialog).toContainText(email);
+    await expectNoAxeViolations(page);
+    await dialog.getByRole('button', { name: hi['thanks.ok'] }).click();
+
+    // Ok reloads the page: the language is remembered.
+    await expect(page.getByRole('heading', { level: 1, name: hi['inquiry.title'] })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
+    const [stored] = await findInquiries(request, await signInByApi(request), email);
+    expect(stored?.language).toBe('hi');
+  });
+
+  test('a visitor enrols in Hindi', async ({ page, request }) => {
+    test.slow(); // one long journey with uploads
+    const email = `hindi.enrol.${suffix}@example.com`;
+    await expect(async () => {
+      await page.goto('/student-enrollment');
+      await page.getByLabel(/^Full name|^पूरा नाम/).focus(); // starting to fill in loads the rest of the form
+      await expect(page.getByRole('option', { name: new RegExp(COURSE) })).toBeAttached({ timeout: 2000 });
+    }).toPass({ timeout: 20_000 });
+    await switchToHindi(page);
+    await expect(page.getByRole('heading', { level: 1, name: hi['enrol.title'] })).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await page.getByRole('button', { name: hi['enrol.submit'] }).click();
+    await expect(page.getByText(hi['messages.profilePictureRequired']!)).toBeVisible();
+    await expect(page.getByText(hi['messages.courseIdRequired']!)).toBeVisible();
+
+    await page.getByLabel(label('enrol.name')).fill('मीरा नायर');
+    await page.getByLabel(label('enrol.email')).fill(email);
+    await page.getByLabel(label('enrol.phone')).fill('9845012399');
+    await page.getByLabel(label('enrol.currentAddress')).fill('4 मरीन ड्राइव, कोच्चि');
+    await page.getByRole('checkbox', { name: hi['enrol.sameAddress'] }).check();
+    await page.getByLabel(label('enrol.course')).selectOption({ label: `${COURSE} (₹24,000)` });
+    await page.getByRole('radio', { name: hi['enrol.paymentMethod.installment'] }).check();
+    await expect(page.getByLabel(`${hi['enrol.fees.installment']!.replace('{number}', '1')}`)).toHaveValue('₹12,000');
+    await expect(page.getByText('2 किस्तें')).toBeVisible();
+    await page.getByLabel(label('enrol.working')).selectOption('other');
+    await page.getByLabel(label('enrol.place.other')).fill('घर से पढ़ाई');
+    await page.getByLabel(label('enrol.doc.profilePicture')).setInputFiles(fixture('profile.jpg'));
+    await page.getByLabel(label('enrol.doc.aadharFront')).setInputFiles(fixture('aadhaar-front.png'));
+    await page.getByLabel(label('enrol.doc.aadharBack')).setInputFiles(fixture('aadhaar-back.pdf'));
+    await expect(page.getByAltText('profile.jpg का पूर्वावलोकन')).toBeVisible();
+    await page.getByRole('heading', { name: hi['enrol.terms'] }).scrollIntoViewIfNeeded();
+    await expect(page.locator('#terms')).not.toContainText(hi['enrol.terms.loading']!);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await expectNoAxeViolations(page);
+
+    await page.getByRole('button', { name: hi['enrol.submit'] }).click();
+    const dialog = page.getByRole('dialog', { name: hi['thanks.title'] });
+    await expect(dialog).toBeVisible({ timeout: 30_000 });
+    await expect(dialog).toContainText(hi['enrol.thanks.received']!);
+    await expect(dialog).toContainText(hi['enrol.thanks.updates']!);
+    const number = (await dialog.locator('.enr-number').textContent()) ?? '';
+    expect(number).toMatch(/^ENR-\d{4}-\d+$/);
+    await expectNoAxeViolations(page);
+
+    const auth = await signInByApi(request);
+    const list = await request.get(`/api/student-enrollment?search=${number}`, { headers: auth });
+    const [item] = ((await list.json()) as { data: { items: { _id: string }[] } }).data.items;
+    const detail = await request.get(`/api/student-enrollment/${item!._id}`, { headers: auth });
+    expect(((await detail.json()) as { data: { language: string } }).data.language).toBe('hi');
+  });
+});

@@ -1,0 +1,100 @@
+/**
+ * The languages a student can read the public forms, their mails and their fee statement in, and
+ * the one formatter per kind of value that every screen, mail and PDF uses: rupees with Indian
+ * grouping (₹1,23,456.50, lakh and crore) and dates, in `en-IN` or `hi-IN`.
+ */
+import { z } from 'zod';
+
+export const LANGUAGES = ['en', 'hi'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'en';
+
+/** Optional on input: an inquiry or enrolment that names no language is English. */
+export const languageField = z.enum(LANGUAGES).default(DEFAULT_LANGUAGE);
+
+export const isLanguage = (value: unknown): value is Language => LANGUAGES.includes(value as Language);
+
+/** The BCP 47 locale each language formats numbers and dates with. */
+export const LOCALES: Record<Language, string> = { en: 'en-IN', hi: 'hi-IN' };
+
+/** The language's own name, as the switch shows it (each in its own script). */
+export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', hi: 'हिन्दी' };
+
+/** Dates are read in India's time zone wherever they are shown or printed. */
+export const INDIA_TIME_ZONE = 'Asia/Kolkata';
+
+// Intl formatters are costly to build and cheap to reuse: one per language and style.
+const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => T): T {
+  let found = cache.get(key) as T | undefined;
+  if (!found) {
+    found = make();
+    cache.set(key, found);
+  }
+  return found;
+}
+
+const rupeeFormat = (language: Language, paise: boolean) =>
+  cached(
+    `inr:${language}:${paise}`,
+    () =>
+      new Intl.NumberFormat(LOCALES[language], {
+        style: 'currency',
+        currency: 'INR',
+        minimumFractionDigits: paise ? 2 : 0,
+        maximumFractionDigits: paise ? 2 : 0,
+      }),
+  );
+
+/** Rupees for screens: paise only when there are some (₹1,50,000; ₹1,999.99). */
+export function formatRupees(amount: number, language: Language = DEFAULT_LANGUAGE): string {
+  const paise = Math.round(amount * 100);
+  return rupeeFormat(language, paise % 100 !== 0).format(paise / 100);
+}
+
+/** Rupees for statements and mails, always with paise (₹1,23,456.50). */
+export function formatRupeesExact(amount: number, language: Language = DEFAULT_LANGUAGE): string {
+  return rupeeFormat(language, true).format(Math.round(amount * 100) / 100);
+}
+
+/** A plain count with Indian grouping (1,23,456). */
+export function formatCount(value: number, language: Language = DEFAULT_LANGUAGE): string {
+  return cached(`count:${language}`, () => new Intl.NumberFormat(LOCALES[language])).format(value);
+}
+
+export interface DateOptions {
+  /** 'long' reads '12 November 2026' / '12 नवंबर 2026'; 'medium' '12 Nov 2026'. */
+  style?: 'long' | 'medium';
+  /** Defaults to India's; a calendar date without a time (YYYY-MM-DD) is read in UTC so it stays that day. */
+  timeZone?: string;
+}
+
+const toDate = (value: string | Date) => {
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+};
+const isCalendarDate = (value: string | Date) => typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
+
+/** A date; a value that is not a date comes back as it was sent. */
+export function formatDate(value: string | Date, language: Language = DEFAULT_LANGUAGE, options: DateOptions = {}) {
+  const date = toDate(value);
+  if (!date) return String(value);
+  const style = options.style ?? 'medium';
+  const timeZone = options.timeZone ?? (isCalendarDate(value) ? 'UTC' : INDIA_TIME_ZONE);
+  return cached(
+    `date:${language}:${style}:${timeZone}`,
+    () => new Intl.DateTimeFormat(LOCALES[language], { dateStyle: style, timeZone }),
+  ).format(date);
+}
+
+/** A date with its time of day, in India's time zone unless told otherwise. */
+export function formatDateTime(value: string | Date, language: Language = DEFAULT_LANGUAGE, options: DateOptions = {}) {
+  const date = toDate(value);
+  if (!date) return String(value);
+  const style = options.style ?? 'medium';
+  const timeZone = options.timeZone ?? INDIA_TIME_ZONE;
+  return cached(
+    `datetime:${language}:${style}:${timeZone}`,
+    () => new Intl.DateTimeFormat(LOCALES[language], { dateStyle: style, timeStyle: 'short', timeZone }),
+  ).format(date);
+}
