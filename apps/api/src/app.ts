@@ -32,6 +32,7 @@ import announcementRoutes from './routes/announcements';
 import dashboardRoutes from './routes/dashboard';
 import staffRoutes from './routes/staff';
 import privacyRoutes from './routes/privacy';
+import studentPageRoutes from './routes/student-page';
 import auditPlugin from './plugins/audit';
 import remindersPlugin from './plugins/reminders';
 import retentionPlugin from './plugins/retention';
@@ -156,6 +157,7 @@ export async function buildApp({
       await api.register(dashboardRoutes);
       await api.register(staffRoutes);
       await api.register(privacyRoutes);
+      await api.register(studentPageRoutes);
     },
     { prefix: '/api' },
   );

@@ -30,6 +30,7 @@ export const announcementRepository = {
       .select({
         title: announcements.title,
         message: announcements.message,
+        enrollmentId: announcements.enrollmentId,
         name: enrollments.name,
         email: enrollments.email,
       })

@@ -11,6 +11,7 @@ import { notFound } from '../lib/http-errors';
 import { announcementRepository } from '../repositories/announcement-repository';
 import { enrollmentRepository } from '../repositories/enrollment-repository';
 import { brandedMail, type MailMessage } from './mail/mail-message';
+import { studentLinkParagraph, withStudentLink } from './student-page-service';
 
 export class AnnouncementService {
   constructor(
@@ -75,16 +76,20 @@ export class AnnouncementService {
     if (!id) return undefined;
     const a = await announcementRepository.forMail(this.db, id);
     if (!a) return undefined;
-    return brandedMail({
-      to: a.email,
-      subject: a.title,
-      instituteName: this.config.instituteName,
-      greeting: `Dear ${a.name},`,
-      paragraphs: a.message
-        .split(/\n\s*\n/)
-        .map((p) => p.trim())
-        .filter(Boolean),
-      footer: `Questions? Call ${this.config.contactPhone} or write to ${this.config.contactEmail}.`,
-    });
+    return withStudentLink(
+      brandedMail({
+        to: a.email,
+        subject: a.title,
+        instituteName: this.config.instituteName,
+        greeting: `Dear ${a.name},`,
+        paragraphs: a.message
+          .split(/\n\s*\n/)
+          .map((p) => p.trim())
+          .filter(Boolean)
+          .concat(studentLinkParagraph),
+        footer: `Questions? Call ${this.config.contactPhone} or write to ${this.config.contactEmail}.`,
+      }),
+      a.enrollmentId,
+    );
   }
 }
