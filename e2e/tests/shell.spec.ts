@@ -26,6 +26,8 @@ const MENU = [
   ['Student Enrollments', '/student-enrollments'],
   ['Student Inquiries', '/student-inquires'],
   ['Terms & Condition', '/terms-condition'],
+  // Not in the spec's menu: students' data requests from their own page.
+  ['Data Requests', '/student-requests'],
   ['Audit', '/audit'],
   // Not in the spec's menu: staff management, for admins (this journey signs in as one).
   ['Staff', '/staff'],

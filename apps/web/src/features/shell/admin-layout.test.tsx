@@ -74,7 +74,7 @@ describe('admin shell (spec §2)', () => {
     const links = within(nav).getAllByRole('link');
     expect(
       links.map((a) => [
-        a.textContent?.replace(/^(Home|Courses|Enrol|Inquiry|Terms|Audit|Staff(?=Staff))/, ''),
+        a.textContent?.replace(/^(Home|Courses|Enrol|Inquiry|Terms|Requests|Audit|Staff(?=Staff))/, ''),
         a.getAttribute('href'),
       ]),
     ).toEqual([
@@ -83,6 +83,8 @@ describe('admin shell (spec §2)', () => {
       ['Student Enrollments', '/student-enrollments'],
       ['Student Inquiries', '/student-inquires'],
       ['Terms & Condition', '/terms-condition'],
+      // Not in the spec's menu: students' data requests from their own page.
+      ['Data Requests', '/student-requests'],
       ['Audit', '/audit'],
       // Not in the spec's menu: staff management, shown to admins only.
       ['Staff', '/staff'],

@@ -62,6 +62,8 @@ describe('menu model (spec §2)', () => {
       ['Student Enrollments', '/student-enrollments'],
       ['Student Inquiries', '/student-inquires'],
       ['Terms & Condition', '/terms-condition'],
+      // Not in the spec's menu: students' data requests from their own page.
+      ['Data Requests', '/student-requests'],
       ['Audit', '/audit'],
       // Not in the spec's menu: staff management, shown to admins only.
       ['Staff', '/staff'],
