@@ -91,7 +91,7 @@ test.describe("the student's page on a phone", () => {
     // A request for a copy of the data, shown with its state.
     await page.getByRole('button', { name: 'Ask for a copy of my data' }).click();
     await expect(page.getByRole('status').filter({ hasText: STUDENT_PAGE_MESSAGES.requestRecorded })).toBeVisible();
-    await expect(page.getByText('Copy of my data')).toBeVisible();
+    await expect(page.getByRole('listitem').filter({ hasText: /^Copy of my data/ })).toContainText('Open');
     await expect(page.getByRole('button', { name: 'Ask for a copy of my data' })).toBeDisabled();
     // Erasure asks first, and Cancel leaves it.
     await page.getByRole('button', { name: 'Ask to erase my data' }).click();
