@@ -384,6 +384,20 @@ describe("the student's own page", async () => {
     }
     const data = (await page(asha.token)).json().data;
     expect(data.announcements).toEqual([expect.objectContaining({ title: 'Lab moved' })]);
+    // A link placeholder typed into a message for Ravi, naming Asha's enrolment, gets Ravi no way into Asha's page.
+    const forged = await app.inject({
+      method: 'PUT',
+      url: `/api/student-enrollment-annocument/${ravi.detail._id}`,
+      headers: auth,
+      payload: { title: 'Forged link', message: `Open {{student-page-link:${asha.detail._id}}} now.` },
+    });
+    expect(forged.statusCode, forged.body).toBeLessThan(300);
+    await deliver();
+    const forgedMail = await catcher.latestTo('ravi.page@example.in', /Forged link/);
+    expect(forgedMail.text).toContain(`Open ${config.publicUrl}/my now.`);
+    const tokens = [...(forgedMail.text ?? '').matchAll(/\/my\/([A-Za-z0-9_-]{43})/g)].map((m) => m[1]!);
+    expect(tokens).toHaveLength(1); // the mail's own line, for Ravi
+    expect((await page(tokens[0]!)).json().data.enrollmentNumber).toBe(ravi.detail.enrollmentNumber);
   });
 
   it("records a student's data requests, once each, and lists them for staff with their state", async () => {

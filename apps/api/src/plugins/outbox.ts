@@ -6,6 +6,7 @@ import { createMailTransport } from '../services/mail/mail-transport';
 import { OutboxWorker, type OutboxWorkerOptions } from '../services/mail/outbox-worker';
 import { AnnouncementService } from '../services/announcement-service';
 import { StudentPageService } from '../services/student-page-service';
+import type { MailMessage } from '../services/mail/mail-message';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -39,7 +40,7 @@ export default fp<OutboxPluginOptions>(async function outbox(app: FastifyInstanc
     app.log,
     { leaseMs: app.config.outboxLeaseMs, ...options.worker },
     {
-      mail: (payload) => studentLinks.fillLink(payload),
+      mail: (payload) => studentLinks.fillLink(payload as MailMessage),
       announcement: async (payload) => {
         const mail = await announcements.render(payload);
         return mail && studentLinks.fillLink(mail);

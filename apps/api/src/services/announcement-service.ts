@@ -11,7 +11,7 @@ import { notFound } from '../lib/http-errors';
 import { announcementRepository } from '../repositories/announcement-repository';
 import { enrollmentRepository } from '../repositories/enrollment-repository';
 import { brandedMail, type MailMessage } from './mail/mail-message';
-import { studentLinkParagraph, withStudentLink } from './student-page-service';
+import { studentLinkParagraph } from './student-page-service';
 
 export class AnnouncementService {
   constructor(
@@ -76,20 +76,17 @@ export class AnnouncementService {
     if (!id) return undefined;
     const a = await announcementRepository.forMail(this.db, id);
     if (!a) return undefined;
-    return withStudentLink(
-      brandedMail({
-        to: a.email,
-        subject: a.title,
-        instituteName: this.config.instituteName,
-        greeting: `Dear ${a.name},`,
-        paragraphs: a.message
-          .split(/\n\s*\n/)
-          .map((p) => p.trim())
-          .filter(Boolean)
-          .concat(studentLinkParagraph),
-        footer: `Questions? Call ${this.config.contactPhone} or write to ${this.config.contactEmail}.`,
-      }),
-      a.enrollmentId,
-    );
+    return brandedMail({
+      to: a.email,
+      subject: a.title,
+      instituteName: this.config.instituteName,
+      greeting: `Dear ${a.name},`,
+      paragraphs: a.message
+        .split(/\n\s*\n/)
+        .map((p) => p.trim())
+        .filter(Boolean)
+        .concat(studentLinkParagraph(a.enrollmentId)),
+      footer: `Questions? Call ${this.config.contactPhone} or write to ${this.config.contactEmail}.`,
+    });
   }
 }

@@ -39,7 +39,7 @@ import { amountsAgree, planFeeSchedule } from './enrollment-fee-schedule';
 import { FeeService, formatInr, reconcilePaid } from './fee-service';
 import { AnnouncementService } from './announcement-service';
 import { brandedMail } from './mail/mail-message';
-import { studentLinkParagraph, withStudentLink } from './student-page-service';
+import { studentLinkParagraph } from './student-page-service';
 import { THROTTLE_RULES, addressKey, type Throttle } from './throttle';
 import type { FileStorage } from './uploads/file-storage';
 import type { StagedFile } from './uploads/multipart-reader';
@@ -233,21 +233,18 @@ export class EnrollmentService {
     await outboxRepository.enqueue(
       tx,
       'mail',
-      withStudentLink(
-        brandedMail({
-          to: row.email,
-          subject: `Your enrolment ${row.enrollmentNumber} at ${instituteName}`,
-          instituteName,
-          greeting: `Dear ${row.name},`,
-          paragraphs: [
-            `Thank you for enrolling in ${row.courseName}. Your enrolment number is ${row.enrollmentNumber}; the total fee is ₹${toRupees(totalPaise).toLocaleString('en-IN')}.`,
-            'We will review your documents and write to you at this address with updates.',
-            studentLinkParagraph,
-          ],
-          footer: `Questions? Call ${contactPhone} or write to ${contactEmail}.`,
-        }),
-        row.id,
-      ),
+      brandedMail({
+        to: row.email,
+        subject: `Your enrolment ${row.enrollmentNumber} at ${instituteName}`,
+        instituteName,
+        greeting: `Dear ${row.name},`,
+        paragraphs: [
+          `Thank you for enrolling in ${row.courseName}. Your enrolment number is ${row.enrollmentNumber}; the total fee is ₹${toRupees(totalPaise).toLocaleString('en-IN')}.`,
+          'We will review your documents and write to you at this address with updates.',
+          studentLinkParagraph(row.id),
+        ],
+        footer: `Questions? Call ${contactPhone} or write to ${contactEmail}.`,
+      }),
     );
     for (const recipient of await inquiryRepository.staffRecipients(tx)) {
       await outboxRepository.enqueue(

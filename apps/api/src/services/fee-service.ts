@@ -29,7 +29,7 @@ import { paymentRepository } from '../repositories/payment-repository';
 import type { Executor } from '../repositories/staff-repository';
 import { installmentStatus } from './enrollment-fee-schedule';
 import { brandedMail } from './mail/mail-message';
-import { studentLinkParagraph, withStudentLink } from './student-page-service';
+import { studentLinkParagraph } from './student-page-service';
 
 const DAY_MS = 86_400_000;
 export const formatInr = (paise: number) =>
@@ -376,25 +376,22 @@ export class FeeService {
       await outboxRepository.enqueue(
         tx,
         'mail',
-        withStudentLink(
-          brandedMail({
-            to: e.email,
-            subject: `Fee reminder for ${e.enrollmentNumber}`,
-            instituteName: this.config.instituteName,
-            greeting: `Dear ${e.name},`,
-            paragraphs: [
-              `This is a reminder about the fees for ${enrollment.course.name} (${e.enrollmentNumber}).`,
-              ...open.map(
-                (s) =>
-                  `Installment ${s.row.number}: ${formatInr(s.row.amountPaise - s.paidPaise)} ${s.status === 'overdue' ? 'was due' : 'is due'} on ${s.row.dueDate}${s.status === 'overdue' ? ' (overdue)' : ''}.`,
-              ),
-              `Total outstanding: ${formatInr(outstanding)}.`,
-              studentLinkParagraph,
-            ],
-            footer: `Questions? Call ${this.config.contactPhone} or write to ${this.config.contactEmail}.`,
-          }),
-          enrollmentId,
-        ),
+        brandedMail({
+          to: e.email,
+          subject: `Fee reminder for ${e.enrollmentNumber}`,
+          instituteName: this.config.instituteName,
+          greeting: `Dear ${e.name},`,
+          paragraphs: [
+            `This is a reminder about the fees for ${enrollment.course.name} (${e.enrollmentNumber}).`,
+            ...open.map(
+              (s) =>
+                `Installment ${s.row.number}: ${formatInr(s.row.amountPaise - s.paidPaise)} ${s.status === 'overdue' ? 'was due' : 'is due'} on ${s.row.dueDate}${s.status === 'overdue' ? ' (overdue)' : ''}.`,
+            ),
+            `Total outstanding: ${formatInr(outstanding)}.`,
+            studentLinkParagraph(enrollmentId),
+          ],
+          footer: `Questions? Call ${this.config.contactPhone} or write to ${this.config.contactEmail}.`,
+        }),
       );
       await enrollmentRepository.addEvent(tx, {
         enrollmentId,
@@ -423,25 +420,22 @@ export class FeeService {
           await outboxRepository.enqueue(
             tx,
             'mail',
-            withStudentLink(
-              brandedMail({
-                to: due.email,
-                subject:
-                  kind === 'before_due'
-                    ? `Installment ${due.number} of ${due.enrollment_number} is due on ${dueDate}`
-                    : `Installment ${due.number} of ${due.enrollment_number} is overdue`,
-                instituteName: this.config.instituteName,
-                greeting: `Dear ${due.name},`,
-                paragraphs: [
-                  kind === 'before_due'
-                    ? `Installment ${due.number} (${formatInr(owed)}) is due on ${dueDate}.`
-                    : `Installment ${due.number} (${formatInr(owed)}) was due on ${dueDate} and is still unpaid.`,
-                  studentLinkParagraph,
-                ],
-                footer: `Questions? Call ${this.config.contactPhone} or write to ${this.config.contactEmail}.`,
-              }),
-              due.enrollment_id,
-            ),
+            brandedMail({
+              to: due.email,
+              subject:
+                kind === 'before_due'
+                  ? `Installment ${due.number} of ${due.enrollment_number} is due on ${dueDate}`
+                  : `Installment ${due.number} of ${due.enrollment_number} is overdue`,
+              instituteName: this.config.instituteName,
+              greeting: `Dear ${due.name},`,
+              paragraphs: [
+                kind === 'before_due'
+                  ? `Installment ${due.number} (${formatInr(owed)}) is due on ${dueDate}.`
+                  : `Installment ${due.number} (${formatInr(owed)}) was due on ${dueDate} and is still unpaid.`,
+                studentLinkParagraph(due.enrollment_id),
+              ],
+              footer: `Questions? Call ${this.config.contactPhone} or write to ${this.config.contactEmail}.`,
+            }),
           );
           await enrollmentRepository.addEvent(tx, {
             enrollmentId: due.enrollment_id,

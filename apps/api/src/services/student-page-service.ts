@@ -36,18 +36,15 @@ import { ACCESS_MESSAGES } from '@registrar/contract/permissions';
 const DAY_MS = 86_400_000;
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
-/** Stands in a queued mail for the link; the outbox replaces it with a fresh one when it sends. */
-export const STUDENT_LINK_PLACEHOLDER = '{{student-page-link}}';
+/**
+ * Stands in a queued mail for the link to one enrolment's page; the outbox replaces it with a
+ * fresh link when it sends the mail, and only if the mail goes to that enrolment's own address.
+ */
+const PLACEHOLDER = /\{\{student-page-link:([0-9a-f-]{36})\}\}/g;
 
 /** The line every mail to a student carries. */
-export const studentLinkParagraph = `Your own page (status, fees, receipts, announcements), valid for ${STUDENT_LINK_DAYS} days: ${STUDENT_LINK_PLACEHOLDER}`;
-
-/** A queued mail that gets a fresh link to this enrolment's page when it is sent. */
-export type MailWithStudentLink = MailMessage & { studentPageFor?: string };
-export const withStudentLink = (mail: MailMessage, enrollmentId: string): MailWithStudentLink => ({
-  ...mail,
-  studentPageFor: enrollmentId,
-});
+export const studentLinkParagraph = (enrollmentId: string) =>
+  `Your own page (status, fees, receipts, announcements), valid for ${STUDENT_LINK_DAYS} days: {{student-page-link:${enrollmentId}}}`;
 
 const OPEN_FOR_FEES = (status: string) => status !== 'rejected' && status !== 'cancelled';
 
@@ -68,22 +65,37 @@ export class StudentPageService {
     return { url: studentPageUrl(this.config.publicUrl, token), token, expiresAt };
   }
 
-  /** Puts a fresh link where a queued mail holds the placeholder (the outbox calls it at send time). */
-  async fillLink(payload: unknown): Promise<MailMessage> {
-    const { studentPageFor, ...mail } = payload as MailWithStudentLink;
-    if (!studentPageFor || !mail.text.includes(STUDENT_LINK_PLACEHOLDER)) return mail;
-    const row = await this.db
-      .select({ id: enrollments.id })
-      .from(enrollments)
-      .where(and(eq(enrollments.id, studentPageFor), isNull(enrollments.erasedAt)))
-      .limit(1);
-    // Gone or erased: the mail points at the form that mails a link instead.
-    const url = row.length ? (await this.mintLink(studentPageFor)).url : `${this.config.publicUrl}${STUDENT_PAGE_PATH}`;
-    const anchor = `<a href="${escapeHtml(url)}">${escapeHtml(url)}</a>`;
+  /**
+   * Puts a fresh link where a queued mail holds the placeholder (the outbox calls it at send time).
+   * A placeholder typed into a name or a message cannot fetch another student's link: the link is
+   * made only when the mail goes to the address of the enrolment it names, else it is the form.
+   */
+  async fillLink(mail: MailMessage): Promise<MailMessage> {
+    const ids = [...new Set([...mail.text.matchAll(PLACEHOLDER)].map((m) => m[1]!))];
+    if (!ids.length) return mail;
+    const urls = new Map<string, string>();
+    for (const id of ids) {
+      const row = await this.db
+        .select({ id: enrollments.id })
+        .from(enrollments)
+        .where(
+          and(
+            eq(enrollments.id, id),
+            isNull(enrollments.erasedAt),
+            sql`lower(${enrollments.email}) = ${mail.to.trim().toLowerCase()}`,
+          ),
+        )
+        .limit(1);
+      urls.set(id, row.length ? (await this.mintLink(id)).url : `${this.config.publicUrl}${STUDENT_PAGE_PATH}`);
+    }
+    const url = (id: string) => urls.get(id) ?? `${this.config.publicUrl}${STUDENT_PAGE_PATH}`;
     return {
       ...mail,
-      text: mail.text.replaceAll(STUDENT_LINK_PLACEHOLDER, url),
-      html: mail.html.replaceAll(STUDENT_LINK_PLACEHOLDER, anchor),
+      text: mail.text.replace(PLACEHOLDER, (_m, id: string) => url(id)),
+      html: mail.html.replace(PLACEHOLDER, (_m, id: string) => {
+        const href = escapeHtml(url(id));
+        return `<a href="${href}">${href}</a>`;
+      }),
     };
   }
 
@@ -264,17 +276,14 @@ export class StudentPageService {
     intro: string,
   ) {
     const { instituteName, contactEmail, contactPhone } = this.config;
-    return withStudentLink(
-      brandedMail({
-        to: to.email,
-        subject: `Your page for ${e.enrollmentNumber} at ${instituteName}`,
-        instituteName,
-        greeting: `Dear ${to.name},`,
-        paragraphs: [intro, studentLinkParagraph, 'If you did not ask for this link, you can ignore this mail.'],
-        footer: `Questions? Call ${contactPhone} or write to ${contactEmail}.`,
-      }),
-      e.id,
-    );
+    return brandedMail({
+      to: to.email,
+      subject: `Your page for ${e.enrollmentNumber} at ${instituteName}`,
+      instituteName,
+      greeting: `Dear ${to.name},`,
+      paragraphs: [intro, studentLinkParagraph(e.id), 'If you did not ask for this link, you can ignore this mail.'],
+      footer: `Questions? Call ${contactPhone} or write to ${contactEmail}.`,
+    });
   }
 
   /**
