@@ -22,14 +22,13 @@ import {
 } from '@registrar/contract/student-page';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
-import { courses, enrollments, staff, studentLinks, studentRequests } from '../db/schema';
-import { conflict, forbidden, notFound } from '../lib/http-errors';
+import { courses, enrollments, payments, staff, studentLinks, studentRequests } from '../db/schema';
+import { HttpError, conflict, forbidden, notFound } from '../lib/http-errors';
 import { enrollmentRepository } from '../repositories/enrollment-repository';
 import { outboxRepository } from '../repositories/outbox-repository';
 import { renderFeeStatement, renderReceipt } from './fee-statement-pdf';
 import { brandedMail, escapeHtml, type MailMessage } from './mail/mail-message';
 import { THROTTLE_RULES, addressKey, type Throttle } from './throttle';
-import { HttpError } from '../lib/http-errors';
 import { ERROR_CODES } from '@registrar/contract/envelope';
 import { ACCESS_MESSAGES } from '@registrar/contract/permissions';
 
@@ -264,10 +263,13 @@ export class StudentPageService {
 
   /** The enrolment a payment belongs to (staff receipts), or 404. */
   async enrollmentOfPayment(paymentId: string): Promise<string> {
-    const rows = await this.db.execute(sql`select enrollment_id from payments where id = ${paymentId} limit 1`);
-    const row = (rows as unknown as { rows: { enrollment_id: string }[] }).rows[0];
-    if (!row) throw notFound(STUDENT_PAGE_MESSAGES.receiptNotFound);
-    return row.enrollment_id;
+    const rows = await this.db
+      .select({ enrollmentId: payments.enrollmentId })
+      .from(payments)
+      .where(eq(payments.id, paymentId))
+      .limit(1);
+    if (!rows[0]) throw notFound(STUDENT_PAGE_MESSAGES.receiptNotFound);
+    return rows[0].enrollmentId;
   }
 
   private linkMail(
