@@ -17,6 +17,7 @@ import { ApiError } from '../../shared/api/api-error';
 import { formatDate } from '../../shared/lib/format-date';
 import { studentPageMessages as t } from './messages';
 import { fetchStudentPage, requestData, requestLink } from './student-page-api';
+import { Frame, LinkRequestHeading } from './student-page-frame';
 import './student-page.css';
 
 const inr = (rupees: number) =>
@@ -29,19 +30,6 @@ const failureMessage = (err: unknown) =>
       ? t.tooMany
       : err.message || MESSAGES.somethingWentWrong
     : MESSAGES.networkError;
-
-function Frame({ brand, children }: { brand?: string | undefined; children: ReactNode }) {
-  return (
-    <div className="sp-page">
-      <header className="sp-header">
-        <p className="sp-brand">{brand ?? t.brandFallback}</p>
-      </header>
-      <main className="sp-main" id="main-content">
-        {children}
-      </main>
-    </div>
-  );
-}
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -79,8 +67,7 @@ export function StudentLinkRequestScreen() {
 
   return (
     <Frame>
-      <h1>{t.requestTitle}</h1>
-      <p className="sp-lead">{t.requestLead}</p>
+      <LinkRequestHeading />
       {done ? (
         <p className="sp-notice" role="status">
           {done}
