@@ -51,6 +51,9 @@ export default defineConfig({
       ADMIN_EMAIL: 'admin@registrar.test',
       ADMIN_PASSWORD: 'E2e-Admin-Passw0rd',
       PUBLIC_URL: baseURL,
+      // The student's page shows UPI codes for open installments when a UPI ID is configured.
+      UPI_ID: 'registrar@okbank',
+      UPI_PAYEE_NAME: 'Registrar Training Institute',
     },
   },
 });

@@ -27,6 +27,11 @@ export default defineConfig({
           css: [...sharedCss, 'src/features/inquiry-form/inquiry-page.css'],
         },
         '/login': { screen: 'src/features/auth/login-screen.tsx' },
+        '/my': {
+          screen: 'src/features/student-page/student-page-screen.tsx',
+          page: 'src/features/student-page/student-page-frame.tsx',
+          css: [...sharedCss, 'src/features/student-page/student-page-frame.css'],
+        },
       },
       // main.tsx evaluates React first and the app (router, store) in a task of its own.
       // The privacy notice is docs/privacy.md as a page of its own, without the app.

@@ -28,6 +28,8 @@ const MENU = [
   // Not in the spec's menu: the calls a counsellor or admin has to make.
   ['My follow-ups', '/follow-ups'],
   ['Terms & Condition', '/terms-condition'],
+  // Not in the spec's menu: students' data requests from their own page.
+  ['Data Requests', '/student-requests'],
   ['Audit', '/audit'],
   // Not in the spec's menu: staff management, for admins (this journey signs in as one).
   ['Staff', '/staff'],

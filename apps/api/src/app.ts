@@ -34,6 +34,7 @@ import announcementRoutes from './routes/announcements';
 import dashboardRoutes from './routes/dashboard';
 import staffRoutes from './routes/staff';
 import privacyRoutes from './routes/privacy';
+import studentPageRoutes from './routes/student-page';
 import auditPlugin from './plugins/audit';
 import remindersPlugin from './plugins/reminders';
 import retentionPlugin from './plugins/retention';
@@ -159,6 +160,7 @@ export async function buildApp({
     await api.register(dashboardRoutes);
     await api.register(staffRoutes);
     await api.register(privacyRoutes);
+    await api.register(studentPageRoutes);
   });
 
   await app.register(remindersPlugin, { autoStart: reminders !== false });

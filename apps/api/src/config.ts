@@ -88,6 +88,16 @@ const envSchema = z.object({
     .default('support@registrar.local'),
   CONTACT_PHONE: z.string().trim().min(3, { error: 'must be a phone number' }).default('9876543210'),
   COMPANY_ADDRESS: z.string().trim().min(1).default('Registrar Training Institute, India'),
+  // A UPI ID (VPA) turns on the UPI payment codes on the student's page and the fee statement.
+  UPI_ID: optionalNonEmpty.refine(
+    (v) => v === undefined || /^[A-Za-z0-9._-]{2,256}@[A-Za-z][A-Za-z0-9]{1,63}$/.test(v),
+    {
+      error: 'must be a UPI ID such as institute@okbank',
+    },
+  ),
+  UPI_PAYEE_NAME: optionalNonEmpty.refine((v) => v === undefined || v.length <= 99, {
+    error: 'must be at most 99 characters',
+  }),
   UPLOAD_MAX_MB: z.coerce
     .number({ error: 'must be a number of megabytes' })
     .positive({ error: 'must be a positive number of megabytes' })
@@ -221,6 +231,10 @@ export interface Config {
   contactEmail: string;
   contactPhone: string;
   companyAddress: string;
+  /** The UPI ID students pay to; undefined: no UPI codes are shown. */
+  upiId: string | undefined;
+  /** The payee name UPI apps show (UPI_PAYEE_NAME), if set. */
+  upiPayeeName: string | undefined;
   uploadMaxBytes: number;
   trustProxy: boolean | number | string;
   outboxLeaseMs: number;
@@ -277,6 +291,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     contactEmail: e.CONTACT_EMAIL,
     contactPhone: e.CONTACT_PHONE,
     companyAddress: e.COMPANY_ADDRESS,
+    upiId: e.UPI_ID,
+    upiPayeeName: e.UPI_PAYEE_NAME,
     uploadMaxBytes: Math.round(e.UPLOAD_MAX_MB * 1024 * 1024),
     trustProxy: e.TRUST_PROXY,
     outboxLeaseMs: e.OUTBOX_LEASE_SECONDS * 1000,

@@ -19,6 +19,8 @@ describe('structured logs', () => {
       headers: { authorization: 'Bearer secret-jwt-value', cookie: 'token=secret-cookie-value' },
     });
     await app.inject({ method: 'GET', url: '/reset-password/reset-token-in-url' });
+    await app.inject({ method: 'GET', url: `/my/student-page-token-${'x'.repeat(22)}` });
+    await app.inject({ method: 'GET', url: `/api/student-page-receipt/receipt-token-${'y'.repeat(24)}/x` });
     await app.inject({ method: 'GET', url: '/api/inquiry?search=searched.person%40example.in&page=1' });
     app.log.info({ headers: { authorization: 'Bearer secret-jwt-value', cookie: 'sid=secret-cookie-value' } }, 'h');
     app.log.info({ body: { email: 'a@b.c', password: 'Secret-Password-1', token: 'reset-token-value' } }, 'b');
@@ -31,6 +33,8 @@ describe('structured logs', () => {
       'Secret-Password-1',
       'reset-token-value',
       'reset-token-in-url',
+      'student-page-token',
+      'receipt-token',
       'searched.person',
     ])
       expect(output).not.toContain(secret);

@@ -62,6 +62,16 @@ export const apiPaths = {
 
   erasure: '/api/student-erasure',
   dataExport: '/api/student-data-export/:id',
+  studentRequests: '/api/student-requests',
+  studentRequest: '/api/student-request/:id',
+
+  receipt: '/api/student-enrollment-receipt/:paymentId',
+  studentLink: '/api/student-enrollment-link/:id',
+  studentLinkRequest: '/api/student-link-request',
+  studentPage: '/api/student-page/:token',
+  studentPageStatement: '/api/student-page-statement/:token',
+  studentPageReceipt: '/api/student-page-receipt/:token/:paymentId',
+  studentPageRequest: '/api/student-page-request/:token',
 } as const;
 
 export type ApiPathName = keyof typeof apiPaths;

@@ -592,3 +592,45 @@ export const jobRuns = pgTable('job_runs', {
   name: text('name').primaryKey(),
   lastRunAt: timestamp('last_run_at', { withTimezone: true }).notNull(),
 });
+
+/** Private links to a student's own page: only the SHA-256 of the token is kept; 30 days, revocable. */
+export const studentLinks = pgTable(
+  'student_links',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    enrollmentId: uuid('enrollment_id')
+      .notNull()
+      .references(() => enrollments.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('student_links_token_hash_key').on(t.tokenHash),
+    index('student_links_enrollment_idx').on(t.enrollmentId),
+  ],
+);
+
+/** A student's request, from their page, for a copy of their data or its erasure; staff handle it. */
+export const studentRequests = pgTable(
+  'student_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    enrollmentId: uuid('enrollment_id').references(() => enrollments.id, { onDelete: 'set null' }),
+    enrollmentNumber: text('enrollment_number').notNull(),
+    kind: text('kind', { enum: ['export', 'erasure'] }).notNull(),
+    state: text('state', { enum: ['open', 'done'] })
+      .notNull()
+      .default('open'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    handledBy: uuid('handled_by').references(() => staff.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('student_requests_created_idx').on(t.createdAt),
+    check('student_requests_kind_check', sql`${t.kind} in ('export', 'erasure')`),
+    check('student_requests_state_check', sql`${t.state} in ('open', 'done')`),
+  ],
+);

@@ -63,6 +63,16 @@ const ENTITY: Record<ApiPathName, string | undefined> = {
   staffMember: undefined,
   erasure: 'privacy',
   dataExport: 'enrollment',
+  studentRequests: undefined,
+  studentRequest: 'privacy',
+  receipt: 'enrollment',
+  studentLink: 'enrollment',
+  // The student's own page is public: its calls are not staff actions.
+  studentLinkRequest: undefined,
+  studentPage: undefined,
+  studentPageStatement: undefined,
+  studentPageReceipt: undefined,
+  studentPageRequest: undefined,
 };
 
 /** The registered pattern (`request.routeOptions.url`) → its name in the contract. */

@@ -5,6 +5,8 @@ import fp from 'fastify-plugin';
 import { createMailTransport } from '../services/mail/mail-transport';
 import { OutboxWorker, type OutboxWorkerOptions } from '../services/mail/outbox-worker';
 import { AnnouncementService } from '../services/announcement-service';
+import { StudentPageService } from '../services/student-page-service';
+import type { MailMessage } from '../services/mail/mail-message';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -25,13 +27,24 @@ export default fp<OutboxPluginOptions>(async function outbox(app: FastifyInstanc
     outboxDir: path.join(app.config.dataDir, 'outbox'),
   });
   const announcements = new AnnouncementService(app.database.db, app.config, () => undefined);
+  // Links to a student's page are minted as the mail goes out: the outbox never holds one.
+  const studentLinks = new StudentPageService(
+    app.database.db,
+    app.config,
+    () => Promise.reject(new Error('not used when sending mail')),
+    () => undefined,
+  );
   const worker = new OutboxWorker(
     app.database.db,
     transport,
     app.log,
     { leaseMs: app.config.outboxLeaseMs, ...options.worker },
     {
-      announcement: (payload) => announcements.render(payload),
+      mail: (payload) => studentLinks.fillLink(payload as MailMessage),
+      announcement: async (payload) => {
+        const mail = await announcements.render(payload);
+        return mail && studentLinks.fillLink(mail);
+      },
     },
   );
   app.decorate('outbox', worker);

@@ -29,6 +29,7 @@ export const announcementRepository = {
       .select({
         title: announcements.title,
         message: announcements.message,
+        enrollmentId: announcements.enrollmentId,
         name: enrollments.name,
         email: enrollments.email,
         language: enrollments.language,

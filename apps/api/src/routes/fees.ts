@@ -3,7 +3,6 @@ import { apiPaths } from '@registrar/contract/api-paths';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { localIsoDate } from '@registrar/contract/enrollment';
 import { errorEnvelopeSchema, successEnvelope } from '@registrar/contract/envelope';
 import {
   FEE_MESSAGES,
@@ -22,7 +21,7 @@ import { forbidden } from '../lib/http-errors';
 import { idempotentRequest } from '../lib/idempotency';
 import { EnrollmentService } from '../services/enrollment-service';
 import { FeeService } from '../services/fee-service';
-import { renderFeeStatement } from '../services/fee-statement-pdf';
+import { StudentPageService } from '../services/student-page-service';
 import { enrollmentDetailFor } from '../services/role-views';
 
 const params = z.object({ id: z.uuid(), id2: z.uuid() });
@@ -44,6 +43,12 @@ const feeRoutes: FastifyPluginAsyncZod = async (app) => {
     app.outbox.kick(),
   );
   const detailEnvelope = successEnvelope(enrollmentDetailSchema);
+  const students = new StudentPageService(
+    app.database.db,
+    app.config,
+    (id) => enrollments.detail(id),
+    () => app.outbox.kick(),
+  );
 
   /** The answer of every money action: its message and the enrolment as the caller's role now sees it. */
   const withDetail = async (request: FastifyRequest, enrollmentId: string, message: string) => ({
@@ -177,32 +182,8 @@ const feeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const detail = await enrollments.detail(request.params.id);
-      const { instituteName, companyAddress, contactEmail, contactPhone } = app.config;
-      const pdf = await renderFeeStatement({
-        institute: { name: instituteName, address: companyAddress, email: contactEmail, phone: contactPhone },
-        student: {
-          name: detail.name,
-          email: detail.email,
-          phone: detail.phoneNumber,
-          enrollmentNumber: detail.enrollmentNumber,
-          status: detail.status,
-        },
-        language: detail.language,
-        course: detail.course.name,
-        paymentMethod: detail.paymentMethod,
-        consent: { termsVersion: detail.termsVersion, consentedAt: detail.consentedAt },
-        installments: detail.installments,
-        payments: detail.payments as never,
-        refunds: detail.refunds as never,
-        concessions: detail.concessions as never,
-        totals: {
-          fee: detail.totalFee,
-          paid: detail.paidAmount,
-          outstanding: detail.outstanding,
-          concessions: detail.concessionTotal,
-        },
-        generatedOn: localIsoDate(),
-      });
+      // The same statement the student downloads from their page, UPI codes included.
+      const pdf = await students.statement(detail);
       return reply
         .type('application/pdf')
         .header('content-disposition', attachment(`fee-statement-${detail.enrollmentNumber}.pdf`))

@@ -12,6 +12,7 @@ import { announcementRepository } from '../repositories/announcement-repository'
 import { enrollmentRepository } from '../repositories/enrollment-repository';
 import { brandedMail, type MailMessage } from './mail/mail-message';
 import { studentTexts } from './student-texts';
+import { studentLinkParagraph } from './student-page-service';
 
 export class AnnouncementService {
   constructor(
@@ -87,7 +88,8 @@ export class AnnouncementService {
       paragraphs: a.message
         .split(/\n\s*\n/)
         .map((p) => p.trim())
-        .filter(Boolean),
+        .filter(Boolean)
+        .concat(studentLinkParagraph(a.enrollmentId, a.language)),
       footer: t('mail.footer', { phone: this.config.contactPhone, email: this.config.contactEmail }),
     });
   }

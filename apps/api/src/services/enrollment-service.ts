@@ -41,6 +41,7 @@ import { FeeService, formatInr, reconcilePaid } from './fee-service';
 import { AnnouncementService } from './announcement-service';
 import { brandedMail } from './mail/mail-message';
 import { studentTexts } from './student-texts';
+import { studentLinkParagraph } from './student-page-service';
 import { THROTTLE_RULES, addressKey, type Throttle } from './throttle';
 import type { FileStorage } from './uploads/file-storage';
 import type { StagedFile } from './uploads/multipart-reader';
@@ -249,6 +250,7 @@ export class EnrollmentService {
             fee: formatRupees(toRupees(totalPaise), row.language),
           }),
           t('mail.enrolled.review'),
+          studentLinkParagraph(row.id, row.language),
         ],
         footer: t('mail.footer', { phone: contactPhone, email: contactEmail }),
         language: row.language,

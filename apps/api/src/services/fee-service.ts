@@ -30,6 +30,7 @@ import { paymentRepository } from '../repositories/payment-repository';
 import { installmentStatus } from './enrollment-fee-schedule';
 import { brandedMail } from './mail/mail-message';
 import { studentTexts } from './student-texts';
+import { studentLinkParagraph } from './student-page-service';
 
 const DAY_MS = 86_400_000;
 /** Paise as staff read them (₹1,23,456.50); a student's mail formats in the student's language. */
@@ -394,6 +395,7 @@ export class FeeService {
               }),
             ),
             t('mail.alert.total', { amount: formatInr(outstanding, e.language) }),
+            studentLinkParagraph(enrollmentId, e.language),
           ],
           footer: t('mail.footer', { phone: this.config.contactPhone, email: this.config.contactEmail }),
           language: e.language,
@@ -439,7 +441,10 @@ export class FeeService {
               subject: t(kind === 'before_due' ? 'mail.reminder.dueSubject' : 'mail.reminder.overdueSubject', facts),
               instituteName: this.config.instituteName,
               greeting: t('mail.greeting', { name: due.name }),
-              paragraphs: [t(kind === 'before_due' ? 'mail.reminder.due' : 'mail.reminder.overdue', facts)],
+              paragraphs: [
+                t(kind === 'before_due' ? 'mail.reminder.due' : 'mail.reminder.overdue', facts),
+                studentLinkParagraph(due.enrollment_id, language),
+              ],
               footer: t('mail.footer', { phone: this.config.contactPhone, email: this.config.contactEmail }),
               language,
             }),

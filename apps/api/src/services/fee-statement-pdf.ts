@@ -7,11 +7,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import PDFDocument from 'pdfkit';
+import QRCode from 'qrcode';
+import { rupeesInWords } from '@registrar/contract/amount-words';
 import type { EnrollmentStatus, Installment } from '@registrar/contract/enrollment-admin';
 import {
   INDIA_TIME_ZONE,
   formatDate,
   formatDateTime,
+  formatRupees,
   formatRupeesExact,
   type Language,
 } from '@registrar/contract/language';
@@ -69,6 +72,8 @@ export interface StatementData {
   totals: { fee: number; paid: number; outstanding: number; concessions: number };
   /** The day it was made (YYYY-MM-DD). */
   generatedOn: string;
+  /** UPI payment codes for the open installments (when UPI_ID is set). */
+  upi?: { installment: number; amount: number; url: string }[];
 }
 
 /** The line that records which terms the student accepted, and when (in India's time zone). */
@@ -83,18 +88,10 @@ export function consentLine(
   return t('statement.terms.versionOn', { version: termsVersion, when });
 }
 
-export function renderFeeStatement(data: StatementData): Promise<Buffer> {
-  const { language } = data;
-  const t = studentTexts(language);
-  const inr = (rupees: number) => formatRupeesExact(rupees, language);
-  const day = (iso: string) => formatDate(iso, language);
+/** A PDF document with the embedded fonts and a writer that switches to Devanagari where needed. */
+export function startPdf(title: string, language: Language = 'en') {
   const dir = fontsDir();
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: 48,
-    lang: language,
-    info: { Title: t('statement.docTitle', { number: data.student.enrollmentNumber }) },
-  });
+  const doc = new PDFDocument({ size: 'A4', margin: 48, lang: language, info: { Title: title } });
   doc.registerFont('regular', path.join(dir, 'NotoSans-Regular.ttf'));
   doc.registerFont('bold', path.join(dir, 'NotoSans-Bold.ttf'));
   doc.registerFont('devanagari', path.join(dir, 'NotoSansDevanagari-Regular.ttf'));
@@ -109,12 +106,44 @@ export function renderFeeStatement(data: StatementData): Promise<Buffer> {
       doc.font(hasDevanagari(run) ? 'devanagari' : font).text(run, { ...options, continued: i < runs.length - 1 });
     });
   };
+  return { doc, write, done };
+}
 
+/** The institute's name, address and contacts at the top of every document. */
+export function writeLetterhead(
+  { doc, write }: Pick<ReturnType<typeof startPdf>, 'doc' | 'write'>,
+  institute: StatementData['institute'],
+) {
   doc.fillColor('#241D3B');
-  write(data.institute.name, {}, 'bold');
+  write(institute.name, {}, 'bold');
   doc.fontSize(9).fillColor('#55536a');
-  write(data.institute.address);
-  write(`${data.institute.phone} · ${data.institute.email}`);
+  write(institute.address);
+  write(`${institute.phone} · ${institute.email}`);
+}
+
+/** Draws a QR code's modules as filled squares at (x, y), `size` points wide. */
+export function drawQr(
+  doc: PDFKit.PDFDocument,
+  modules: { size: number; get(row: number, col: number): number },
+  x: number,
+  y: number,
+  size: number,
+) {
+  const cell = size / modules.size;
+  doc.save().fillColor('#000000');
+  for (let row = 0; row < modules.size; row += 1)
+    for (let col = 0; col < modules.size; col += 1)
+      if (modules.get(row, col)) doc.rect(x + col * cell, y + row * cell, cell, cell);
+  doc.fill().restore();
+}
+
+export function renderFeeStatement(data: StatementData): Promise<Buffer> {
+  const { language } = data;
+  const t = studentTexts(language);
+  const inr = (rupees: number) => formatRupeesExact(rupees, language);
+  const day = (iso: string) => formatDate(iso, language);
+  const { doc, write, done } = startPdf(t('statement.docTitle', { number: data.student.enrollmentNumber }), language);
+  writeLetterhead({ doc, write }, data.institute);
   doc.moveDown(1).fontSize(16).fillColor('#1d1b26');
   write(t('statement.title'), {}, 'bold');
   doc.fontSize(10);
@@ -211,8 +240,83 @@ export function renderFeeStatement(data: StatementData): Promise<Buffer> {
   if (data.totals.concessions > 0) write(t('statement.afterConcessions', { amount: inr(data.totals.concessions) }));
   write(t('statement.paid', { amount: inr(data.totals.paid) }), {}, 'bold');
   write(t('statement.outstanding', { amount: inr(data.totals.outstanding) }), {}, 'bold');
+  if (data.upi?.length) {
+    doc.moveDown(1).fontSize(12);
+    write(t('statement.upi.title'), {}, 'bold');
+    doc.fontSize(9);
+    write(t('statement.upi.note'));
+    for (const code of data.upi) {
+      if (doc.y + 110 > doc.page.height - doc.page.margins.bottom) doc.addPage();
+      const top = doc.y + 6;
+      drawQr(doc, QRCode.create(code.url, { errorCorrectionLevel: 'M' }).modules, doc.page.margins.left, top, 96);
+      doc.x = doc.page.margins.left + 110;
+      doc.y = top + 36;
+      write(t('statement.upi.installment', { number: code.installment, amount: inr(code.amount) }));
+      doc.x = doc.page.margins.left;
+      doc.y = top + 104;
+    }
+  }
   doc.moveDown(2).fontSize(8).fillColor('#55536a');
   write(t('statement.footer'));
+  doc.end();
+  return done;
+}
+
+export interface ReceiptData {
+  institute: StatementData['institute'];
+  student: { name: string; enrollmentNumber: string };
+  course: string;
+  receiptNumber: string;
+  amount: number;
+  mode: string;
+  reference: string | null;
+  paidOn: string;
+  installmentNumber: number;
+  receivedBy: string | null;
+  voided: boolean;
+  refunded: number;
+}
+
+const MODE_LABELS: Record<string, string> = {
+  cash: 'Cash',
+  online_payment: 'Online payment',
+  cheque: 'Cheque',
+  other: 'Other',
+};
+
+/** One page: who paid what, for what, how, when and who received it, with the amount in words. */
+export function renderReceipt(data: ReceiptData): Promise<Buffer> {
+  const { doc, write, done } = startPdf(`Receipt ${data.receiptNumber}`);
+  writeLetterhead({ doc, write }, data.institute);
+  doc.moveDown(1).fontSize(16).fillColor('#1d1b26');
+  write(data.voided ? 'Payment receipt (VOID)' : 'Payment receipt', {}, 'bold');
+  doc.fontSize(11).moveDown(0.5);
+  const line = (label: string, value: string) => {
+    doc.font('bold').text(`${label}: `, { continued: true });
+    write(value);
+  };
+  line('Receipt number', data.receiptNumber);
+  line('Date', data.paidOn);
+  line('Received from', data.student.name);
+  line('Enrolment number', data.student.enrollmentNumber);
+  line('Course', data.course);
+  line('Towards', `Installment ${data.installmentNumber}`);
+  doc.moveDown(0.5).fontSize(14);
+  line('Amount', formatRupees(data.amount));
+  doc.fontSize(11);
+  line('In words', `${rupeesInWords(data.amount)} only`);
+  doc.moveDown(0.5);
+  line('Mode', MODE_LABELS[data.mode] ?? data.mode);
+  line('Reference', data.reference ?? '—');
+  line('Received by', data.receivedBy ?? '—');
+  if (data.refunded > 0) line('Refunded since', formatRupees(data.refunded));
+  if (data.voided) {
+    doc.moveDown(0.5).fillColor('#b00020');
+    write('This payment was voided and does not count towards the fees.', {}, 'bold');
+    doc.fillColor('#1d1b26');
+  }
+  doc.moveDown(2).fontSize(8).fillColor('#55536a');
+  write('This receipt is generated by Registrar from the institute’s payment ledger.');
   doc.end();
   return done;
 }

@@ -28,6 +28,8 @@ import {
   outbox,
   payments,
   refunds,
+  studentLinks,
+  studentRequests,
 } from '../db/schema';
 import { conflict, notFound } from '../lib/http-errors';
 import { EXTENSION_FOR, type SniffedType } from './uploads/content-type';
@@ -155,6 +157,20 @@ export class PrivacyService {
       }
       if (enrollmentIds.length)
         await tx.delete(enrollmentDocuments).where(inArray(enrollmentDocuments.enrollmentId, enrollmentIds));
+      if (enrollmentIds.length) {
+        // Their page links stop working; an erasure they asked for is now handled.
+        await tx.delete(studentLinks).where(inArray(studentLinks.enrollmentId, enrollmentIds));
+        await tx
+          .update(studentRequests)
+          .set({ state: 'done', handledAt: sql`now()`, handledBy: staffId })
+          .where(
+            and(
+              inArray(studentRequests.enrollmentId, enrollmentIds),
+              eq(studentRequests.kind, 'erasure'),
+              eq(studentRequests.state, 'open'),
+            ),
+          );
+      }
 
       const paid = enrollmentIds.length
         ? await tx

@@ -120,4 +120,7 @@ export const THROTTLE_RULES = {
   // The limit comes from INTAKE_LIMIT_PER_IP (default 20: a front-desk tablet serves many walk-ins).
   inquiryPerIp: { limit: 20, windowMs: 10 * MINUTE },
   enrollmentPerIp: { limit: 20, windowMs: 10 * MINUTE },
+  // Asking for a fresh link to the student's page: few per mailbox, more per address (a shared Wi-Fi).
+  studentLinkPerEmail: { limit: 3, windowMs: 60 * MINUTE },
+  studentLinkPerIp: { limit: 10, windowMs: 60 * MINUTE },
 } as const satisfies Record<string, ThrottleRule>;

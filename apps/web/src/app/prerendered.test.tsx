@@ -8,6 +8,8 @@ import { EnrollmentFormScreen } from '../features/enrollment-form/enrollment-for
 import { prerender as enrollmentPage } from '../features/enrollment-form/enrollment-page';
 import { InquiryFormScreen } from '../features/inquiry-form/inquiry-form-screen';
 import { prerender as inquiryPage } from '../features/inquiry-form/inquiry-page';
+import { StudentLinkRequestScreen } from '../features/student-page/student-page-screen';
+import { prerender as linkRequestPage } from '../features/student-page/student-page-frame';
 import { BootFallback, PrerenderedProvider, adoptPrerenderedPage } from './prerendered';
 
 const INDEX = `<!doctype html><html><head><title>R</title>
@@ -95,6 +97,13 @@ describe('the prerendered markup is what the screen renders first', () => {
     const prerendered = document.createElement('div');
     prerendered.innerHTML = renderToStaticMarkup(page);
     expect(top(screen, '.enr-lead')).toEqual(top(prerendered, '.enr-lead'));
+  });
+
+  it('/my', () => {
+    const screen = firstRender(<StudentLinkRequestScreen />, '/my');
+    const prerendered = document.createElement('div');
+    prerendered.innerHTML = renderToStaticMarkup(linkRequestPage());
+    expect(top(screen, '.sp-lead')).toEqual(top(prerendered, '.sp-lead'));
   });
 });
 

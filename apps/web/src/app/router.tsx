@@ -158,6 +158,13 @@ export const adminScreens: RouteObject[] = [
     lazy: guarded('staff.manage', async () => (await import('../features/staff/staff-screen')).StaffScreen),
   },
   {
+    path: 'student-requests',
+    lazy: guarded(
+      'privacy.export',
+      async () => (await import('../features/privacy/student-requests-screen')).StudentRequestsScreen,
+    ),
+  },
+  {
     path: 'audit',
     lazy: guarded('audit.read', async () => (await import('../features/audit/audit-screen')).AuditScreen),
   },
@@ -186,6 +193,18 @@ export const routes: RouteObject[] = [
           ]);
           return { Component: screen.EnrollmentFormScreen };
         },
+      },
+      {
+        path: '/my',
+        lazy: async () => ({
+          Component: (await import('../features/student-page/student-page-screen')).StudentLinkRequestScreen,
+        }),
+      },
+      {
+        path: '/my/:token',
+        lazy: async () => ({
+          Component: (await import('../features/student-page/student-page-screen')).StudentPageScreen,
+        }),
       },
       {
         path: '/student-inquiry',

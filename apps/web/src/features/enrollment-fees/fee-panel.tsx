@@ -30,7 +30,8 @@ import { formatRupees } from '../courses/money';
 import { PAYMENT_MODE_LABELS } from '../enrollment-form/labels';
 import { InstallmentStatusChip } from '../enrollments/status-chip';
 import { formatDateTime } from '../../shared/lib/format-date';
-import { feeStatementHref } from './api/fees-api';
+import { feeStatementHref, receiptHref } from './api/fees-api';
+import { StudentLinkButton } from './student-link-button';
 import { EditInstallmentDialog } from './edit-installment-dialog';
 import { formatDay, isEditable, isOpen, owedOn, readPayments } from './fee-format';
 import { PaymentReminderButton } from './payment-reminder-button';
@@ -226,6 +227,7 @@ function PaymentHistory({
 }) {
   const canVoid = usePermissions()('fees.void');
   const canRefund = usePermissions()('fees.refund');
+  const canReceipt = usePermissions()('fees.statement');
   if (payments.length === 0) return <Typography color="text.secondary">No payments recorded yet.</Typography>;
   const sorted = [...payments].sort(
     (a, b) => b.createdAt.localeCompare(a.createdAt) || b.receiptNumber.localeCompare(a.receiptNumber),
@@ -296,6 +298,16 @@ function PaymentHistory({
               </Typography>
             </Box>
             <Stack direction="row" spacing={0.5}>
+              {canReceipt && (
+                <Button
+                  size="small"
+                  href={receiptHref(p._id)}
+                  download
+                  aria-label={`Download receipt ${p.receiptNumber}`}
+                >
+                  Receipt
+                </Button>
+              )}
               {canRefund && refundableOn(p) > 0 && (
                 <Button size="small" onClick={() => onRefund(p)} aria-label={`Refund receipt ${p.receiptNumber}`}>
                   Refund
@@ -420,6 +432,7 @@ export function FeePanel({ enrollment }: { enrollment: EnrollmentDetail }) {
             </Button>
           )}
           {allowed('fees.remind') && <PaymentReminderButton enrollmentId={e._id} nothingOwed={e.outstanding <= 0} />}
+          {allowed('announcements.send') && !e.erasedAt && <StudentLinkButton enrollmentId={e._id} />}
           {allowed('fees.statement') && (
             <Button variant="outlined" startIcon={<PictureAsPdfOutlinedIcon />} href={feeStatementHref(e._id)} download>
               Download fee statement

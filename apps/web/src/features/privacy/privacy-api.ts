@@ -5,6 +5,7 @@
 import { apiPaths, apiUrl } from '@registrar/contract/api-paths';
 import type { SuccessEnvelope } from '@registrar/contract/envelope';
 import type { ErasureRequest, ErasureResult } from '@registrar/contract/privacy';
+import type { StudentRequest } from '@registrar/contract/student-page';
 import { baseApi } from '../../shared/api/base-api';
 
 export const ERASURE_PATH = apiPaths.erasure;
@@ -21,3 +22,24 @@ export const privacyApi = baseApi.injectEndpoints({
 });
 
 export const { useErasePersonMutation } = privacyApi;
+
+/** Students' requests from their own page (a copy of their data, or its erasure), newest first. */
+export const studentRequestsApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    getStudentRequests: build.query<StudentRequest[], void>({
+      query: () => ({ url: apiUrl('studentRequests') }),
+      transformResponse: (response: SuccessEnvelope<StudentRequest[]>) => response.data,
+      providesTags: [{ type: 'Enrollment', id: 'STUDENT_REQUESTS' }],
+    }),
+    markStudentRequestDone: build.mutation<SuccessEnvelope<null>, string>({
+      query: (id) => ({
+        url: apiUrl('studentRequest', id),
+        method: 'PUT',
+        body: { state: 'done' },
+      }),
+      invalidatesTags: (_result, error) => (error ? [] : [{ type: 'Enrollment', id: 'STUDENT_REQUESTS' }]),
+    }),
+  }),
+});
+
+export const { useGetStudentRequestsQuery, useMarkStudentRequestDoneMutation } = studentRequestsApi;

@@ -77,7 +77,7 @@ describe('admin shell (spec §2)', () => {
     const links = within(nav).getAllByRole('link');
     expect(
       links.map((a) => [
-        a.textContent?.replace(/^(Home|Courses|Enrol|Inquiry|Follow|Terms|Audit|Staff(?=Staff))/, ''),
+        a.textContent?.replace(/^(Home|Courses|Enrol|Inquiry|Follow|Terms|Requests|Audit|Staff(?=Staff))/, ''),
         a.getAttribute('href'),
       ]),
     ).toEqual([
@@ -88,6 +88,8 @@ describe('admin shell (spec §2)', () => {
       // Not in the spec's menu: each counsellor's (and admin's) calls to make.
       ['My follow-ups', '/follow-ups'],
       ['Terms & Condition', '/terms-condition'],
+      // Not in the spec's menu: students' data requests from their own page.
+      ['Data Requests', '/student-requests'],
       ['Audit', '/audit'],
       // Not in the spec's menu: staff management, shown to admins only.
       ['Staff', '/staff'],

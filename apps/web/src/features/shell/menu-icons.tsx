@@ -7,6 +7,7 @@ import GavelOutlined from '@mui/icons-material/GavelOutlined';
 import HowToRegOutlined from '@mui/icons-material/HowToRegOutlined';
 import ManageAccountsOutlined from '@mui/icons-material/ManageAccountsOutlined';
 import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
+import PrivacyTipOutlined from '@mui/icons-material/PrivacyTipOutlined';
 import QuestionAnswerOutlined from '@mui/icons-material/QuestionAnswerOutlined';
 import type { MenuIcon } from './menu-items';
 
@@ -20,6 +21,7 @@ const ICONS: Record<MenuIcon, typeof DashboardOutlined> = {
   audit: HistoryOutlined,
   staff: ManageAccountsOutlined,
   folder: FolderOutlined,
+  requests: PrivacyTipOutlined,
 };
 
 export function MenuEntryIcon({ icon }: { icon: MenuIcon }) {

@@ -64,6 +64,8 @@ describe('menu model (spec §2)', () => {
       // Not in the spec's menu: each counsellor's (and admin's) calls to make.
       ['My follow-ups', '/follow-ups'],
       ['Terms & Condition', '/terms-condition'],
+      // Not in the spec's menu: students' data requests from their own page.
+      ['Data Requests', '/student-requests'],
       ['Audit', '/audit'],
       // Not in the spec's menu: staff management, shown to admins only.
       ['Staff', '/staff'],

@@ -10,7 +10,16 @@
 import type { Permission } from '@registrar/contract/permissions';
 
 export type MenuIcon =
-  'dashboard' | 'courses' | 'enrollments' | 'inquiries' | 'followUps' | 'terms' | 'audit' | 'staff' | 'folder';
+  | 'dashboard'
+  | 'courses'
+  | 'enrollments'
+  | 'inquiries'
+  | 'followUps'
+  | 'terms'
+  | 'audit'
+  | 'staff'
+  | 'folder'
+  | 'requests';
 
 interface MenuEntryBase {
   /** Stable id: React key, DOM ids, the open-group state. */
@@ -86,6 +95,14 @@ export const MENU_ITEMS: readonly MenuEntry[] = [
     shortName: 'Terms',
     icon: 'terms',
     permission: 'terms.edit',
+  },
+  {
+    key: 'student-requests',
+    path: 'student-requests',
+    listName: 'Data Requests',
+    shortName: 'Requests',
+    icon: 'requests',
+    permission: 'privacy.export',
   },
   { key: 'audit', path: 'audit', listName: 'Audit', shortName: 'Audit', icon: 'audit', permission: 'audit.read' },
   { key: 'staff', path: 'staff', listName: 'Staff', shortName: 'Staff', icon: 'staff', permission: 'staff.manage' },

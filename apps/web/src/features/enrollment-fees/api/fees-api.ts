@@ -41,6 +41,8 @@ const changed = (id: string) => [LIST, { type: 'Enrollment' as const, id }];
 
 /** The PDF statement; the login cookie authenticates this GET, so a plain link downloads it. */
 export const feeStatementHref = (enrollmentId: string) => apiUrl('feeStatement', enrollmentId);
+/** One payment's receipt PDF, authenticated the same way. */
+export const receiptHref = (paymentId: string) => apiUrl('receipt', paymentId);
 
 export const feesApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -116,6 +118,11 @@ export const feesApi = baseApi.injectEndpoints({
       // The reminder is written into the enrolment's history.
       invalidatesTags: (_result, error, { enrollmentId }) => (error ? [] : [{ type: 'Enrollment', id: enrollmentId }]),
     }),
+    /** A new link to the student's own page; the older ones stop working (written into the history). */
+    sendStudentLink: build.mutation<SuccessEnvelope<null>, { enrollmentId: string }>({
+      query: ({ enrollmentId }) => ({ url: apiUrl('studentLink', enrollmentId), method: 'POST' }),
+      invalidatesTags: (_result, error, { enrollmentId }) => (error ? [] : [{ type: 'Enrollment', id: enrollmentId }]),
+    }),
   }),
 });
 
@@ -126,4 +133,5 @@ export const {
   useGiveConcessionMutation,
   useChangeInstallmentMutation,
   useSendPaymentAlertMutation,
+  useSendStudentLinkMutation,
 } = feesApi;

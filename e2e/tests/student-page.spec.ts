@@ -1,0 +1,119 @@
+/**
+ * The student's own page on a 360 × 740 phone: from the link in the enrolment mail to the page
+ * (enrolment, schedule, UPI code, payments), a downloaded receipt whose amount pdftotext reads in
+ * words, the fee statement, a data request, a broken link, and the form that mails a fresh link.
+ */
+import { execFileSync } from 'node:child_process';
+import { expect, test } from '@playwright/test';
+import { STUDENT_PAGE_MESSAGES } from '@registrar/contract/student-page';
+import { createCourse, enrolStudent, signInByApi } from '../support/api';
+import { expectNoAxeViolations } from '../support/axe';
+import { waitForMail } from '../support/mail';
+
+const suffix = Date.now().toString(36);
+
+test.describe("the student's page on a phone", () => {
+  test.use({ viewport: { width: 360, height: 740 }, hasTouch: true });
+
+  test('from the mail’s link to a downloaded receipt', async ({ page, request }, testInfo) => {
+    test.slow(); // one long journey on a shared machine
+    const auth = await signInByApi(request);
+    const courseId = await createCourse(request, auth, {
+      name: `Student Page Course ${suffix}`,
+      price: 150000,
+      emiPrice: [125000, 25000],
+    });
+    const email = `student.page.${suffix}@example.com`;
+    const since = Date.now();
+    const { id, number } = await enrolStudent(request, auth, {
+      name: 'Meera Iyer',
+      email,
+      phoneNumber: `9${String(Date.now()).slice(-9)}`,
+      address: '12 MG Road, Bengaluru',
+      courseId,
+      paymentMethod: 'installment',
+    });
+    const detail = (
+      (await (await request.get(`/api/student-enrollment/${id}`, { headers: auth })).json()) as {
+        data: { installments: { _id: string }[] };
+      }
+    ).data;
+    const paid = await request.put(`/api/student-enrollment-payment/${id}/${detail.installments[0]!._id}`, {
+      headers: auth,
+      data: {
+        amount: 125000,
+        paymentMode: 'online_payment',
+        paidOn: new Date().toISOString().slice(0, 10),
+        reference: 'UPI-98765',
+      },
+    });
+    expect(paid.status(), await paid.text()).toBe(200);
+    const receiptNumber = ((await paid.json()) as { data: { payments: { receiptNumber: string }[] } }).data.payments[0]!
+      .receiptNumber;
+
+    // The link, as the student receives it.
+    const mail = await waitForMail({ to: email, subject: /Your enrolment/, since });
+    const link = /https?:\/\/[^\s"'<>]+\/my\/[A-Za-z0-9_-]{43}/.exec(mail.text)?.[0];
+    expect(link, mail.text).toBeDefined();
+    await page.goto(link!);
+
+    await expect(page.getByRole('heading', { level: 1, name: 'Your enrolment' })).toBeVisible();
+    await expect(page.getByText(number)).toBeVisible();
+    await expect(page.getByText('Installment 2: ₹25,000 by')).toBeVisible();
+    await expect(page.getByRole('img', { name: /UPI QR code to pay ₹25,000 for installment 2/ })).toBeVisible();
+    await expect(page.locator('a[href^="upi://pay"]')).toHaveAttribute(
+      'href',
+      new RegExp(
+        `^upi://pay\\?pa=registrar%40okbank&pn=Registrar%20Training%20Institute&am=25000\\.00&cu=INR&tn=${number}%20installment%202$`,
+      ),
+    );
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await expectNoAxeViolations(page);
+
+    // The receipt, downloaded as a phone would.
+    const receiptLink = page.getByRole('link', { name: `Download receipt ${receiptNumber}` });
+    await receiptLink.focus();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
+    expect(download.suggestedFilename()).toBe(`receipt-${receiptNumber}.pdf`);
+    const file = testInfo.outputPath('receipt.pdf');
+    await download.saveAs(file);
+    const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+    expect(text).toContain(receiptNumber);
+    expect(text).toContain('₹1,25,000');
+    expect(text).toContain('one lakh twenty-five thousand rupees only');
+
+    const [statement] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Download the fee statement (PDF)' }).click(),
+    ]);
+    expect(statement.suggestedFilename()).toBe(`fee-statement-${number}.pdf`);
+
+    // A request for a copy of the data, shown with its state.
+    await page.getByRole('button', { name: 'Ask for a copy of my data' }).click();
+    await expect(page.getByRole('status').filter({ hasText: STUDENT_PAGE_MESSAGES.requestRecorded })).toBeVisible();
+    await expect(page.getByRole('listitem').filter({ hasText: /^Copy of my data/ })).toContainText('Open');
+    await expect(page.getByRole('button', { name: 'Ask for a copy of my data' })).toBeDisabled();
+    // Erasure asks first, and Cancel leaves it.
+    await page.getByRole('button', { name: 'Ask to erase my data' }).click();
+    await expect(page.getByRole('button', { name: 'Yes, ask for erasure' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByRole('button', { name: 'Yes, ask for erasure' })).toHaveCount(0);
+
+    // A link that does not work says so and offers the form.
+    await page.goto(`/my/${'A'.repeat(43)}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'This link does not work' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByRole('link', { name: 'Get a new link' }).click();
+
+    // The form mails a fresh link.
+    await expect(page.getByRole('heading', { level: 1, name: 'Get a link to your page' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    const asked = Date.now();
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Send me a link' }).click();
+    await expect(page.getByRole('status')).toHaveText(STUDENT_PAGE_MESSAGES.linkRequested);
+    const fresh = await waitForMail({ to: email, subject: /Your page/, since: asked });
+    expect(fresh.text).toMatch(/\/my\/[A-Za-z0-9_-]{43}/);
+  });
+});
