@@ -11,7 +11,7 @@ import { PERSIST_KEY, PERSIST_TIMEOUT_MS } from '@registrar/contract/constants';
 import { configureApiFetch } from '../shared/api/api-fetch';
 import { servicesSlice } from '../shared/state/services-slice';
 import { setStoreInjector } from '../shared/state/store-injection';
-import { sessionSlice, signedOut } from '../features/session/session-slice';
+import { sessionSlice, signedOut } from '../shared/session/session-slice';
 
 /** RTK Query's reducer path (shared/api/base-api.ts), injected later. */
 const API_REDUCER_PATH = 'api';

@@ -25,7 +25,7 @@ import {
   type EnrollmentStatus,
 } from '@registrar/contract/enrollment-admin';
 import type { ApiQueryError } from '../../shared/api/base-api';
-import { useGetCoursesQuery } from '../courses/api/courses-api';
+import { useGetCoursesQuery } from '../../shared/api/courses-api';
 import { useAnnounceToManyMutation, useCountRecipientsQuery } from './api/announcements-api';
 import { AnnouncementFields } from './announcement-fields';
 import { DiscardAnnouncementDialog, useAnnouncementForm } from './announcement-form';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AuditEntry } from '@registrar/contract/dashboard';
-import { fakeServer, json, renderScreen } from '../courses/test-harness';
+import { fakeServer, json, renderScreen } from '../../shared/test/screen-harness';
 import { AuditScreen } from './audit-screen';
 import { RecordHistory } from './record-history';
 

@@ -98,5 +98,3 @@ export const requestPasswordReset = (body: ForgotPasswordInput) =>
 
 export const resetPassword = (body: ResetPasswordInput) =>
   apiFetch<unknown>('/api/reset-password', { method: 'POST', body });
-
-export const logoutRequest = () => apiFetch<unknown>('/api/logout', { method: 'POST' });

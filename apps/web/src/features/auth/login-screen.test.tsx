@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { MESSAGES } from '@registrar/contract/messages';
 import { STAFF_MESSAGES } from '@registrar/contract/staff';
 import { LoginScreen } from './login-screen';
-import { JWT, STAFF, json, mockFetch, renderRoute, sentRequest } from './test-harness';
+import { JWT, STAFF, json, mockFetch, renderRoute, sentRequest } from '../../shared/test/route-harness';
 
 let fetchMock: ReturnType<typeof mockFetch>;
 beforeEach(() => {

@@ -7,7 +7,7 @@
 import { useDispatch, useSelector } from 'react-redux';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { loginSchema } from '@registrar/contract/auth';
-import { selectSession, signedIn, type SessionState } from '../session/session-slice';
+import { selectSession, signedIn, type SessionState } from '../../shared/session/session-slice';
 import { useLoginMutation } from './auth-api';
 import { AuthLayout, BusyStatus } from './auth-layout';
 import { ButtonSpinner, PasswordField, TextField } from './form-fields';

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { RequireSession } from './require-session';
-import { JWT, STAFF, json, mockFetch, renderRoute, sentRequest } from './test-harness';
+import { JWT, STAFF, json, mockFetch, renderRoute, sentRequest } from '../../shared/test/route-harness';
 
 let fetchMock: ReturnType<typeof mockFetch>;
 beforeEach(() => {

@@ -7,8 +7,8 @@
 import { useEffect, type ReactNode } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Navigate } from 'react-router';
-import { useSignedInProfileQuery } from '../session/session-api';
-import { selectSession, userUpdated, type SessionState } from '../session/session-slice';
+import { useSignedInProfileQuery } from '../../shared/session/session-api';
+import { selectSession, userUpdated, type SessionState } from '../../shared/session/session-slice';
 
 function SessionCheck({ children }: { children: ReactNode }) {
   const dispatch = useDispatch();

@@ -13,11 +13,11 @@ import { resetPasswordFormSchema } from '@registrar/contract/auth';
 import { MESSAGES } from '@registrar/contract/messages';
 import { baseApi } from '../../shared/api/base-api';
 import { requestFailed, requestSucceeded } from '../../shared/state/services-slice';
-import { signedOut } from '../session/session-slice';
+import { signedOut } from '../../shared/session/session-slice';
 import { resetPassword } from './auth-api';
 import { AuthLayout, BusyStatus } from './auth-layout';
 import { ButtonSpinner, PasswordField } from './form-fields';
-import { publicFailureMessage } from './public-failure';
+import { publicFailureMessage } from '../../shared/api/public-failure';
 import { useFocusOnMount } from './use-focus-on-mount';
 import { useSchemaForm } from './use-schema-form';
 

@@ -36,8 +36,8 @@ import {
 } from '@registrar/contract/course';
 import type { ApiQueryError } from '../../shared/api/base-api';
 import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
-import { useCreateCourseMutation, useUpdateCourseMutation } from './api/courses-api';
-import { formatRupees, splitEvenly } from './money';
+import { useCreateCourseMutation, useUpdateCourseMutation } from '../../shared/api/courses-api';
+import { formatRupees, splitEvenly } from '../../shared/lib/money';
 
 type CourseOutput = z.output<typeof courseInputSchema>;
 const FIELDS: readonly string[] = ['name', 'price', 'emiPrice', 'description', 'duration', 'active'];

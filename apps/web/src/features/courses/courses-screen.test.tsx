@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { COURSE_MESSAGES, type Course } from '@registrar/contract/course';
 import { CoursesScreen } from './courses-screen';
-import { fakeServer, json, renderScreen, type SentRequest } from './test-harness';
+import { fakeServer, json, renderScreen, type SentRequest } from '../../shared/test/screen-harness';
 
 const NOW = '2026-03-01T10:00:00.000Z';
 const course = (over: Partial<Course>): Course => ({

@@ -24,10 +24,10 @@ import {
   useGetCoursesQuery,
   useUpdateCourseMutation,
   type CourseListArgs,
-} from './api/courses-api';
+} from '../../shared/api/courses-api';
 import { CourseFormDialog } from './course-form-dialog';
-import { formatRupees } from './money';
-import { useCan } from '../session/permissions';
+import { formatRupees } from '../../shared/lib/money';
+import { useCan } from '../../shared/session/permissions';
 
 const STATUS_FILTER: ListFilter = {
   name: 'active',

@@ -7,7 +7,7 @@ import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
 import { PieChart } from '@mui/x-charts/PieChart';
 import type { Dashboard } from '@registrar/contract/dashboard';
-import { formatRupees } from '../courses/money';
+import { formatRupees } from '../../shared/lib/money';
 
 export const CHART_HEIGHT = 280;
 const count = new Intl.NumberFormat('en-IN');

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { Dashboard } from '@registrar/contract/dashboard';
-import { fakeServer, json, renderScreen } from '../courses/test-harness';
+import { fakeServer, json, renderScreen } from '../../shared/test/screen-harness';
 import { DashboardScreen } from './dashboard-screen';
 import { periodStarts } from './links';
 

@@ -15,7 +15,7 @@ import Typography from '@mui/material/Typography';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { ENROLLMENT_STATUSES } from '@registrar/contract/enrollment-admin';
 import type { Dashboard } from '@registrar/contract/dashboard';
-import { formatRupees } from '../courses/money';
+import { formatRupees } from '../../shared/lib/money';
 import { useGetDashboardQuery, paymentsCsvHref } from './api/dashboard-api';
 import { CourseChart, InquiryChart, MonthlyChart } from './dashboard-charts';
 import { FigureCard, FigureGrid } from './figure-card';
@@ -29,8 +29,8 @@ import {
 } from './links';
 import { PaymentsExport } from './payments-export';
 import { LatestEnrollmentsTable, LatestInquiriesTable, MostOverdueTable, NextDueTable } from './record-tables';
-import { ENROLLMENTS_PATH } from '../enrollments/paths';
-import { useCan } from '../session/permissions';
+import { ENROLLMENTS_PATH } from '../../shared/lib/paths';
+import { useCan } from '../../shared/session/permissions';
 
 const count = new Intl.NumberFormat('en-IN');
 const percent = new Intl.NumberFormat('en-IN', { style: 'percent', maximumFractionDigits: 1 });

@@ -4,8 +4,8 @@
  */
 import { localIsoDate } from '@registrar/contract/enrollment';
 import type { PaymentState } from '@registrar/contract/fees';
-import { ENROLLMENTS_PATH } from '../enrollments/paths';
-import { INQUIRIES_PATH } from '../inquiries/paths';
+import { ENROLLMENTS_PATH } from '../../shared/lib/paths';
+import { INQUIRIES_PATH } from '../../shared/lib/paths';
 
 const withQuery = (path: string, query: Record<string, string>) => `${path}?${new URLSearchParams(query).toString()}`;
 

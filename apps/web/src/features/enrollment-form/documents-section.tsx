@@ -5,7 +5,7 @@
  */
 import { lazy, Suspense, useState } from 'react';
 import { FileField } from './file-field';
-import type { UploadName } from './form-types';
+import type { UploadName } from '../../shared/form/enrollment-types';
 import { MASKED_AADHAAR_NOTE, MaskedAadhaarExample } from './masked-aadhaar-example';
 
 const SignaturePad = lazy(() => import('./signature-pad').then((m) => ({ default: m.SignaturePad })));

@@ -4,9 +4,9 @@ import { UPLOAD_EXTENSIONS } from '@registrar/contract/constants';
 import { ENROLLMENT_FILE_FIELDS } from '@registrar/contract/enrollment';
 import { ENROLLMENT_MESSAGES } from '@registrar/contract/enrollment-admin';
 import { MESSAGES } from '@registrar/contract/messages';
-import { json, mockFetch, renderRoute } from '../auth/test-harness';
+import { json, mockFetch, renderRoute } from '../../shared/test/route-harness';
 import { EnrollmentFormScreen } from './enrollment-form-screen';
-import { checkUpload, UPLOAD_ACCEPT } from './file-rules';
+import { checkUpload, UPLOAD_ACCEPT } from '../../shared/lib/file-rules';
 import { MASKED_AADHAAR_NOTE } from './masked-aadhaar-example';
 
 const COURSES = [

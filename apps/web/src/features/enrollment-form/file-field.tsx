@@ -6,7 +6,14 @@
  */
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { RequiredMark } from './form-controls';
-import { UPLOAD_ACCEPT, UPLOAD_MAX_BYTES, checkUpload, formatBytes, formatLimit, isPdf } from './file-rules';
+import {
+  UPLOAD_ACCEPT,
+  UPLOAD_MAX_BYTES,
+  checkUpload,
+  formatBytes,
+  formatLimit,
+  isPdf,
+} from '../../shared/lib/file-rules';
 
 export interface FileFieldProps {
   name: string;

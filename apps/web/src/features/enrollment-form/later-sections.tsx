@@ -11,11 +11,11 @@ import {
 } from '@registrar/contract/constants';
 import type { PublicCourse } from '@registrar/contract/course';
 import { localIsoDate } from '@registrar/contract/enrollment';
-import { formatRupees } from '../courses/money';
+import { formatRupees } from '../../shared/lib/money';
 import { DocumentsSection } from './documents-section';
 import { RadioGroup, SelectInput, TextInput } from './form-controls';
-import type { EnrollmentForm, Files, UploadName } from './form-types';
-import { PAYMENT_METHOD_LABELS, PAYMENT_MODE_LABELS, WORKING_LABELS } from './labels';
+import type { EnrollmentForm, Files, UploadName } from '../../shared/form/enrollment-types';
+import { PAYMENT_METHOD_LABELS, PAYMENT_MODE_LABELS, WORKING_LABELS } from '../../shared/lib/enrollment-labels';
 import type { PublicResource } from './use-public-resource';
 
 const PLACE_LABELS: Record<WorkingStatus | '', string> = {

@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { apiFetch } from '../../shared/api/api-fetch';
-import { publicFailureMessage } from '../auth/public-failure';
+import { publicFailureMessage } from '../../shared/api/public-failure';
 
 export interface PublicResource<T> {
   data: T | undefined;

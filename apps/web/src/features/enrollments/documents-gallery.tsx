@@ -25,8 +25,8 @@ import ZoomOutIcon from '@mui/icons-material/ZoomOut';
 import VisibilityIcon from '@mui/icons-material/VisibilityOutlined';
 import { ENROLLMENT_FILE_FIELDS, type EnrollmentFileField } from '@registrar/contract/enrollment';
 import type { EnrollmentDocument } from '@registrar/contract/enrollment-admin';
-import { formatBytes } from '../enrollment-form/file-rules';
-import { DOCUMENT_LABELS } from '../enrollment-form/labels';
+import { formatBytes } from '../../shared/lib/file-rules';
+import { DOCUMENT_LABELS } from '../../shared/lib/enrollment-labels';
 
 type Doc = Pick<EnrollmentDocument, '_id' | 'url' | 'mime' | 'size' | 'originalName'> & { field: string };
 

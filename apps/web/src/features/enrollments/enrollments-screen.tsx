@@ -6,7 +6,7 @@
  * download), a bulk announcement (issue 9) and delete after confirmation. A row's name opens its
  * detail page.
  */
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ComponentType } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -34,9 +34,8 @@ import {
 } from '../../shared/ui/resource-list/date-range-filter';
 import { ResourceList, type ListFilter, type ResourceColumn } from '../../shared/ui/resource-list/resource-list';
 import { SORT_BY_DATE_NAME_OR_STATUS } from '../../shared/ui/resource-list/sort-filter';
-import { BulkAnnouncementDialog } from '../announcements/bulk-announcement-dialog';
-import { useGetCoursesQuery } from '../courses/api/courses-api';
-import { outstandingColumn, PAYMENT_STATE_FILTER } from '../enrollment-fees/payment-state';
+import { useGetCoursesQuery } from '../../shared/api/courses-api';
+import { outstandingColumn, PAYMENT_STATE_FILTER } from './fees/payment-state';
 import {
   ENROLLMENT_FILTER_KEYS,
   EXPORT_CSV_PATH,
@@ -45,9 +44,9 @@ import {
   useGetEnrollmentsQuery,
   type EnrollmentListArgs,
 } from './api/enrollments-api';
-import { ENROLLMENTS_PATH } from './paths';
+import { ENROLLMENTS_PATH } from '../../shared/lib/paths';
 import { EnrollmentStatusChip } from './status-chip';
-import { usePermissions } from '../session/permissions';
+import { usePermissions } from '../../shared/session/permissions';
 
 const STATUS_FILTER: ListFilter = {
   name: 'status',
@@ -89,7 +88,17 @@ function ExportLink() {
   );
 }
 
-export function EnrollmentsScreen() {
+/** What this screen shows from other features, handed in by the route that holds it (app/router.tsx). */
+export interface EnrollmentsScreenParts {
+  BulkAnnouncementDialog: ComponentType<{
+    open: boolean;
+    onClose: () => void;
+    initialCourseId?: string | undefined;
+    initialStatus?: EnrollmentStatus | undefined;
+  }>;
+}
+
+export function EnrollmentsScreen({ parts: { BulkAnnouncementDialog } }: { parts: EnrollmentsScreenParts }) {
   const location = useLocation();
   const navigate = useNavigate();
   const empty = useDateRangeEmptyState(NOUN.other, {

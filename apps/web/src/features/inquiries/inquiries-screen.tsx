@@ -24,13 +24,13 @@ import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
 import { DateRangeFilter, useDateRange, useDateRangeEmptyState } from '../../shared/ui/resource-list/date-range-filter';
 import { ResourceList, type ListFilter, type ResourceColumn } from '../../shared/ui/resource-list/resource-list';
 import { SORT_BY_DATE_NAME_OR_STATUS } from '../../shared/ui/resource-list/sort-filter';
-import { selectSession, signedOut, type SessionState } from '../session/session-slice';
-import { REFERENCE_LABELS } from '../inquiry-form/labels';
+import { selectSession, signedOut, type SessionState } from '../../shared/session/session-slice';
+import { REFERENCE_LABELS } from '../../shared/lib/inquiry-labels';
 import { downloadInquiriesCsv } from './api/export-csv';
 import { useDeleteInquiryMutation, useGetInquiriesQuery, type InquiryListArgs } from './api/inquiries-api';
-import { INQUIRIES_PATH } from './paths';
+import { INQUIRIES_PATH } from '../../shared/lib/paths';
 import { DuplicateBadge, StatusChip } from './status-chip';
-import { usePermissions } from '../session/permissions';
+import { usePermissions } from '../../shared/session/permissions';
 
 const FILTERS: readonly ListFilter[] = [
   {

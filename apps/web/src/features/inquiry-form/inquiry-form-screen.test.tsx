@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { INQUIRY_HONEYPOT_FIELD, INQUIRY_MESSAGES } from '@registrar/contract/inquiry-admin';
 import { MESSAGES } from '@registrar/contract/messages';
-import { json, mockFetch, renderRoute, sentRequest } from '../auth/test-harness';
+import { json, mockFetch, renderRoute, sentRequest } from '../../shared/test/route-harness';
 import { InquiryFormScreen } from './inquiry-form-screen';
 
 const AREAS = [

@@ -18,7 +18,7 @@ import { ApiError } from '../../shared/api/api-error';
 import { requestFailed, requestSucceeded } from '../../shared/state/services-slice';
 import { ButtonSpinner, RequiredMark, Select, TextArea, TextInput } from './form-controls';
 import { postInquiry, useAreasOfInterest, useSiteInfo, type AreaOfInterest } from './inquiry-form-api';
-import { REFERENCE_LABELS, WORKING_AS_LABELS } from './labels';
+import { REFERENCE_LABELS, WORKING_AS_LABELS } from '../../shared/lib/inquiry-labels';
 import { ThankYouDialog } from './thank-you-dialog';
 import { InquiryPage } from './inquiry-page';
 import { EMPTY_INQUIRY, useInquiryForm, type InquiryField } from './use-inquiry-form';

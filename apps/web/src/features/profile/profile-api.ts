@@ -2,7 +2,7 @@
 import type { SuccessEnvelope } from '@registrar/contract/envelope';
 import type { ChangePasswordInput, StaffUser } from '@registrar/contract/staff';
 import { baseApi } from '../../shared/api/base-api';
-import { sessionApi } from '../session/session-api';
+import { sessionApi } from '../../shared/session/session-api';
 
 export interface ProfileUpdate {
   name: string;

@@ -25,9 +25,9 @@ import {
   type UpdateProfileInput,
 } from '@registrar/contract/staff';
 import type { ApiQueryError } from '../../shared/api/base-api';
-import { useLogout } from '../auth/use-logout';
-import { useSignedInProfileQuery } from '../session/session-api';
-import { userUpdated } from '../session/session-slice';
+import { useLogout } from '../../shared/session/use-logout';
+import { useSignedInProfileQuery } from '../../shared/session/session-api';
+import { userUpdated } from '../../shared/session/session-slice';
 import { PasswordTextField } from './password-text-field';
 import { useChangePasswordMutation, useUpdateProfileMutation } from './profile-api';
 

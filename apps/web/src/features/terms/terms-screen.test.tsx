@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { TERMS_MESSAGES, type Terms, type TermsVersion } from '@registrar/contract/terms';
-import { fakeServer, json, renderScreen, type SentRequest } from '../courses/test-harness';
+import { fakeServer, json, renderScreen, type SentRequest } from '../../shared/test/screen-harness';
 import { LINK_MESSAGES } from './link-url';
 import { TermsScreen } from './terms-screen';
 

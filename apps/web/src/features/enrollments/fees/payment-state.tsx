@@ -8,8 +8,8 @@ import Chip, { type ChipProps } from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import type { EnrollmentRecord } from '@registrar/contract/enrollment-admin';
 import { PAYMENT_STATES, PAYMENT_STATE_LABELS, type PaymentState } from '@registrar/contract/fees';
-import type { ListFilter, ResourceColumn } from '../../shared/ui/resource-list/resource-list';
-import { formatRupees } from '../courses/money';
+import type { ListFilter, ResourceColumn } from '../../../shared/ui/resource-list/resource-list';
+import { formatRupees } from '../../../shared/lib/money';
 
 /** Dark text on a light tint: each pair reads at WCAG AA (6.8:1 or better). */
 const TINTS: Record<PaymentState, { color: string; bgcolor: string; borderColor: string }> = {

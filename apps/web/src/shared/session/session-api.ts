@@ -6,7 +6,7 @@
 import type { SuccessEnvelope } from '@registrar/contract/envelope';
 import type { StaffUser } from '@registrar/contract/staff';
 import { useSelector } from 'react-redux';
-import { baseApi } from '../../shared/api/base-api';
+import { baseApi } from '../api/base-api';
 import { selectSession, type SessionState } from './session-slice';
 
 export const sessionApi = baseApi.injectEndpoints({

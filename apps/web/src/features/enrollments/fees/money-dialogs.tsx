@@ -22,9 +22,9 @@ import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { PAYMENT_MODES } from '@registrar/contract/constants';
 import { FEE_MESSAGES, concessionInputSchema, refundInputSchema, type Payment } from '@registrar/contract/fees';
-import type { ApiQueryError } from '../../shared/api/base-api';
-import { formatRupees } from '../courses/money';
-import { PAYMENT_MODE_LABELS } from '../enrollment-form/labels';
+import type { ApiQueryError } from '../../../shared/api/base-api';
+import { formatRupees } from '../../../shared/lib/money';
+import { PAYMENT_MODE_LABELS } from '../../../shared/lib/enrollment-labels';
 import { newIdempotencyKey, useGiveConcessionMutation, useRefundPaymentMutation } from './api/fees-api';
 import { formatDay, today } from './fee-format';
 

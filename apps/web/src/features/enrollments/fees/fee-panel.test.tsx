@@ -2,8 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { EnrollmentDetail } from '@registrar/contract/enrollment-admin';
 import { FEE_MESSAGES, type Payment } from '@registrar/contract/fees';
-import { EnrollmentsScreen } from '../enrollments/enrollments-screen';
-import { fakeServer, json, renderScreens, route, type SentRequest } from '../inquiries/test-harness';
+import { fakeServer, json, renderScreens, route, type SentRequest } from '../../../shared/test/screens-harness';
 import { FeePanel } from './fee-panel';
 import { today } from './fee-format';
 import { OutstandingCell, PAYMENT_STATE_FILTER, PaymentStateChip } from './payment-state';
@@ -303,45 +302,5 @@ describe('payment state in the list', () => {
     expect(screen.getByText('Due')).toBeTruthy();
     expect(screen.getByText('₹1,25,000')).toBeTruthy();
     expect(screen.getByText('Overdue: ₹2,500.50')).toBeTruthy();
-  });
-});
-
-describe('the enrolments list with fees and announcements wired in', () => {
-  it('sends the payment filter, shows what is outstanding, exports what is shown, opens the bulk dialog', async () => {
-    const row = { ...detail(), outstanding: 25999.5, overdueAmount: 10000, paymentState: 'overdue' as const };
-    const server = fakeServer((request) => {
-      const { pathname } = request.url;
-      if (pathname === '/api/course')
-        return json(200, {
-          success: true,
-          message: '',
-          data: { items: [], page: 1, limit: 100, total: 0, totalPages: 0 },
-        });
-      if (pathname === '/api/bulk-student-enrollment-annocument')
-        return json(200, { success: true, message: '', data: { recipients: 2, dryRun: true } });
-      return json(200, {
-        success: true,
-        message: '',
-        data: { items: [row], page: 1, limit: 10, total: 1, totalPages: 1 },
-      });
-    });
-    renderScreens(
-      [route('/student-enrollments', <EnrollmentsScreen />)],
-      '/student-enrollments?paymentState=overdue&status=pending',
-    );
-    expect(await screen.findByText('Overdue: ₹10,000')).toBeTruthy();
-    expect(screen.getByText('₹25,999.50')).toBeTruthy();
-    const list = server.requests.find((r) => r.url.pathname === '/api/student-enrollment')!;
-    expect(list.url.searchParams.get('paymentState')).toBe('overdue');
-    expect((screen.getByRole('combobox', { name: 'Payment' }) as HTMLSelectElement).value).toBe('overdue');
-    expect(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe(
-      '/api/student-enrollment/export.csv?status=pending&paymentState=overdue',
-    );
-
-    fireEvent.click(screen.getByRole('button', { name: 'Bulk announcement' }));
-    const d = within(await screen.findByRole('dialog', { name: 'Bulk announcement' }));
-    // The dialog starts from the list's status filter.
-    expect((d.getByRole('combobox', { name: 'Enrolment status' }) as HTMLSelectElement).value).toBe('pending');
-    expect(await d.findByText('This will be sent to 2 students.')).toBeTruthy();
   });
 });

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { DEFAULT_THEME } from '@registrar/contract/theme-settings';
-import { createShellStore, mockProfileApi, putBodies } from '../shell/shell-test-harness';
+import { createShellStore, mockProfileApi, putBodies } from '../shell-test-harness';
 import { ThemeCustomizer } from './theme-customizer';
 import { ThemeSyncProvider } from './theme-sync';
 

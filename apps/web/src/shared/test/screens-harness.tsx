@@ -8,9 +8,9 @@ import type { ReactElement } from 'react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
-import { configureApiFetch } from '../../shared/api/api-fetch';
-import { baseApi } from '../../shared/api/base-api';
-import { servicesSlice } from '../../shared/state/services-slice';
+import { configureApiFetch } from '../api/api-fetch';
+import { baseApi } from '../api/base-api';
+import { servicesSlice } from '../state/services-slice';
 import { sessionSlice } from '../session/session-slice';
 
 configure({ asyncUtilTimeout: 5000 });

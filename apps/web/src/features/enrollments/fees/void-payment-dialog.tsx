@@ -8,9 +8,9 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { voidPaymentSchema, type Payment } from '@registrar/contract/fees';
-import type { ApiQueryError } from '../../shared/api/base-api';
-import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
-import { formatRupees } from '../courses/money';
+import type { ApiQueryError } from '../../../shared/api/base-api';
+import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
+import { formatRupees } from '../../../shared/lib/money';
 import { useVoidPaymentMutation } from './api/fees-api';
 import { formatDay } from './fee-format';
 

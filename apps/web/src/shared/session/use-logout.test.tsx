@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { STAFF_MESSAGES } from '@registrar/contract/staff';
 import { useLogout } from './use-logout';
-import { JWT, STAFF, json, mockFetch, renderRoute, sentRequest } from './test-harness';
+import { JWT, STAFF, json, mockFetch, renderRoute, sentRequest } from '../test/route-harness';
 
 let fetchMock: ReturnType<typeof mockFetch>;
 beforeEach(() => {

@@ -27,9 +27,9 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { PAYMENT_MODES, type PaymentMode } from '@registrar/contract/constants';
 import type { Installment } from '@registrar/contract/enrollment-admin';
 import { FEE_MESSAGES, recordPaymentSchema } from '@registrar/contract/fees';
-import type { ApiQueryError } from '../../shared/api/base-api';
-import { formatRupees } from '../courses/money';
-import { PAYMENT_MODE_LABELS } from '../enrollment-form/labels';
+import type { ApiQueryError } from '../../../shared/api/base-api';
+import { formatRupees } from '../../../shared/lib/money';
+import { PAYMENT_MODE_LABELS } from '../../../shared/lib/enrollment-labels';
 import { newIdempotencyKey, useRecordPaymentMutation } from './api/fees-api';
 import { formatDay, isOpen, owedOn, today } from './fee-format';
 

@@ -26,10 +26,10 @@ import AddCardOutlinedIcon from '@mui/icons-material/AddCardOutlined';
 import PictureAsPdfOutlinedIcon from '@mui/icons-material/PictureAsPdfOutlined';
 import type { EnrollmentDetail, Installment } from '@registrar/contract/enrollment-admin';
 import { concessionSchema, refundSchema, type Concession, type Payment, type Refund } from '@registrar/contract/fees';
-import { formatRupees } from '../courses/money';
-import { PAYMENT_MODE_LABELS } from '../enrollment-form/labels';
-import { InstallmentStatusChip } from '../enrollments/status-chip';
-import { formatDateTime } from '../../shared/lib/format-date';
+import { formatRupees } from '../../../shared/lib/money';
+import { PAYMENT_MODE_LABELS } from '../../../shared/lib/enrollment-labels';
+import { InstallmentStatusChip } from '../status-chip';
+import { formatDateTime } from '../../../shared/lib/format-date';
 import { feeStatementHref } from './api/fees-api';
 import { EditInstallmentDialog } from './edit-installment-dialog';
 import { formatDay, isEditable, isOpen, owedOn, readPayments } from './fee-format';
@@ -37,7 +37,7 @@ import { PaymentReminderButton } from './payment-reminder-button';
 import { PaymentStateChip } from './payment-state';
 import { RecordPaymentDialog } from './record-payment-dialog';
 import { VoidPaymentDialog } from './void-payment-dialog';
-import { usePermissions } from '../session/permissions';
+import { usePermissions } from '../../../shared/session/permissions';
 import { ConcessionDialog, RefundDialog, refundableOn } from './money-dialogs';
 
 /** Rows of the detail's loosely typed lists that read as `schema`; anything else is left out. */

@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import type { PaymentMethod } from '@registrar/contract/constants';
 import type { EnrollmentDetail } from '@registrar/contract/enrollment-admin';
 import { planFeeSchedule, replanSchedule } from '@registrar/contract/fee-plan';
-import { formatRupees } from '../courses/money';
+import { formatRupees } from '../../../shared/lib/money';
 import { formatDay } from './fee-format';
 
 const paise = (rupees: number) => Math.round(rupees * 100);

@@ -8,10 +8,12 @@
 import { useCallback } from 'react';
 import { useDispatch, useStore } from 'react-redux';
 import { useNavigate } from 'react-router';
-import { baseApi } from '../../shared/api/base-api';
-import { requestSucceeded } from '../../shared/state/services-slice';
-import { selectSession, signedOut, type SessionState } from '../session/session-slice';
-import { logoutRequest } from './auth-api';
+import { apiFetch } from '../api/api-fetch';
+import { baseApi } from '../api/base-api';
+import { requestSucceeded } from '../state/services-slice';
+import { selectSession, signedOut, type SessionState } from './session-slice';
+
+const logoutRequest = () => apiFetch<unknown>('/api/logout', { method: 'POST' });
 
 export function useLogout(): () => Promise<void> {
   const dispatch = useDispatch();

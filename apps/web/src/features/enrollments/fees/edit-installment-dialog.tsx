@@ -22,8 +22,8 @@ import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Installment } from '@registrar/contract/enrollment-admin';
 import { installmentEditSchema } from '@registrar/contract/fees';
-import type { ApiQueryError } from '../../shared/api/base-api';
-import { formatRupees } from '../courses/money';
+import type { ApiQueryError } from '../../../shared/api/base-api';
+import { formatRupees } from '../../../shared/lib/money';
 import { useChangeInstallmentMutation, type InstallmentChange } from './api/fees-api';
 import { formatDay } from './fee-format';
 

@@ -27,12 +27,12 @@ import {
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { useDispatch, useStore } from 'react-redux';
 import type { ThemeSettings } from '@registrar/contract/theme-settings';
-import { apiFetch, looksLikeJwt } from '../../shared/api/api-fetch';
-import { baseApi } from '../../shared/api/base-api';
-import { requestFailed } from '../../shared/state/services-slice';
+import { apiFetch, looksLikeJwt } from '../../../shared/api/api-fetch';
+import { baseApi } from '../../../shared/api/base-api';
+import { requestFailed } from '../../../shared/state/services-slice';
 import type { StaffUser as ProfileUser } from '@registrar/contract/staff';
-import { sessionApi, useGetUserProfileQuery } from '../session/session-api';
-import { userUpdated, type SessionState, type StaffUser } from '../session/session-slice';
+import { sessionApi, useGetUserProfileQuery } from '../../../shared/session/session-api';
+import { userUpdated, type SessionState, type StaffUser } from '../../../shared/session/session-slice';
 import { themeChanged, themeReplaced } from './theme-slice';
 
 export const THEME_SAVE_DEBOUNCE_MS = 600;

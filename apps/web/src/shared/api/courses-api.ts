@@ -5,7 +5,7 @@
  */
 import type { Course, CourseInput } from '@registrar/contract/course';
 import type { Page, SuccessEnvelope } from '@registrar/contract/envelope';
-import { baseApi } from '../../../shared/api/base-api';
+import { baseApi } from './base-api';
 
 export interface CourseListArgs {
   page: number;

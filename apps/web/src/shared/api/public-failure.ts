@@ -1,5 +1,5 @@
 import { MESSAGES } from '@registrar/contract/messages';
-import { ApiError } from '../../shared/api/api-error';
+import { ApiError } from './api-error';
 
 /**
  * What the forgot and reset screens say when a call fails (spec §8): the server's message when it

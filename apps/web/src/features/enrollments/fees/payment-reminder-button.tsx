@@ -7,8 +7,8 @@ import { useState } from 'react';
 import Button from '@mui/material/Button';
 import NotificationsActiveOutlinedIcon from '@mui/icons-material/NotificationsActiveOutlined';
 import { FEE_MESSAGES } from '@registrar/contract/fees';
-import type { ApiQueryError } from '../../shared/api/base-api';
-import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
+import type { ApiQueryError } from '../../../shared/api/base-api';
+import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { useSendPaymentAlertMutation } from './api/fees-api';
 
 export function PaymentReminderButton({ enrollmentId, nothingOwed }: { enrollmentId: string; nothingOwed: boolean }) {

@@ -9,7 +9,7 @@ import type { PaymentMode } from '@registrar/contract/constants';
 import { IDEMPOTENCY_HEADER, type ConcessionInput, type RefundInput } from '@registrar/contract/fees';
 import type { EnrollmentDetail } from '@registrar/contract/enrollment-admin';
 import type { SuccessEnvelope } from '@registrar/contract/envelope';
-import { baseApi } from '../../../shared/api/base-api';
+import { baseApi } from '../../../../shared/api/base-api';
 
 export interface RecordPaymentBody {
   amount: number;

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { DEFAULT_THEME, type ThemeSettings } from '@registrar/contract/theme-settings';
-import { STAFF, createShellStore, json, mockProfileApi, putBodies } from '../shell/shell-test-harness';
+import { STAFF, createShellStore, json, mockProfileApi, putBodies } from '../shell-test-harness';
 import { THEME_SAVE_FAILED, ThemeSyncProvider, useThemeControls } from './theme-sync';
 
 afterEach(() => {
