@@ -35,6 +35,7 @@ import { LazyPart } from './lazy-part';
 import type { EnrollmentCreated } from './submit-enrollment';
 import { TERMS_URL, TermsSection } from './terms-section';
 import type { ThankYouModalProps } from './thank-you-modal';
+import { useIdleAfterPaint } from './use-idle-after-paint';
 import { useNearViewport } from './use-near-viewport';
 import { useOnTouchedForm } from '../../shared/form/use-on-touched-form';
 import { usePublicResource } from './use-public-resource';
@@ -116,9 +117,11 @@ export function EnrollmentFormScreen() {
     termsVersion.current = version;
   }, []);
   const later = useNearViewport<HTMLDivElement>('0px');
+  const idle = useIdleAfterPaint();
 
   // The visitor's first scroll, tap or key press loads the rest of the form (so does focusing a
-  // field, or the rest being on screen already): by the time they reach it, it is there.
+  // field, the rest being on screen already, or the browser falling idle after the first paint):
+  // by the time they reach it, it is there.
   useEffect(() => {
     if (started) return;
     const start = () => setStarted(true);
@@ -350,7 +353,7 @@ export function EnrollmentFormScreen() {
         </fieldset>
 
         <div ref={later.ref} className="enr-later">
-          {later.near || started ? (
+          {later.near || started || idle ? (
             <LazyPart<LaterSectionsProps> what="the rest of the form" load={loadLaterSections} props={laterProps} />
           ) : (
             <p className="enr-hint enr-later-wait">Loading the rest of the form…</p>
@@ -387,7 +390,7 @@ export function EnrollmentFormScreen() {
         </div>
       </form>
 
-      <TermsSection active={later.near || started} onVersion={onTermsVersion} />
+      <TermsSection active={later.near || started || idle} idle={idle} onVersion={onTermsVersion} />
     </EnrollmentPage>
   );
 }
