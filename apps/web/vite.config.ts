@@ -10,7 +10,7 @@ const sharedCss = ['src/shared/styles/tokens.css', 'src/shared/styles/base.css']
 export default defineConfig({
   plugins: [
     react(),
-    // The public screens phones open first (DESIGN §9): their code is preloaded with the page, and
+    // The public screens phones open first: their code is preloaded with the page, and
     // the forms' heading and lead come prerendered in the HTML (build/route-pages.ts).
     routePages(
       {

@@ -1,5 +1,5 @@
 /**
- * The route table of spec §2. Paths keep the spec's spelling (/student-inquires, /forgotPassword);
+ * The route table. Paths keep the spelling staff already bookmark (/student-inquires, /forgotPassword);
  * correctly spelled aliases redirect. Every screen is lazy so a public form never loads the admin.
  */
 import type { ComponentType } from 'react';

@@ -1,6 +1,6 @@
 /**
  * The Redux store: session, services and theme slices, persisted under key 'root' with a 5000 ms
- * time-out (spec §4). RTK Query joins lazily (shared/state/store-injection.ts) when a screen that
+ * time-out. RTK Query joins lazily (shared/state/store-injection.ts) when a screen that
  * needs server state loads, so the public forms never download it. Server state and transient
  * request state are never persisted.
  */
@@ -24,7 +24,7 @@ export const persistConfig = {
   key: PERSIST_KEY,
   storage,
   timeout: PERSIST_TIMEOUT_MS,
-  // spec §4 excludes scrumboard, themeSetting, LanguageSwitcher, themeChanger; server state and
+  // These slice names are never restored (theme choices live with the profile); server state and
   // request flags are never worth restoring either.
   blacklist: ['scrumboard', 'themeSetting', 'LanguageSwitcher', 'themeChanger', 'services', API_REDUCER_PATH],
 };

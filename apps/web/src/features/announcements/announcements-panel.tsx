@@ -1,5 +1,5 @@
 /**
- * The announcements of one enrolment (issue 9, point 4), for its detail page: each with its
+ * The announcements of one enrolment, for its detail page: each with its
  * delivery state (queued, sending, sent, failed), attempts and the last error, "Resend" and
  * "Delete" (after confirmation), and "Announce" to write a new one. While a mail is still on its
  * way the enrolment is read again every few seconds, so the state moves on by itself.

@@ -1,5 +1,5 @@
 /**
- * /forgotPassword (spec §2, §5): the email of a staff account, 'Get Link', 'Back to Login'. The
+ * /forgotPassword: the email of a staff account, 'Get Link', 'Back to Login'. The
  * server answers the same whether or not the email exists; its message is shown here and toasted.
  */
 import { useState } from 'react';

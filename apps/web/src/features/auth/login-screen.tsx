@@ -1,5 +1,5 @@
 /**
- * /login (spec §2, §4, §5): email and password with a show/hide toggle, errors after blur or a
+ * /login: email and password with a show/hide toggle, errors after blur or a
  * submit attempt, 'Login' with a spinner while the call runs, and a Forgot Password link. Success
  * stores the token and the staff member and goes to /dashboard; a failure toasts the server's
  * message (through the services slice). Someone already signed in goes straight to /dashboard.

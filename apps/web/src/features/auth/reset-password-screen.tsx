@@ -1,9 +1,9 @@
 /**
- * /reset-password/:id (spec §2, §3, §5): {id} is the reset token. New password and confirmation
+ * /reset-password/:id: {id} is the reset token. New password and confirmation
  * (fields `newpassword`, `confirmpassword`), 'Reset Password'; sends `{ token, password,
  * confirmPassword }`. Success shows 'Your password has been successfully reset.' with Back to Login;
  * a call that cannot be made shows 'Network error', any other failure the server's message.
- * Unlike /login, spec §2 does not send signed-in staff away from here: a link opened while signed
+ * Unlike /login, this screen does not send signed-in staff away from here: a link opened while signed
  * in still works (the reset ends every session, this one included).
  */
 import { useState } from 'react';

@@ -1,5 +1,5 @@
 /**
- * Add or edit a course (issue 5): name, price, 1–24 installment amounts with their running total
+ * Add or edit a course: name, price, 1–24 installment amounts with their running total
  * against the price, duration, description and the active flag. The rules and their messages are
  * the contract's (`courseInputSchema`); the server's field errors land on the same fields.
  */

@@ -1,5 +1,5 @@
 /**
- * The Courses screen (spec §2 /courses; issue 5): the shared list with search, a status filter and
+ * The Courses screen: the shared list with search, a status filter and
  * paging over `GET /api/course?page&limit&search`; add and edit in a dialog; activate or
  * deactivate in place; delete after confirmation (a course with enrolments cannot be deleted and
  * is offered deactivation instead).

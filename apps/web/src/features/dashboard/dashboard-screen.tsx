@@ -1,5 +1,5 @@
 /**
- * The Dashboard (spec §2 '/' and '/dashboard'; issue 10): the state of admissions and fees at a
+ * The Dashboard ('/' and '/dashboard'): the state of admissions and fees at a
  * glance. Figure cards lead to the list each one summarizes, already filtered; three charts, each
  * with a table view; the next and most overdue installments; the latest inquiries and enrolments;
  * the payments CSV. Money in rupees, Indian grouping.

@@ -1,5 +1,5 @@
 /**
- * Where each dashboard figure leads: the list it summarizes, already filtered (issue 10). The
+ * Where each dashboard figure leads: the list it summarizes, already filtered. The
  * lists keep their filters in the URL (`?status=…`, `?paymentState=…`, `?from=…&to=…`).
  */
 import { localIsoDate } from '@registrar/contract/enrollment';

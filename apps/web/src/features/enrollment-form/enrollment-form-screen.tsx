@@ -1,7 +1,7 @@
 /**
- * /student-enrollment, the public enrolment form (spec §2, §3, §5, §8; issue 7). Plain elements
- * and CSS for phones (DESIGN §9: at most 170 KiB of JS, Lighthouse ≥ 0.95):
- * - every field of spec §3 with the contract's rules and messages, errors after blur or a submit
+ * /student-enrollment, the public enrolment form. Plain elements
+ * and CSS for phones (budgets in bench/README.md: at most 170 KiB of JS, Lighthouse ≥ 0.95):
+ * - every field of the enrolment with the contract's rules and messages, errors after blur or a submit
  *   attempt; semester only for college or university, designation only for company;
  * - the course list from GET /api/course?type=all; installments show one read-only amount each,
  *   full payment one read-only amount equal to the price; those amounts are sent as `emiPrice`;
@@ -174,7 +174,7 @@ export function EnrollmentFormScreen() {
   });
   const { values, bind, error, setValue, touch } = form;
 
-  // Course-list failures show the error's message (spec §8).
+  // Course-list failures show the error's message.
   useEffect(() => {
     if (courses.error) dispatch(requestFailed(courses.error));
   }, [courses.error, dispatch]);

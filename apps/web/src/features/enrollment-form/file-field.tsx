@@ -1,5 +1,5 @@
 /**
- * One upload of the enrolment form (issue 7): a picture of what is expected until a file is
+ * One upload of the enrolment form: a picture of what is expected until a file is
  * chosen, then a preview (images through an object URL, PDFs as an icon and the file name). A
  * file of the wrong type or over the size limit is refused before anything is sent, with a clear
  * message; the file chosen before it, and everything else in the form, stays.

@@ -1,5 +1,5 @@
 /**
- * The terms and conditions under the form (spec §2), through the shared sanitizer. The terms and
+ * The terms and conditions under the form, through the shared sanitizer. The terms and
  * the sanitizer (DOMPurify, ~12 KiB gzipped) load when the section comes near the screen or the
  * browser falls idle after the first paint, so a phone's first load carries only the form.
  */

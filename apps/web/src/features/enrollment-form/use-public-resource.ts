@@ -1,6 +1,6 @@
 /**
  * One public read (courses, site facts, terms) through the app's `apiFetch`, without RTK Query's
- * console-wide toasts: the form says itself what failed (spec §8: the error's message, and
+ * console-wide toasts: the form says itself what failed (the error's message, and
  * 'Network error' when nothing answered). `load` false waits (e.g. until the terms scroll near).
  */
 import { useCallback, useEffect, useState } from 'react';

@@ -1,5 +1,5 @@
 /**
- * An enrolment's documents (issue 7; DESIGN §5, §6): images as thumbnails that open zoomable in a
+ * An enrolment's documents: images as thumbnails that open zoomable in a
  * dialog, PDFs opened in a new tab through their URL, and SVG only ever as a download link, never
  * shown inline; Aadhaar images hidden until Reveal is pressed. Every file comes from
  * `GET /api/files/{id}`, which the login cookie authenticates (so `<img>` works) and which records

@@ -1,7 +1,7 @@
 /**
- * One enrolment (`/student-enrollments/:id`; issue 7): the photo and every detail, the documents
+ * One enrolment (`/student-enrollments/:id`): the photo and every detail, the documents
  * gallery (zoomable images, PDFs in a new tab, SVG only as a download), the fees (FeePanel: schedule,
- * payments, receipts, reminders, statement; issue 8), the announcements (AnnouncementsPanel; issue 9),
+ * payments, receipts, reminders, statement), the announcements (AnnouncementsPanel),
  * a status change with a note offering only the moves ENROLLMENT_TRANSITIONS allows, the history,
  * edit (text fields, documents, the authority signature) and delete after confirmation.
  */

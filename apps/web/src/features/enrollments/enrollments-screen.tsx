@@ -1,9 +1,9 @@
 /**
- * Student Enrollments (spec §2 /student-enrollments; issue 7): the shared list over
+ * Student Enrollments: the shared list over
  * `GET /api/student-enrollment?page&limit&search&status&courseId&paymentState&from&to&sort` with
- * status chips, filters by status, course, payment state (issue 8) and date range, sorting, what is
+ * status chips, filters by status, course, payment state and date range, sorting, what is
  * outstanding, a CSV export of what is shown (a plain link: the login cookie authenticates the
- * download), a bulk announcement (issue 9) and delete after confirmation. A row's name opens its
+ * download), a bulk announcement and delete after confirmation. A row's name opens its
  * detail page.
  */
 import { useMemo, useState, type ComponentType } from 'react';

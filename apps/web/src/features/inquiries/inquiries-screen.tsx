@@ -1,5 +1,5 @@
 /**
- * Student Inquiries (spec §2 /student-inquires; issue 6): the shared list over
+ * Student Inquiries: the shared list over
  * `GET /api/inquiry?page&limit&search&status&reference&from&to&sort` with a status chip and a
  * 'possible duplicate' badge per row, a date range, sorting, a CSV export of what is shown, and
  * delete after confirmation. A row's name opens its detail page.
@@ -76,7 +76,7 @@ function ExportButton() {
       await downloadInquiriesCsv(filters, token);
     } catch (err) {
       dispatch(requestFailed((err as Error).message || 'The export failed'));
-      // spec §8: a 401 ends the session (the guard then sends the browser to /login).
+      // A 401 ends the session (the guard then sends the browser to /login).
       if ((err as { status?: number }).status === 401) {
         dispatch(signedOut());
         dispatch(baseApi.util.resetApiState());

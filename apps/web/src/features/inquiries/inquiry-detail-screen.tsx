@@ -1,5 +1,5 @@
 /**
- * One inquiry (`/student-inquires/:id`; issue 6): every field, the duplicate badge linking to the
+ * One inquiry (`/student-inquires/:id`): every field, the duplicate badge linking to the
  * earlier inquiry, status change with a note (only the moves INQUIRY_TRANSITIONS allows), the
  * timeline, edit, delete after confirmation, and a button that copies a link to the enrolment
  * form prefilled with the inquirer's name, email and phone.

@@ -1,4 +1,4 @@
-/** Profile writes (spec §7): `PUT /api/user-profile` and `POST /api/change-password`. */
+/** Profile writes: `PUT /api/user-profile` and `POST /api/change-password`. */
 import type { SuccessEnvelope } from '@registrar/contract/envelope';
 import type { ChangePasswordInput, StaffUser } from '@registrar/contract/staff';
 import { baseApi } from '../../shared/api/base-api';

@@ -1,5 +1,5 @@
 /**
- * The profile screen (spec §2 'profile', issue 3): the signed-in staff member views and edits their
+ * The profile screen: the signed-in staff member views and edits their
  * name and phone, changes their password, and can sign out. Admin console: MUI is fine here.
  */
 import { zodResolver } from '@hookform/resolvers/zod';

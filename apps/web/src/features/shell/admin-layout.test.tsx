@@ -84,7 +84,7 @@ describe('admin shell (spec §2)', () => {
       ['Student Inquiries', '/student-inquires'],
       ['Terms & Condition', '/terms-condition'],
       ['Audit', '/audit'],
-      // Not in the spec's menu: staff management, shown to admins only.
+      // Added to the original menu: staff management, shown to admins only.
       ['Staff', '/staff'],
     ]);
     expect(within(nav).getByRole('link', { name: 'Courses' }).getAttribute('aria-current')).toBe('page');

@@ -1,5 +1,5 @@
 /**
- * The admin shell (spec §2, §3, §9; issue 4).
+ * The admin shell.
  *
  * - Vertical layout: a sidebar (260 px, or 80 px in mini mode, expanding to 260 px on hover or
  *   keyboard focus) and a toolbar; horizontal layout: one top bar holding the menu.
@@ -65,7 +65,7 @@ export interface ShellGeometry {
   variables: Record<string, string>;
 }
 
-/** Where each part of the shell sits, from the settings and the screen size (spec §9 offsets). */
+/** Where each part of the shell sits, from the settings and the screen size (sidebar, toolbar and footer offsets). */
 export function shellGeometry(settings: ThemeSettings, isMobile: boolean): ShellGeometry {
   const vertical = settings.layout === 'vertical';
   const showSidebar = vertical && !isMobile;

@@ -63,7 +63,7 @@ describe('menu model (spec §2)', () => {
       ['Student Inquiries', '/student-inquires'],
       ['Terms & Condition', '/terms-condition'],
       ['Audit', '/audit'],
-      // Not in the spec's menu: staff management, shown to admins only.
+      // Added to the original menu: staff management, shown to admins only.
       ['Staff', '/staff'],
     ]);
     for (const entry of MENU_ITEMS) {

@@ -1,5 +1,5 @@
 /**
- * Courses over RTK Query (spec §7; issue 5): the staff's paged list, create, update (also the
+ * Courses over RTK Query: the staff's paged list, create, update (also the
  * partial `{ active }` toggle) and delete. Mutations keep the envelope whole so the services slice
  * toasts the server's message; reads give the screen the data itself.
  */

@@ -2,11 +2,11 @@
 import type { EnrollmentFields, EnrollmentFieldsInput } from '@registrar/contract/enrollment';
 import type { useOnTouchedForm } from './use-on-touched-form';
 
-/** The text fields of spec §3 as the form holds them: strings, '' for nothing (the terms version is not typed in). */
+/** The enrolment's text fields as the form holds them: strings, '' for nothing (the terms version is not typed in). */
 export type TextName = Exclude<keyof EnrollmentFieldsInput, 'emiPrice' | 'termsVersion'>;
 export type Values = Record<TextName, string>;
 
-/** The files of the public form (spec §3); `authoritySign` is the staff's. */
+/** The files of the public form; `authoritySign` is the staff's. */
 export type UploadName = 'profilePicture' | 'aadharFront' | 'aadharBack' | 'pancard' | 'candidateSign';
 export type Files = Partial<Record<UploadName, File>>;
 

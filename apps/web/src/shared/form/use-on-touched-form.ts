@@ -7,7 +7,7 @@
  * changes.
  *
  * Why not react-hook-form + zodResolver: on this route they cost 14 KiB gzipped, and React, the
- * router, Redux, toasts and zod already take ~163 of the route's 170 KiB (DESIGN §9). /login made
+ * router, Redux, toasts and zod already take ~163 of the route's 170 KiB. /login made
  * the same choice (features/auth/use-schema-form.ts), which handles text inputs only.
  */
 import { useCallback, useRef, useState, type ChangeEvent } from 'react';

@@ -1,7 +1,7 @@
 /**
- * The checks a chosen file passes before anything is uploaded (spec §2; issue 7): one of the
+ * The checks a chosen file passes before anything is uploaded: one of the
  * contract's types (jpg, jpeg, png, gif, svg, pdf) and at most UPLOAD_MAX_MB_DEFAULT megabytes.
- * The server checks the content again (DESIGN §5); this only spares a visitor a wasted upload.
+ * The server checks the content again; this only spares a visitor a wasted upload.
  */
 import { UPLOAD_EXTENSIONS, UPLOAD_MAX_MB_DEFAULT, UPLOAD_MIME_TYPES } from '@registrar/contract/constants';
 import { ENROLLMENT_MESSAGES } from '@registrar/contract/enrollment-admin';

@@ -1,4 +1,4 @@
-/** Session state of spec §3: isLogin flag, access token, the signed-in staff member. */
+/** Session state: isLogin flag, access token, the signed-in staff member. */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { Role } from '@registrar/contract/permissions';
 

@@ -1,5 +1,5 @@
 /**
- * Logout (spec §4): send `POST /api/logout` when a token is held, then — whatever the server
+ * Logout: send `POST /api/logout` when a token is held, then — whatever the server
  * answered, even nothing — clear the session, drop all server state and go to /login. The last
  * staff member is remembered for the lock screen.
  *

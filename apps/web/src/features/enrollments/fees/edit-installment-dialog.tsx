@@ -1,5 +1,5 @@
 /**
- * Change an unpaid installment (issue 8, point 1): its amount, its due date or both, with a reason
+ * Change an unpaid installment: its amount, its due date or both, with a reason
  * the history keeps. Only what changed is sent; nothing changed says so on the amount, as the
  * contract's `installmentEditSchema` does. The server's field errors land on their fields.
  */

@@ -1,5 +1,5 @@
 /**
- * The fees of one enrolment (issue 8, point 5), for its detail page: totals (fee, paid,
+ * The fees of one enrolment, for its detail page: totals (fee, paid,
  * outstanding, overdue) and the payment state; the schedule with each installment's state in words,
  * what it still owes, "Record payment" and, while nothing is paid on it, "Edit"; the payment history
  * with receipt numbers, voided payments struck through with their reason, and "Void"; "Send payment

@@ -1,5 +1,5 @@
 /**
- * "Send payment reminder" (issue 8, point 3): mails the student what is due and overdue. The server
+ * "Send payment reminder": mails the student what is due and overdue. The server
  * sends at most one a day unless forced: when it says one already went today, a confirm dialog
  * offers "Send anyway", which asks again with `force: true`. Nothing owed: the button is off.
  */

@@ -1,5 +1,5 @@
 /**
- * What an enrolment owes, as the enrolments list shows it (issue 8, point 5): the payment state as a
+ * What an enrolment owes, as the enrolments list shows it: the payment state as a
  * chip (its words carry the meaning; the tint only repeats it), a "Payment" filter over
  * `?paymentState=paid_up|due|overdue`, and an "Outstanding" column in rupees (en-IN grouping).
  */

@@ -1,5 +1,5 @@
 /**
- * Record a payment (issue 8): the installment (any not yet paid in full), the amount — prefilled
+ * Record a payment: the installment (any not yet paid in full), the amount — prefilled
  * with what that installment still owes — the mode, the paid-on date (today by default, never in
  * the future), a reference and a note. The rules and messages are the contract's
  * (`recordPaymentSchema`, `FEE_MESSAGES`), plus what this screen already knows: no more than is

@@ -1,5 +1,5 @@
 /**
- * Void a payment (issue 8): payments are never edited or deleted; a mistaken one is voided with a
+ * Void a payment: payments are never edited or deleted; a mistaken one is voided with a
  * reason, which the ledger, the history and the statement keep. The shared confirm dialog asks
  * first; the reason is required (the contract's `voidPaymentSchema` and its message).
  */

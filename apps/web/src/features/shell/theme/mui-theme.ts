@@ -1,4 +1,4 @@
-/** The admin console's MUI theme: the spec's primary palette (§9) and the app's type and radius. */
+/** The admin console's MUI theme: the institute's primary palette and the app's type and radius. */
 import { createTheme } from '@mui/material/styles';
 import { PRIMARY, SECONDARY } from './theme-palettes';
 

@@ -1,5 +1,5 @@
 /**
- * The theme customizer (spec §3, §9): every option, applied at once and saved with the staff
+ * The theme customizer: every option, applied at once and saved with the staff
  * member's profile. Each choice is a native radio group or switch inside a fieldset, so arrow
  * keys, Tab and screen readers work as they do everywhere else.
  */

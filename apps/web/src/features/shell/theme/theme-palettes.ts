@@ -1,5 +1,5 @@
 /**
- * The colours behind every theme name of spec §9. One table, so the unit tests can prove that
+ * The colours behind every theme name the customizer offers. One table, so the unit tests can prove that
  * each pair of text and background colours keeps WCAG AA contrast (4.5:1 for text, 3:1 for
  * borders and focus rings) on every stop of every gradient, also under a sidebar image.
  *
@@ -99,7 +99,7 @@ export function transparentSidebarPalette(theme: LayoutTheme): BarPalette {
   return light([LAYOUT_BACKGROUNDS[theme]], '#5000c8');
 }
 
-/** Labels as staff read them: 'gredient3' is the spec's spelling of "Gradient 3". */
+/** Labels as staff read them: 'gredient3' is the stored name (kept as saved profiles spell it) of "Gradient 3". */
 export function themeLabel(theme: BarTheme | LayoutTheme): string {
   if (theme === 'themedefault') return 'Default';
   const gradient = /^gredient(\d)$/.exec(theme);

@@ -1,6 +1,6 @@
 /**
- * Theme customizer state (spec §3 'themeSetting'). Excluded from redux-persist as the spec says;
- * the staff member's choices live with their profile on the server instead (issue 4).
+ * Theme customizer state. Not persisted in the browser;
+ * the staff member's choices live with their profile on the server instead.
  *
  * Whatever comes in (a stored profile written by an older version, a hand-edited row) is checked
  * field by field: an unknown value falls back to that field's default instead of breaking the shell.
@@ -30,7 +30,7 @@ export function pickThemeSettings(input: unknown): Partial<ThemeSettings> {
   return picked as Partial<ThemeSettings>;
 }
 
-/** A complete, valid set of settings: the valid fields of `input` over the spec's defaults. */
+/** A complete, valid set of settings: the valid fields of `input` over the default settings. */
 export function normalizeThemeSettings(input: unknown): ThemeSettings {
   return { ...DEFAULT_THEME, ...pickThemeSettings(input) };
 }

@@ -1,5 +1,5 @@
 /**
- * Keeps the theme customizer's choices with the staff member's profile (issue 4), so they survive
+ * Keeps the theme customizer's choices with the staff member's profile, so they survive
  * a reload and follow the staff member to another browser:
  *
  * - before the shell paints, the settings the session brought (login answer, restored session);
