@@ -1,28 +1,34 @@
 /**
- * True once the browser has had an idle moment after the first paint (requestIdleCallback, at the
- * latest after `timeoutMs`), or after `fallbackMs` where there is no requestIdleCallback (Safari).
- * The form's lower parts load then as well as on the first scroll, tap or key: a visitor who only
- * waits, or a screen reader that never scrolls, still gets the whole form.
+ * True once the page has settled after the first paint and the browser then has an idle moment:
+ * `settleMs` after mount, then requestIdleCallback (at the latest after `timeoutMs`); where there is
+ * no requestIdleCallback (Safari), as soon as the page has settled. The form's lower parts load then
+ * as well as on the first scroll, tap or key: a visitor who only waits, or a screen reader that never
+ * scrolls, still gets the whole form. Waiting for the page to settle keeps that code out of the
+ * start-up the form's JS and Lighthouse budgets measure (bench/README.md).
  */
 import { useEffect, useState } from 'react';
 
-/** The longest an idle load may wait on a page that stays busy. */
+/** How long the page's own start-up (the form, its courses and site facts) is given first. */
+export const IDLE_SETTLE_MS = 2000;
+/** The longest an idle load then waits on a page that stays busy. */
 export const IDLE_TIMEOUT_MS = 3000;
-/** Where requestIdleCallback is missing: long enough for the first paint and the page's own work. */
-export const IDLE_FALLBACK_MS = 1500;
 
-export function useIdleAfterPaint(timeoutMs = IDLE_TIMEOUT_MS, fallbackMs = IDLE_FALLBACK_MS): boolean {
+export function useIdleAfterPaint(settleMs = IDLE_SETTLE_MS, timeoutMs = IDLE_TIMEOUT_MS): boolean {
   const [idle, setIdle] = useState(false);
   useEffect(() => {
     if (idle) return;
-    // Effects run after the browser paints, so this waits for an idle moment after the first paint.
+    // Effects run after the browser paints, so the wait starts after the first paint.
     const done = () => setIdle(true);
-    if (typeof window.requestIdleCallback === 'function') {
-      const handle = window.requestIdleCallback(done, { timeout: timeoutMs });
-      return () => window.cancelIdleCallback(handle);
-    }
-    const timer = window.setTimeout(done, fallbackMs);
-    return () => window.clearTimeout(timer);
-  }, [idle, timeoutMs, fallbackMs]);
+    let handle: number | undefined;
+    const timer = window.setTimeout(() => {
+      if (typeof window.requestIdleCallback === 'function')
+        handle = window.requestIdleCallback(done, { timeout: timeoutMs });
+      else done();
+    }, settleMs);
+    return () => {
+      window.clearTimeout(timer);
+      if (handle !== undefined) window.cancelIdleCallback(handle);
+    };
+  }, [idle, settleMs, timeoutMs]);
   return idle;
 }
