@@ -12,20 +12,22 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
-import OpenIcon from '@mui/icons-material/ArrowForward';
 import CampaignOutlinedIcon from '@mui/icons-material/CampaignOutlined';
-import { GridActionsCellItem } from '@mui/x-data-grid';
 import {
   ENROLLMENT_STATUSES,
   ENROLLMENT_STATUS_LABELS,
   type EnrollmentRecord,
   type EnrollmentStatus,
 } from '@registrar/contract/enrollment-admin';
-import type { ApiQueryError } from '../../shared/api/base-api';
 import { formatDate } from '../../shared/lib/format-date';
-import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
+import {
+  ConfirmDeleteDialog,
+  actionsColumn,
+  deleteRowAction,
+  openRowAction,
+  useRowConfirm,
+} from '../../shared/ui/resource-list/row-actions';
 import {
   DateRangeFilter,
   ISO_DATE,
@@ -105,8 +107,12 @@ export function EnrollmentsScreen({ parts: { BulkAnnouncementDialog } }: { parts
     title: 'No enrolments yet',
     description: 'Enrolments sent with the public form at /student-enrollment appear here.',
   });
-  const [deleting, setDeleting] = useState<{ enrollment: EnrollmentRecord; error: string | null } | null>(null);
   const [deleteEnrollment, { isLoading: removing }] = useDeleteEnrollmentMutation();
+  const deleting = useRowConfirm(
+    (row: EnrollmentRecord) => deleteEnrollment(row._id).unwrap(),
+    'The enrolment could not be deleted.',
+  );
+  const { ask } = deleting;
   const [announcing, setAnnouncing] = useState({ key: 0, open: false });
   const [searchParams] = useSearchParams();
   const { data: courses } = useGetCoursesQuery({ page: 1, limit: 100 });
@@ -200,46 +206,13 @@ export function EnrollmentsScreen({ parts: { BulkAnnouncementDialog } }: { parts
         hideBelow: 'sm',
         valueFormatter: (value: string) => formatDate(value),
       },
-      {
-        field: 'actions',
-        type: 'actions',
-        headerName: 'Actions',
-        minWidth: 100,
-        getActions: ({ row }) => [
-          <GridActionsCellItem
-            key="open"
-            icon={<OpenIcon />}
-            label={`Open ${row.name}`}
-            title="Open"
-            onClick={() => void navigate(`${ENROLLMENTS_PATH}/${row._id}`, { state: { listSearch } })}
-          />,
-          ...(canDelete
-            ? [
-                <GridActionsCellItem
-                  key="delete"
-                  icon={<DeleteOutlineIcon />}
-                  label={`Delete ${row.name}`}
-                  title="Delete"
-                  onClick={() => setDeleting({ enrollment: row, error: null })}
-                />,
-              ]
-            : []),
-        ],
-      },
+      actionsColumn<EnrollmentRecord>((row) => [
+        openRowAction(row.name, () => void navigate(`${ENROLLMENTS_PATH}/${row._id}`, { state: { listSearch } })),
+        ...(canDelete ? [deleteRowAction(row.name, () => ask(row))] : []),
+      ]),
     ],
-    [listSearch, navigate, canDelete, showContact],
+    [listSearch, navigate, canDelete, showContact, ask],
   );
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await deleteEnrollment(deleting.enrollment._id).unwrap();
-      setDeleting(null);
-    } catch (err) {
-      const message = (err as Partial<ApiQueryError>).message || 'The enrolment could not be deleted.';
-      setDeleting((d) => (d ? { ...d, error: message } : d));
-    }
-  };
 
   return (
     <>
@@ -278,16 +251,11 @@ export function EnrollmentsScreen({ parts: { BulkAnnouncementDialog } }: { parts
         initialStatus={parseStatus(searchParams.get('status'))}
         onClose={() => setAnnouncing((s) => ({ ...s, open: false }))}
       />
-      <ConfirmDialog
-        open={Boolean(deleting)}
-        title={`Delete the enrolment of “${deleting?.enrollment.name ?? ''}”?`}
-        description={`${deleting?.enrollment.enrollmentNumber ?? ''}: its documents, fee schedule and history will be removed. This cannot be undone.`}
-        error={deleting?.error}
-        confirmLabel="Delete"
-        destructive
+      <ConfirmDeleteDialog
+        {...deleting.dialog}
+        title={`Delete the enrolment of “${deleting.target?.name ?? ''}”?`}
+        description={`${deleting.target?.enrollmentNumber ?? ''}: its documents, fee schedule and history will be removed. This cannot be undone.`}
         busy={removing}
-        onConfirm={() => void confirmDelete()}
-        onClose={() => setDeleting(null)}
       />
     </>
   );
