@@ -6,6 +6,8 @@ import tseslint from 'typescript-eslint';
 import checkFile from 'eslint-plugin-check-file';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
+import { noRestrictedPaths } from './scripts/eslint-restricted-paths.js';
 
 // Imports flow one way. Flat config lets a later block replace a rule, so each layer lists every
 // restriction it needs in one block. Patterns are gitignore-style, matched against the specifier.
@@ -90,6 +92,31 @@ const routesUseServicesOnly = restrict(
   ],
 );
 
+// Web feature zones, as bulletproof-react draws them: a feature imports only shared/, the contract
+// and what the app hands it (props, store, router); never another feature. Features that work
+// together are composed by the route that holds them (app/router.tsx). One zone a feature folder.
+const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const webFeatureZones = {
+  files: ['apps/web/src/**/*.{ts,tsx}'],
+  plugins: { 'web-zones': { rules: { 'no-restricted-paths': noRestrictedPaths } } },
+  rules: {
+    'web-zones/no-restricted-paths': [
+      'error',
+      {
+        basePath: import.meta.dirname,
+        zones: webFeatures.map((feature) => ({
+          target: `apps/web/src/features/${feature}`,
+          from: 'apps/web/src/features',
+          except: [feature],
+          message: 'a feature imports only shared/, the contract and what the app hands it: compose features in app/',
+        })),
+      },
+    ],
+  },
+};
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/test-results/**', '**/playwright-report/**', 'data/**'] },
   js.configs.recommended,
@@ -114,4 +141,5 @@ export default tseslint.config(
   },
   ...layerRules,
   routesUseServicesOnly,
+  webFeatureZones,
 );

@@ -12,7 +12,7 @@ export default defineConfig({
   plugins: [
     react(),
     compiledCatalogues(),
-    // The public screens phones open first (DESIGN §9): their code is preloaded with the page, and
+    // The public screens phones open first: their code is preloaded with the page, and
     // the forms' heading and lead come prerendered in the HTML (build/route-pages.ts).
     routePages(
       {

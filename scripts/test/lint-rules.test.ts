@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
+import { crossFeatureImports } from '../cross-feature-imports';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const eslint = new ESLint({ cwd: root });
@@ -16,9 +17,9 @@ describe('lint rules', () => {
     ['apps/web/src/shared/lib/x.ts', "import { routes } from '../../app/router';\nexport const x = routes;\n"],
     [
       'apps/web/src/shared/ui/x.ts',
-      "import { signedIn } from '../../features/session/session-slice';\nexport const x = signedIn;\n",
+      "import { AuditScreen } from '../../features/audit/audit-screen';\nexport const x = AuditScreen;\n",
     ],
-    ['apps/web/src/features/session/x.ts', "import { routes } from '../../app/router';\nexport const x = routes;\n"],
+    ['apps/web/src/features/courses/x.ts', "import { routes } from '../../app/router';\nexport const x = routes;\n"],
     ['apps/api/src/repositories/x.ts', "import routes from '../routes/health';\nexport const x = routes;\n"],
     ['apps/api/src/services/x.ts', "import routes from '../routes/health';\nexport const x = routes;\n"],
     ['apps/web/src/app/x.ts', "import { buildApp } from '../../../api/src/app';\nexport const x = buildApp;\n"],
@@ -30,7 +31,7 @@ describe('lint rules', () => {
     expect(
       await ruleIds(
         'apps/web/src/app/x.ts',
-        "import { signedIn } from '../features/session/session-slice';\nexport const x = signedIn;\n",
+        "import { AuditScreen } from '../features/audit/audit-screen';\nexport const x = AuditScreen;\n",
       ),
     ).toEqual([]);
     expect(
@@ -39,6 +40,46 @@ describe('lint rules', () => {
         "import { HttpError } from '../lib/http-errors';\nexport const x = HttpError;\n",
       ),
     ).toEqual([]);
+  });
+
+  it.each([
+    ['apps/web/src/features/courses/x.ts', "import { money } from '../dashboard/labels';\nexport const x = money;\n"],
+    [
+      'apps/web/src/features/enrollments/fees/x.tsx',
+      "import { RecordHistory } from '../../audit/record-history';\nexport const x = RecordHistory;\n",
+    ],
+    [
+      'apps/web/src/features/dashboard/x.ts',
+      "export const load = () => import('../enrollments/enrollments-screen');\n",
+    ],
+    ['apps/web/src/features/audit/x.ts', "export { INQUIRIES_PATH } from '../inquiries/inquiry-detail-screen';\n"],
+  ])('refuses an import from one web feature into another in %s', async (file, code) => {
+    expect(await ruleIds(file, code)).toContain('web-zones/no-restricted-paths');
+  });
+
+  it('lets a feature import its own folders, shared/ and the contract, and the app compose features', async () => {
+    expect(
+      await ruleIds(
+        'apps/web/src/features/enrollments/fees/x.ts',
+        [
+          "import { EnrollmentStatusChip } from '../status-chip';",
+          "import { formatRupees } from '../../../shared/lib/money';",
+          "import { MESSAGES } from '@registrar/contract/messages';",
+          'export const x = [EnrollmentStatusChip, formatRupees, MESSAGES];',
+          '',
+        ].join('\n'),
+      ),
+    ).toEqual([]);
+    expect(
+      await ruleIds(
+        'apps/web/src/app/x.ts',
+        "export const load = () => Promise.all([import('../features/audit/record-history'), import('../features/inquiries/inquiry-detail-screen')]);\n",
+      ),
+    ).toEqual([]);
+  });
+
+  it('finds no web feature importing another today', () => {
+    expect(crossFeatureImports()).toEqual([]);
   });
 
   it('wants kebab-case file names', async () => {

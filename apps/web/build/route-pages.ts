@@ -1,6 +1,6 @@
 /**
- * A Vite plugin that writes the page the server sends for each public route (DESIGN §9: phones
- * on slow networks; Lighthouse mobile ≥ 0.95): dist/pages/<route>.html, listed by route in
+ * A Vite plugin that writes the page the server sends for each public route (for phones
+ * on slow networks; Lighthouse mobile ≥ 0.95, bench/README.md): dist/pages/<route>.html, listed by route in
  * dist/route-pages.json (read by apps/api/src/plugins/spa.ts). Each page is index.html plus:
  *
  * - the route's own JS chunks as <link rel="modulepreload">, so a phone fetches the screen's code

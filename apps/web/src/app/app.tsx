@@ -30,7 +30,7 @@ function restored(persistor: Persistor): Promise<void> {
 }
 
 /**
- * The app renders once the session is restored (spec §4), instead of under redux-persist's
+ * The app renders once the session is restored, instead of under redux-persist's
  * PersistGate: the gate renders its loader first and then, from its mount, the whole app again
  * as one synchronous render, which held a phone's main thread for the form's full first render.
  * Until then the page shows what its HTML painted (the boot shell, or a public form's top).

@@ -9,7 +9,7 @@ function renderFailing(loader: () => never) {
   render(<RouterProvider router={router} />);
 }
 
-describe('default error page (spec §2)', () => {
+describe('default error page', () => {
   it("shows 'Unexpected Application Error!' with the error's message", async () => {
     renderFailing(() => {
       throw new Error('Boom in loader');

@@ -1,4 +1,4 @@
-/** The default error page (spec §2): 'Unexpected Application Error!' with the status or message. */
+/** The default error page: 'Unexpected Application Error!' with the status or message. */
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { MESSAGES } from '@registrar/contract/messages';
 

@@ -3,7 +3,7 @@ import { cleanup, render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { compactCss, composePage, pageFileName, preloadInIndex } from '../../build/route-pages';
-import { mockFetch, renderRoute } from '../features/auth/test-harness';
+import { mockFetch, renderRoute } from '../shared/test/route-harness';
 import { EnrollmentFormScreen } from '../features/enrollment-form/enrollment-form-screen';
 import { prerender as enrollmentPage } from '../features/enrollment-form/enrollment-page';
 import { InquiryFormScreen } from '../features/inquiry-form/inquiry-form-screen';

@@ -1,5 +1,5 @@
 /**
- * The route table of spec §2. Paths keep the spec's spelling (/student-inquires, /forgotPassword);
+ * The route table. Paths keep the spelling staff already bookmark (/student-inquires, /forgotPassword);
  * correctly spelled aliases redirect. Every screen is lazy so a public form never loads the admin.
  */
 import type { ComponentType } from 'react';
@@ -20,7 +20,7 @@ const loadShell = () => loadChunk(() => import('../features/shell/admin-layout')
 /** The theme customizer's state joins the store with the shell (see app/store.ts). */
 const passThrough: Middleware = () => (next) => (action) => next(action);
 const loadThemeSlice = () =>
-  loadChunk(() => import('../features/theme/theme-slice')).then(({ themeSettingSlice }) =>
+  loadChunk(() => import('../features/shell/theme/theme-slice')).then(({ themeSettingSlice }) =>
     injectIntoStore({
       reducerPath: themeSettingSlice.reducerPath,
       reducer: themeSettingSlice.reducer,
@@ -29,15 +29,16 @@ const loadThemeSlice = () =>
   );
 const adminLayout = lazyRoute(async () => {
   // The guard is loaded with the shell: it brings server state (RTK Query) the public forms never need.
-  const [{ AdminLayout }, { RequireSession }] = await Promise.all([
+  const [{ AdminLayout }, { RequireSession }, { NotificationBell }] = await Promise.all([
     loadShell(),
     loadChunk(() => import('../features/auth/require-session')),
+    loadChunk(() => import('../features/notifications/notification-bell')),
     loadThemeSlice(),
   ]);
   return {
     Component: () => (
       <RequireSession>
-        <AdminLayout />
+        <AdminLayout notifications={<NotificationBell />} />
       </RequireSession>
     ),
   };
@@ -52,7 +53,7 @@ const adminScreenBoundary = lazyRoute(async () => ({ ErrorBoundary: (await loadS
  */
 function guarded(permission: Permission, load: () => Promise<ComponentType>): RouteObject['lazy'] {
   return async () => {
-    const [Screen, { RequirePermission }] = await Promise.all([load(), import('../features/session/permissions')]);
+    const [Screen, { RequirePermission }] = await Promise.all([load(), import('../shared/session/permissions')]);
     return {
       Component: () => (
         <RequirePermission permission={permission}>
@@ -88,17 +89,11 @@ export const adminScreens: RouteObject[] = [
   },
   {
     path: 'student-enrollments',
-    lazy: guarded(
-      'enrollments.read',
-      async () => (await import('../features/enrollments/enrollments-screen')).EnrollmentsScreen,
-    ),
+    lazy: guarded('enrollments.read', async () => (await import('./routes/enrollments')).EnrollmentsRoute),
   },
   {
     path: 'student-enrollments/:id',
-    lazy: guarded(
-      'enrollments.read',
-      async () => (await import('../features/enrollments/enrollment-detail-screen')).EnrollmentDetailScreen,
-    ),
+    lazy: guarded('enrollments.read', async () => (await import('./routes/enrollment-detail')).EnrollmentDetailRoute),
   },
   {
     path: 'student-inquires',
@@ -109,39 +104,14 @@ export const adminScreens: RouteObject[] = [
   },
   {
     path: 'student-inquires/:id',
-    lazy: guarded('inquiries.read', async () => {
-      // The follow-ups feature's panel joins the inquiry's page here, so neither feature imports the other.
-      const [{ InquiryDetailScreen }, { FollowUpPanel }, { usePermissions }, { useSessionUserId }] = await Promise.all([
-        import('../features/inquiries/inquiry-detail-screen'),
-        import('../features/follow-ups/follow-up-panel'),
-        import('../features/session/permissions'),
-        import('./session-user'),
-      ]);
-      return function InquiryDetailWithFollowUps() {
-        const allowed = usePermissions();
-        const selfId = useSessionUserId();
-        return (
-          <InquiryDetailScreen
-            extra={(inquiry) => (
-              <FollowUpPanel
-                inquiry={inquiry}
-                canFollowUp={allowed('inquiries.followups')}
-                canAssign={allowed('inquiries.assign')}
-                canContact={allowed('people.contact')}
-                selfId={selfId}
-              />
-            )}
-          />
-        );
-      };
-    }),
+    lazy: guarded('inquiries.read', async () => (await import('./routes/inquiry-detail')).InquiryDetailRoute),
   },
   {
     path: 'follow-ups',
     lazy: guarded('inquiries.followups', async () => {
       const [{ FollowUpsScreen }, { usePermissions }] = await Promise.all([
         import('../features/follow-ups/follow-ups-screen'),
-        import('../features/session/permissions'),
+        import('../shared/session/permissions'),
       ]);
       return function FollowUpsForSession() {
         return <FollowUpsScreen canAssign={usePermissions()('inquiries.assign')} />;

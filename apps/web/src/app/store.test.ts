@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { persistConfig } from './store';
 
-describe('persisted client state (spec §4)', () => {
+describe('persisted client state', () => {
   it("is kept under the key 'root' with a 5000 ms time-out", () => {
     expect(persistConfig.key).toBe('root');
     expect(persistConfig.timeout).toBe(5000);

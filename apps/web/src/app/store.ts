@@ -1,6 +1,6 @@
 /**
  * The Redux store: session, services and theme slices, persisted under key 'root' with a 5000 ms
- * time-out (spec §4). RTK Query joins lazily (shared/state/store-injection.ts) when a screen that
+ * time-out. RTK Query joins lazily (shared/state/store-injection.ts) when a screen that
  * needs server state loads, so the public forms never download it. Server state and transient
  * request state are never persisted.
  */
@@ -11,7 +11,7 @@ import { PERSIST_KEY, PERSIST_TIMEOUT_MS } from '@registrar/contract/constants';
 import { configureApiFetch } from '../shared/api/api-fetch';
 import { servicesSlice } from '../shared/state/services-slice';
 import { setStoreInjector } from '../shared/state/store-injection';
-import { sessionSlice, signedOut } from '../features/session/session-slice';
+import { sessionSlice, signedOut } from '../shared/session/session-slice';
 
 /** RTK Query's reducer path (shared/api/base-api.ts), injected later. */
 const API_REDUCER_PATH = 'api';
@@ -24,7 +24,7 @@ export const persistConfig = {
   key: PERSIST_KEY,
   storage,
   timeout: PERSIST_TIMEOUT_MS,
-  // spec §4 excludes scrumboard, themeSetting, LanguageSwitcher, themeChanger; server state and
+  // These slice names are never restored (theme choices live with the profile); server state and
   // request flags are never worth restoring either.
   blacklist: ['scrumboard', 'themeSetting', 'LanguageSwitcher', 'themeChanger', 'services', API_REDUCER_PATH],
 };

@@ -1,5 +1,5 @@
 /**
- * "Announce" to one student (issue 9): a title and a message, checked by the contract's
+ * "Announce" to one student: a title and a message, checked by the contract's
  * `announcementInputSchema`, mailed through the outbox. The server's field errors land on their
  * fields. Mount it with a new `key` for each opening, so it starts empty.
  */

@@ -1,12 +1,13 @@
 /**
- * The announcements of one enrolment (issue 9, point 4), for its detail page: each with its
+ * The announcements of one enrolment, for its detail page: each with its
  * delivery state (queued, sending, sent, failed), attempts and the last error, "Resend" and
  * "Delete" (after confirmation), and "Announce" to write a new one. While a mail is still on its
  * way the enrolment is read again every few seconds, so the state moves on by itself.
  *
  *   <AnnouncementsPanel enrollment={detail} />
  */
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
+import { useDispatch } from 'react-redux';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -16,10 +17,9 @@ import Typography from '@mui/material/Typography';
 import CampaignOutlinedIcon from '@mui/icons-material/CampaignOutlined';
 import { announcementSchema, type Announcement } from '@registrar/contract/announcement';
 import type { EnrollmentDetail } from '@registrar/contract/enrollment-admin';
-import type { ApiQueryError } from '../../shared/api/base-api';
+import { baseApi, type ApiQueryError } from '../../shared/api/base-api';
 import { formatDateTime } from '../../shared/lib/format-date';
 import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
-import { useGetEnrollmentQuery } from '../enrollments/api/enrollments-api';
 import { useDeleteAnnouncementMutation, useResendAnnouncementMutation } from './api/announcements-api';
 import { AnnounceDialog } from './announce-dialog';
 import { DeliveryChip } from './delivery-chip';
@@ -114,8 +114,17 @@ export function AnnouncementsPanel({ enrollment }: { enrollment: EnrollmentDetai
   const titleId = useId();
   const announcements = readAnnouncements(enrollment.announcements);
   const pending = announcements.some((a) => a.delivery === 'queued' || a.delivery === 'sending');
-  // Shares the detail page's cache entry; polls only while something is on its way.
-  useGetEnrollmentQuery(enrollment._id, { pollingInterval: pending ? DELIVERY_POLL_MS : 0 });
+  // While something is on its way, the page holding this panel refetches the enrolment (and with it
+  // the delivery states) every DELIVERY_POLL_MS; the panel knows only the cache tag, not that screen.
+  const dispatch = useDispatch();
+  useEffect(() => {
+    if (!pending) return;
+    const timer = setInterval(
+      () => dispatch(baseApi.util.invalidateTags([{ type: 'Enrollment', id: enrollment._id }])),
+      DELIVERY_POLL_MS,
+    );
+    return () => clearInterval(timer);
+  }, [dispatch, pending, enrollment._id]);
 
   const [writing, setWriting] = useState<{ key: number; open: boolean }>({ key: 0, open: false });
   const [deleting, setDeleting] = useState<{ announcement: Announcement; error: string | null } | null>(null);

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ANNOUNCEMENT_MESSAGES, type Announcement } from '@registrar/contract/announcement';
 import type { EnrollmentDetail } from '@registrar/contract/enrollment-admin';
-import { fakeServer, json, renderScreens, route, type SentRequest } from '../inquiries/test-harness';
+import { fakeServer, json, renderScreens, route, type SentRequest } from '../../shared/test/screens-harness';
 import { AnnouncementsPanel } from './announcements-panel';
 import { BulkAnnouncementDialog } from './bulk-announcement-dialog';
 
@@ -60,7 +60,7 @@ afterEach(() => {
 const type = (input: HTMLElement, value: string) => fireEvent.change(input, { target: { value } });
 const writes = (requests: SentRequest[]) => requests.filter((r) => r.method !== 'GET');
 
-describe('announcements panel (issue 9)', () => {
+describe('announcements panel', () => {
   function setup(announcements = ANNOUNCEMENTS, answer: (r: SentRequest) => Response | undefined = () => undefined) {
     const enrollment = detail(announcements);
     const server = fakeServer((request) => {
@@ -161,7 +161,7 @@ describe('announcements panel (issue 9)', () => {
   });
 });
 
-describe('bulk announcement dialog (issue 9)', () => {
+describe('bulk announcement dialog', () => {
   const COURSES = {
     items: [
       { _id: COURSE_A, name: 'Data Science', price: 1, emiPrice: [1], description: '', duration: '', active: true },

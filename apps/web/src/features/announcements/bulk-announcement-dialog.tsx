@@ -1,5 +1,5 @@
 /**
- * "Bulk announcement" for the enrolments screen (issue 9, point 4): a title and a message to every
+ * "Bulk announcement" for the enrolments screen: a title and a message to every
  * enrolment of a course (or of all courses) in a status — approved unless chosen otherwise. Before
  * anything is sent the server counts the recipients (a dry run, asked again whenever a filter
  * changes) and the dialog says "This will be sent to N students"; the send button repeats the
@@ -25,7 +25,7 @@ import {
   type EnrollmentStatus,
 } from '@registrar/contract/enrollment-admin';
 import type { ApiQueryError } from '../../shared/api/base-api';
-import { useGetCoursesQuery } from '../courses/api/courses-api';
+import { useGetCoursesQuery } from '../../shared/api/courses-api';
 import { useAnnounceToManyMutation, useCountRecipientsQuery } from './api/announcements-api';
 import { AnnouncementFields } from './announcement-fields';
 import { DiscardAnnouncementDialog, useAnnouncementForm } from './announcement-form';

@@ -1,5 +1,5 @@
 /**
- * An announcement's delivery state as a chip (DESIGN §5: queued, sending, sent, failed). The word
+ * An announcement's delivery state as a chip (queued, sending, sent, failed). The word
  * carries the meaning; the tint only repeats it, dark text on light at WCAG AA contrast.
  */
 import Chip from '@mui/material/Chip';

@@ -1,5 +1,5 @@
 /**
- * The audit trail (issue 10 point 4): `GET /api/audit?page&limit&search&entity&entityId`, newest
+ * The audit trail: `GET /api/audit?page&limit&search&entity&entityId`, newest
  * first. Every staff write, sign-in and document view, with who, when, from where and which fields.
  */
 import { apiPaths } from '@registrar/contract/api-paths';

@@ -1,5 +1,5 @@
 /**
- * The Audit screen (issue 10 point 4; route '/audit'): the shared list over `GET /api/audit`, with
+ * The Audit screen (route '/audit'): the shared list over `GET /api/audit`, with
  * search (who, action, IP) and a filter by kind of record. `?entityId=…` in the address narrows it
  * to one record's history (the detail pages' History links here).
  */

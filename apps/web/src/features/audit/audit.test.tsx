@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AuditEntry } from '@registrar/contract/dashboard';
-import { fakeServer, json, renderScreen } from '../courses/test-harness';
+import { fakeServer, json, renderScreen } from '../../shared/test/screen-harness';
 import { AuditScreen } from './audit-screen';
 import { RecordHistory } from './record-history';
 
@@ -41,7 +41,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('audit trail screens (issue 10)', () => {
+describe('audit trail screens', () => {
   it('lists who did what, when, to which record, from where and which fields; filters by record kind', async () => {
     const { requests } = fakeServer((request) =>
       ok(page(request.url.searchParams.get('entity') === 'auth' ? [ENTRIES[1]!] : ENTRIES)),

@@ -1,7 +1,7 @@
 /** Words and links for audit entries. */
 import type { AuditEntry } from '@registrar/contract/dashboard';
-import { ENROLLMENTS_PATH } from '../enrollments/paths';
-import { INQUIRIES_PATH } from '../inquiries/paths';
+import { ENROLLMENTS_PATH } from '../../shared/lib/paths';
+import { INQUIRIES_PATH } from '../../shared/lib/paths';
 
 export const ENTITY_LABELS: Record<string, string> = {
   auth: 'Sign-in and account',

@@ -1,5 +1,5 @@
 /**
- * One record's own history (issue 10 point 4), for its detail page:
+ * One record's own history, for its detail page:
  *
  *   <RecordHistory entityId={enrollment._id} />
  *

@@ -1,8 +1,8 @@
 /**
- * The sign-in calls of spec §7: login (reported through the services slice, so it toasts like any
+ * The sign-in calls: login (reported through the services slice, so it toasts like any
  * write), and forgot / reset / logout as plain calls whose failures the screens word themselves
- * (the reset flow says 'Network error' where the console says 'Something went wrong', spec §8).
- * No RTK Query here: /login must stay within its bundle budget (DESIGN §9).
+ * (the reset flow says 'Network error' where the console says 'Something went wrong').
+ * No RTK Query here: /login must stay within its bundle budget.
  */
 import { apiPaths } from '@registrar/contract/api-paths';
 import type { ForgotPasswordInput, LoginInput, ResetPasswordInput } from '@registrar/contract/auth';
@@ -65,7 +65,7 @@ export async function postLogin(
 
 /**
  * `[login, { isLoading }]` like an RTK Query mutation: `login(credentials).unwrap()` resolves with
- * the response or rejects with the error, and the services slice toasts either (spec §4, §8).
+ * the response or rejects with the error, and the services slice toasts either.
  */
 export function useLoginMutation() {
   const dispatch = useDispatch();
@@ -99,5 +99,3 @@ export const requestPasswordReset = (body: ForgotPasswordInput) =>
 
 export const resetPassword = (body: ResetPasswordInput) =>
   apiFetch<unknown>(apiPaths.resetPassword, { method: 'POST', body });
-
-export const logoutRequest = () => apiFetch<unknown>(apiPaths.logout, { method: 'POST' });

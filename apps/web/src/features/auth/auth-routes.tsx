@@ -1,6 +1,6 @@
 /**
- * The public sign-in routes of spec §2. Each screen is its own lazy chunk (plain CSS, no MUI), so
- * the public forms never load them and /login stays inside DESIGN §9's budget.
+ * The public sign-in routes. Each screen is its own lazy chunk (plain CSS, no MUI), so
+ * the public forms never load them and /login stays inside its bundle budget (bench/README.md).
  */
 import { Navigate, type RouteObject } from 'react-router';
 

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { MESSAGES } from '@registrar/contract/messages';
 import { STAFF_MESSAGES } from '@registrar/contract/staff';
 import { ForgotPasswordScreen } from './forgot-password-screen';
-import { JWT, STAFF, json, mockFetch, renderRoute, sentRequest } from './test-harness';
+import { JWT, STAFF, json, mockFetch, renderRoute, sentRequest } from '../../shared/test/route-harness';
 
 let fetchMock: ReturnType<typeof mockFetch>;
 beforeEach(() => {
@@ -18,7 +18,7 @@ const renderForgot = (session = {}) => renderRoute(<ForgotPasswordScreen />, { p
 const email = () => screen.getByLabelText('Email') as HTMLInputElement;
 const getLink = () => fireEvent.click(screen.getByRole('button', { name: 'Get Link' }));
 
-describe('/forgotPassword (spec §2, §5)', () => {
+describe('/forgotPassword', () => {
   it("shows the contract's messages after blur and after a submit attempt", async () => {
     renderForgot();
     fireEvent.blur(email());

@@ -1,5 +1,5 @@
 /**
- * /forgotPassword (spec §2, §5): the email of a staff account, 'Get Link', 'Back to Login'. The
+ * /forgotPassword: the email of a staff account, 'Get Link', 'Back to Login'. The
  * server answers the same whether or not the email exists; its message is shown here and toasted.
  */
 import { useState } from 'react';
@@ -7,11 +7,11 @@ import { useDispatch, useSelector } from 'react-redux';
 import { Link, Navigate } from 'react-router';
 import { forgotPasswordSchema } from '@registrar/contract/auth';
 import { requestFailed, requestSucceeded } from '../../shared/state/services-slice';
-import { selectSession, type SessionState } from '../session/session-slice';
+import { selectSession, type SessionState } from '../../shared/session/session-slice';
 import { requestPasswordReset } from './auth-api';
 import { AuthLayout, BusyStatus } from './auth-layout';
 import { ButtonSpinner, TextField } from './form-fields';
-import { publicFailureMessage } from './public-failure';
+import { publicFailureMessage } from '../../shared/api/public-failure';
 import { useFocusOnMount } from './use-focus-on-mount';
 import { useSchemaForm } from './use-schema-form';
 

@@ -1,5 +1,5 @@
 /**
- * Plain form fields of the public sign-in screens (no MUI: DESIGN §9's /login budget). A label,
+ * Plain form fields of the public sign-in screens (no MUI: it would not fit /login's bundle budget, bench/README.md). A label,
  * the input, an optional hint and the error, tied together with `aria-describedby` and
  * `aria-invalid`. `ref` and the handlers come from `useSchemaForm`'s `register`.
  */

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { MESSAGES } from '@registrar/contract/messages';
 import { STAFF_MESSAGES } from '@registrar/contract/staff';
 import { LockScreen } from './lock-screen';
-import { JWT, STAFF, json, mockFetch, renderRoute, sentRequest } from './test-harness';
+import { JWT, STAFF, json, mockFetch, renderRoute, sentRequest } from '../../shared/test/route-harness';
 
 let fetchMock: ReturnType<typeof mockFetch>;
 beforeEach(() => {
@@ -18,7 +18,7 @@ const lastUser = { name: STAFF.name, email: STAFF.email };
 const renderLock = (session = {}) => renderRoute(<LockScreen />, { path: '/lockscreen', session });
 const password = () => screen.getByLabelText('Password', { selector: 'input' }) as HTMLInputElement;
 
-describe('/lockscreen (spec §2, issue 3)', () => {
+describe('/lockscreen', () => {
   it('shows the last staff member and signs them back in with their password', async () => {
     fetchMock.mockResolvedValueOnce(
       json(200, { success: true, message: STAFF_MESSAGES.signedIn, token: JWT, data: { user: STAFF } }),

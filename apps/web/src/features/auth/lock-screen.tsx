@@ -1,12 +1,12 @@
 /**
- * /lockscreen (spec §2): shows the last staff member who signed in on this device and a password
- * box. Unlike the spec's inert button, 'Login' signs them back in (issue 3). 'Use Another Account'
+ * /lockscreen: shows the last staff member who signed in on this device and a password
+ * box. 'Login' signs them back in (a button that did nothing would strand them). 'Use Another Account'
  * goes to /login. Someone signed in goes to the dashboard.
  */
 import { useDispatch, useSelector } from 'react-redux';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { loginSchema } from '@registrar/contract/auth';
-import { selectSession, signedIn, type SessionState } from '../session/session-slice';
+import { selectSession, signedIn, type SessionState } from '../../shared/session/session-slice';
 import { useLoginMutation } from './auth-api';
 import { AuthLayout, BusyStatus } from './auth-layout';
 import { ButtonSpinner, PasswordField } from './form-fields';

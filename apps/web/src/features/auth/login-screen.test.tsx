@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { MESSAGES } from '@registrar/contract/messages';
 import { STAFF_MESSAGES } from '@registrar/contract/staff';
 import { LoginScreen } from './login-screen';
-import { JWT, STAFF, json, mockFetch, renderRoute, sentRequest } from './test-harness';
+import { JWT, STAFF, json, mockFetch, renderRoute, sentRequest } from '../../shared/test/route-harness';
 
 let fetchMock: ReturnType<typeof mockFetch>;
 beforeEach(() => {
@@ -19,7 +19,7 @@ const email = () => screen.getByLabelText('Email') as HTMLInputElement;
 const password = () => screen.getByLabelText('Password', { selector: 'input' }) as HTMLInputElement;
 const loginButton = () => screen.getByRole('button', { name: 'Login' });
 
-describe('/login (spec §2, §5)', () => {
+describe('/login', () => {
   it('shows no error before the visitor has touched a field', () => {
     renderLogin();
     expect(screen.queryByText(MESSAGES.loginEmailRequired)).toBeNull();

@@ -1,5 +1,5 @@
 /**
- * /login (spec §2, §4, §5): email and password with a show/hide toggle, errors after blur or a
+ * /login: email and password with a show/hide toggle, errors after blur or a
  * submit attempt, 'Login' with a spinner while the call runs, and a Forgot Password link. Success
  * stores the token and the staff member and goes to /dashboard; a failure toasts the server's
  * message (through the services slice). Someone already signed in goes straight to /dashboard.
@@ -7,7 +7,7 @@
 import { useDispatch, useSelector } from 'react-redux';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { loginSchema } from '@registrar/contract/auth';
-import { selectSession, signedIn, type SessionState } from '../session/session-slice';
+import { selectSession, signedIn, type SessionState } from '../../shared/session/session-slice';
 import { useLoginMutation } from './auth-api';
 import { AuthLayout, BusyStatus } from './auth-layout';
 import { ButtonSpinner, PasswordField, TextField } from './form-fields';

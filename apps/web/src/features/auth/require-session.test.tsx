@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { RequireSession } from './require-session';
-import { JWT, STAFF, json, mockFetch, renderRoute, sentRequest } from './test-harness';
+import { JWT, STAFF, json, mockFetch, renderRoute, sentRequest } from '../../shared/test/route-harness';
 
 let fetchMock: ReturnType<typeof mockFetch>;
 beforeEach(() => {
@@ -18,7 +18,7 @@ const shell = (
   </RequireSession>
 );
 
-describe('RequireSession (spec §2)', () => {
+describe('RequireSession', () => {
   it('sends a visitor without a token to /login', async () => {
     const { router } = renderRoute(shell, { path: '/courses' });
     expect(await screen.findByText('Landed on /login')).toBeTruthy();

@@ -1,5 +1,5 @@
 /**
- * The admin shell's guard (spec §2): the shell renders only while a token is held; otherwise the
+ * The admin shell's guard: the shell renders only while a token is held; otherwise the
  * visitor goes to /login. A held token is checked once against the server (`GET /api/user-profile`):
  * a revoked or expired session answers 401 and the app's 401 rule signs out and goes to /login.
  * The answer also refreshes the stored staff member (name, phone).
@@ -7,8 +7,8 @@
 import { useEffect, type ReactNode } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Navigate } from 'react-router';
-import { useSignedInProfileQuery } from '../session/session-api';
-import { selectSession, userUpdated, type SessionState } from '../session/session-slice';
+import { useSignedInProfileQuery } from '../../shared/session/session-api';
+import { selectSession, userUpdated, type SessionState } from '../../shared/session/session-slice';
 
 function SessionCheck({ children }: { children: ReactNode }) {
   const dispatch = useDispatch();

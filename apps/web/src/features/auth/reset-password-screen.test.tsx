@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { MESSAGES } from '@registrar/contract/messages';
 import { STAFF_MESSAGES } from '@registrar/contract/staff';
 import { ResetPasswordScreen } from './reset-password-screen';
-import { JWT, STAFF, json, mockFetch, renderRoute, sentRequest } from './test-harness';
+import { JWT, STAFF, json, mockFetch, renderRoute, sentRequest } from '../../shared/test/route-harness';
 
 let fetchMock: ReturnType<typeof mockFetch>;
 beforeEach(() => {
@@ -25,7 +25,7 @@ const fillValid = () => {
   fireEvent.change(confirmPassword(), { target: { value: 'New-Passw0rd' } });
 };
 
-describe('/reset-password/:id (spec §2, §5, §8)', () => {
+describe('/reset-password/:id', () => {
   it("names its fields newpassword and confirmpassword and shows the contract's messages on submit", async () => {
     renderReset();
     expect(newPassword().name).toBe('newpassword');

@@ -1,9 +1,9 @@
 /**
- * /reset-password/:id (spec §2, §3, §5): {id} is the reset token. New password and confirmation
+ * /reset-password/:id: {id} is the reset token. New password and confirmation
  * (fields `newpassword`, `confirmpassword`), 'Reset Password'; sends `{ token, password,
  * confirmPassword }`. Success shows 'Your password has been successfully reset.' with Back to Login;
  * a call that cannot be made shows 'Network error', any other failure the server's message.
- * Unlike /login, spec §2 does not send signed-in staff away from here: a link opened while signed
+ * Unlike /login, this screen does not send signed-in staff away from here: a link opened while signed
  * in still works (the reset ends every session, this one included).
  */
 import { useState } from 'react';
@@ -13,11 +13,11 @@ import { resetPasswordFormSchema } from '@registrar/contract/auth';
 import { MESSAGES } from '@registrar/contract/messages';
 import { baseApi } from '../../shared/api/base-api';
 import { requestFailed, requestSucceeded } from '../../shared/state/services-slice';
-import { signedOut } from '../session/session-slice';
+import { signedOut } from '../../shared/session/session-slice';
 import { resetPassword } from './auth-api';
 import { AuthLayout, BusyStatus } from './auth-layout';
 import { ButtonSpinner, PasswordField } from './form-fields';
-import { publicFailureMessage } from './public-failure';
+import { publicFailureMessage } from '../../shared/api/public-failure';
 import { useFocusOnMount } from './use-focus-on-mount';
 import { useSchemaForm } from './use-schema-form';
 

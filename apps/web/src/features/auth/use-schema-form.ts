@@ -5,7 +5,7 @@
  * first. Inputs stay uncontrolled (`register` gives name, ref, defaultValue and handlers).
  *
  * Why not react-hook-form here: it is ~12 KiB gzipped, and /login must load at most 170 KiB of JS
- * (DESIGN §9) on top of a ~160 KiB base (React, router, Redux, zod, toasts). The admin console
+ * on top of a ~160 KiB base (React, router, Redux, zod, toasts). The admin console
  * (profile screen) uses react-hook-form.
  */
 import { useCallback, useRef, useState, type ChangeEvent, type FormEvent } from 'react';

@@ -1,5 +1,5 @@
 /**
- * Add or edit a course (issue 5): name, price, 1–24 installment amounts with their running total
+ * Add or edit a course: name, price, 1–24 installment amounts with their running total
  * against the price, duration, description and the active flag. The rules and their messages are
  * the contract's (`courseInputSchema`); the server's field errors land on the same fields.
  */
@@ -36,8 +36,8 @@ import {
 } from '@registrar/contract/course';
 import type { ApiQueryError } from '../../shared/api/base-api';
 import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
-import { useCreateCourseMutation, useUpdateCourseMutation } from './api/courses-api';
-import { formatRupees, splitEvenly } from './money';
+import { useCreateCourseMutation, useUpdateCourseMutation } from '../../shared/api/courses-api';
+import { formatRupees, splitEvenly } from '../../shared/lib/money';
 
 type CourseOutput = z.output<typeof courseInputSchema>;
 const FIELDS: readonly string[] = ['name', 'price', 'emiPrice', 'description', 'duration', 'active'];

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { COURSE_MESSAGES, type Course } from '@registrar/contract/course';
 import { CoursesScreen } from './courses-screen';
-import { fakeServer, json, renderScreen, type SentRequest } from './test-harness';
+import { fakeServer, json, renderScreen, type SentRequest } from '../../shared/test/screen-harness';
 
 const NOW = '2026-03-01T10:00:00.000Z';
 const course = (over: Partial<Course>): Course => ({
@@ -85,7 +85,7 @@ async function openAdd() {
 }
 
 // MUI dialogs in jsdom are slow on a busy machine; give each test room.
-describe('Courses screen (issue 5)', { timeout: 30_000 }, () => {
+describe('Courses screen', { timeout: 30_000 }, () => {
   it('lists courses with rupee prices, installments, status and enrolments', async () => {
     await renderCourses();
     expect(server.requests[0]!.url.pathname + server.requests[0]!.url.search).toBe('/api/course?page=1&limit=10');

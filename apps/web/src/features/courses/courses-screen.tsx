@@ -1,5 +1,5 @@
 /**
- * The Courses screen (spec §2 /courses; issue 5): the shared list with search, a status filter and
+ * The Courses screen: the shared list with search, a status filter and
  * paging over `GET /api/course?page&limit&search`; add and edit in a dialog; activate or
  * deactivate in place; delete after confirmation (a course with enrolments cannot be deleted and
  * is offered deactivation instead).
@@ -10,24 +10,22 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import VisibilityOffOutlinedIcon from '@mui/icons-material/VisibilityOffOutlined';
 import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
 import { GridActionsCellItem } from '@mui/x-data-grid';
 import { COURSE_MESSAGES, type Course } from '@registrar/contract/course';
-import type { ApiQueryError } from '../../shared/api/base-api';
-import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
+import { ConfirmDeleteDialog, deleteRowAction, useRowConfirm } from '../../shared/ui/resource-list/row-actions';
 import { ResourceList, type ListFilter, type ResourceColumn } from '../../shared/ui/resource-list/resource-list';
 import {
   useDeleteCourseMutation,
   useGetCoursesQuery,
   useUpdateCourseMutation,
   type CourseListArgs,
-} from './api/courses-api';
+} from '../../shared/api/courses-api';
 import { CourseFormDialog } from './course-form-dialog';
-import { formatRupees } from './money';
-import { useCan } from '../session/permissions';
+import { formatRupees } from '../../shared/lib/money';
+import { useCan } from '../../shared/session/permissions';
 
 const STATUS_FILTER: ListFilter = {
   name: 'active',
@@ -47,7 +45,9 @@ const installmentsLabel = (n: number) => `${n} ${n === 1 ? 'installment' : 'inst
 /** "3 installments" over "₹5,000 + ₹5,000 + ₹5,000" (several equal ones as "12 × ₹2,500"). */
 function Installments({ amounts }: { amounts: number[] }) {
   const allEqual = amounts.length > 2 && amounts.every((a) => a === amounts[0]);
-  const detail = allEqual ? `${amounts.length} × ${formatRupees(amounts[0]!)}` : amounts.map((a) => formatRupees(a)).join(' + ');
+  const detail = allEqual
+    ? `${amounts.length} × ${formatRupees(amounts[0]!)}`
+    : amounts.map((a) => formatRupees(a)).join(' + ');
   return (
     <Box sx={{ minWidth: 0 }}>
       <Typography variant="body2">{installmentsLabel(amounts.length)}</Typography>
@@ -66,17 +66,15 @@ function StatusChip({ active }: { active: boolean }) {
   );
 }
 
-type DeleteState = { course: Course; error: string | null };
-
 export function CoursesScreen() {
   const [form, setForm] = useState<{ key: number; open: boolean; course: Course | null }>({
     key: 0,
     open: false,
     course: null,
   });
-  const [deleting, setDeleting] = useState<DeleteState | null>(null);
   const [updateCourse, { isLoading: toggling, originalArgs: toggleArgs }] = useUpdateCourseMutation();
   const [deleteCourse, { isLoading: removing }] = useDeleteCourseMutation();
+  const deleting = useRowConfirm((row: Course) => deleteCourse(row._id).unwrap(), 'The course could not be deleted.');
 
   const openForm = (course: Course | null) => setForm((f) => ({ key: f.key + 1, open: true, course }));
   const closeForm = () => setForm((f) => ({ ...f, open: false }));
@@ -87,17 +85,6 @@ export function CoursesScreen() {
       return true;
     } catch {
       return false; // the services slice has put up the server's message
-    }
-  };
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await deleteCourse(deleting.course._id).unwrap();
-      setDeleting(null);
-    } catch (err) {
-      const message = (err as Partial<ApiQueryError>).message || 'The course could not be deleted.';
-      setDeleting((d) => (d ? { ...d, error: message } : d));
     }
   };
 
@@ -186,13 +173,7 @@ export function CoursesScreen() {
               disabled={busy}
               onClick={() => void setActive(row, !row.active)}
             />,
-            <GridActionsCellItem
-              key="delete"
-              icon={<DeleteOutlineIcon />}
-              label={`Delete ${row.name}`}
-              title="Delete"
-              onClick={() => setDeleting({ course: row, error: null })}
-            />,
+            deleteRowAction(row.name, () => deleting.ask(row)),
           ];
         },
       },
@@ -208,8 +189,8 @@ export function CoursesScreen() {
     </Button>
   );
 
-  const target = deleting?.course;
-  const blocked = Boolean(target && (target.enrollmentCount > 0 || deleting?.error === COURSE_MESSAGES.hasEnrollments));
+  const target = deleting.target;
+  const blocked = Boolean(target && (target.enrollmentCount > 0 || deleting.error === COURSE_MESSAGES.hasEnrollments));
 
   return (
     <>
@@ -233,18 +214,16 @@ export function CoursesScreen() {
 
       <CourseFormDialog key={form.key} open={form.open} course={form.course} onClose={closeForm} />
 
-      <ConfirmDialog
-        open={Boolean(deleting)}
+      <ConfirmDeleteDialog
+        {...deleting.dialog}
         title={blocked ? `“${target?.name ?? ''}” cannot be deleted` : `Delete “${target?.name ?? ''}”?`}
         description={
           blocked
             ? `${enrolmentsSentence(target?.enrollmentCount ?? 0)}Deactivating it takes it off the public forms and keeps its enrolments.`
             : 'The course and its installment plan will be removed. This cannot be undone.'
         }
-        error={deleting?.error ?? (blocked ? COURSE_MESSAGES.hasEnrollments : null)}
-        confirmLabel="Delete"
+        error={deleting.error ?? (blocked ? COURSE_MESSAGES.hasEnrollments : null)}
         cancelLabel={blocked ? 'Close' : 'Cancel'}
-        destructive
         busy={removing}
         hideConfirm={blocked}
         extraAction={
@@ -253,15 +232,13 @@ export function CoursesScreen() {
               variant="outlined"
               loading={toggling}
               onClick={async () => {
-                if (await setActive(target, false)) setDeleting(null);
+                if (await setActive(target, false)) deleting.close();
               }}
             >
               Deactivate instead
             </Button>
           ) : null
         }
-        onConfirm={() => void confirmDelete()}
-        onClose={() => setDeleting(null)}
       />
     </>
   );

@@ -1,13 +1,13 @@
 /**
  * The drawings of the dashboard's charts (MUI X Charts). A chunk of its own, loaded after the
  * figures are on screen (dashboard-charts.tsx): the cards and tables never wait for ~100 KiB of
- * charting code, and the admin shell's budget (DESIGN §9) stays clear of it.
+ * charting code, and the admin shell's budget stays clear of it.
  */
 import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
 import { PieChart } from '@mui/x-charts/PieChart';
 import type { Dashboard } from '@registrar/contract/dashboard';
-import { formatRupees } from '../courses/money';
+import { formatRupees } from '../../shared/lib/money';
 
 export const CHART_HEIGHT = 280;
 const count = new Intl.NumberFormat('en-IN');

@@ -1,6 +1,6 @@
 /**
  * A chart with a heading that names it, and "Show as table": the same data in a real table, for
- * screen readers, keyboards and anyone who wants the exact numbers (issue 10, DESIGN §8).
+ * screen readers, keyboards and anyone who wants the exact numbers.
  */
 import { Component, Suspense, useId, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';

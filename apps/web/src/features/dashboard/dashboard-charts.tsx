@@ -9,7 +9,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import type { Dashboard } from '@registrar/contract/dashboard';
 import { loadChunk } from '../../shared/ui/lazy-screen';
-import { formatRupees } from '../courses/money';
+import { formatRupees } from '../../shared/lib/money';
 import { ChartPanel } from './chart-panel';
 import { inquiryReferenceLabel, inquiryStatusLabel, monthLabel } from './labels';
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { Dashboard } from '@registrar/contract/dashboard';
-import { fakeServer, json, renderScreen } from '../courses/test-harness';
+import { fakeServer, json, renderScreen } from '../../shared/test/screen-harness';
 import { DashboardScreen } from './dashboard-screen';
 import { periodStarts } from './links';
 
@@ -94,7 +94,7 @@ afterEach(() => {
 
 const link = (name: RegExp) => screen.getByRole('link', { name });
 
-describe('dashboard screen (issue 10)', () => {
+describe('dashboard screen', () => {
   it('shows each figure as a card that opens the list it summarizes, already filtered', async () => {
     fakeServer(() => ok(DASHBOARD));
     renderScreen(<DashboardScreen />, { path: '/dashboard' });

@@ -1,5 +1,5 @@
 /**
- * The Dashboard (spec §2 '/' and '/dashboard'; issue 10): the state of admissions and fees at a
+ * The Dashboard ('/' and '/dashboard'): the state of admissions and fees at a
  * glance. Figure cards lead to the list each one summarizes, already filtered; three charts, each
  * with a table view; the next and most overdue installments; the latest inquiries and enrolments;
  * the payments CSV. Money in rupees, Indian grouping.
@@ -15,7 +15,7 @@ import Typography from '@mui/material/Typography';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { ENROLLMENT_STATUSES } from '@registrar/contract/enrollment-admin';
 import type { Dashboard } from '@registrar/contract/dashboard';
-import { formatRupees } from '../courses/money';
+import { formatRupees } from '../../shared/lib/money';
 import { useGetDashboardQuery, paymentsCsvHref } from './api/dashboard-api';
 import { CourseChart, InquiryChart, MonthlyChart } from './dashboard-charts';
 import { FigureCard, FigureGrid } from './figure-card';
@@ -30,8 +30,8 @@ import {
 } from './links';
 import { PaymentsExport } from './payments-export';
 import { LatestEnrollmentsTable, LatestInquiriesTable, MostOverdueTable, NextDueTable } from './record-tables';
-import { ENROLLMENTS_PATH } from '../enrollments/paths';
-import { useCan } from '../session/permissions';
+import { ENROLLMENTS_PATH } from '../../shared/lib/paths';
+import { useCan } from '../../shared/session/permissions';
 
 const count = new Intl.NumberFormat('en-IN');
 const percent = new Intl.NumberFormat('en-IN', { style: 'percent', maximumFractionDigits: 1 });

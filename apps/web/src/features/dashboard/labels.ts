@@ -2,7 +2,7 @@
 import type { Reference } from '@registrar/contract/constants';
 import { ENROLLMENT_STATUS_LABELS, type EnrollmentStatus } from '@registrar/contract/enrollment-admin';
 import { INQUIRY_STATUS_LABELS, type InquiryStatus } from '@registrar/contract/inquiry-admin';
-import { REFERENCE_LABELS } from '../inquiry-form/labels';
+import { REFERENCE_LABELS } from '../../shared/lib/inquiry-labels';
 
 const pick = <K extends string>(labels: Record<K, string>, key: string) =>
   Object.hasOwn(labels, key) ? labels[key as K] : key;

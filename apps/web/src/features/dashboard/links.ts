@@ -1,11 +1,11 @@
 /**
- * Where each dashboard figure leads: the list it summarizes, already filtered (issue 10). The
+ * Where each dashboard figure leads: the list it summarizes, already filtered. The
  * lists keep their filters in the URL (`?status=…`, `?paymentState=…`, `?from=…&to=…`).
  */
 import { localIsoDate } from '@registrar/contract/enrollment';
 import type { PaymentState } from '@registrar/contract/fees';
-import { ENROLLMENTS_PATH } from '../enrollments/paths';
-import { INQUIRIES_PATH } from '../inquiries/paths';
+import { ENROLLMENTS_PATH } from '../../shared/lib/paths';
+import { INQUIRIES_PATH } from '../../shared/lib/paths';
 
 const withQuery = (path: string, query: Record<string, string>) => `${path}?${new URLSearchParams(query).toString()}`;
 

@@ -1,5 +1,5 @@
 /**
- * "Payments CSV" (issue 10 point 5): the payments received between two dates, as a file that opens
+ * "Payments CSV": the payments received between two dates, as a file that opens
  * in Excel and LibreOffice. A plain link: the login cookie authenticates the download.
  */
 import { useId, useState } from 'react';

@@ -15,7 +15,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import type { Dashboard } from '@registrar/contract/dashboard';
-import { formatRupees } from '../courses/money';
+import { formatRupees } from '../../shared/lib/money';
 import { dayLabel, enrollmentStatusLabel, inquiryStatusLabel } from './labels';
 import { enrollmentPage, inquiryPage } from './links';
 

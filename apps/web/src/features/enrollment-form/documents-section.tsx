@@ -1,12 +1,13 @@
 /**
  * The documents part of the enrolment form: profile picture, masked Aadhaar front and back (required),
- * PAN card and the signature (optional; uploaded or drawn on the pad). Its code loads when the
- * visitor scrolls near it (enrollment-form-screen.tsx), so the first load stays small.
+ * PAN card and the signature (optional; uploaded or drawn on the pad). Its code loads on the
+ * visitor's first move or when the browser falls idle after the first paint (enrollment-form-screen.tsx),
+ * so the first load stays small.
  */
 import { lazy, Suspense, useState } from 'react';
 import { useT } from '../../shared/i18n/translate';
 import { FileField } from './file-field';
-import type { UploadName } from './form-types';
+import type { UploadName } from '../../shared/form/enrollment-types';
 import { MaskedAadhaarExample } from './masked-aadhaar-example';
 
 const SignaturePad = lazy(() => import('./signature-pad').then((m) => ({ default: m.SignaturePad })));

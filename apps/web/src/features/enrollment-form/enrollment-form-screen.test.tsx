@@ -4,9 +4,9 @@ import { UPLOAD_EXTENSIONS } from '@registrar/contract/constants';
 import { ENROLLMENT_FILE_FIELDS } from '@registrar/contract/enrollment';
 import { ENROLLMENT_MESSAGES } from '@registrar/contract/enrollment-admin';
 import { MESSAGES } from '@registrar/contract/messages';
-import { json, mockFetch, renderRoute } from '../auth/test-harness';
+import { json, mockFetch, renderRoute } from '../../shared/test/route-harness';
 import { EnrollmentFormScreen } from './enrollment-form-screen';
-import { checkUpload, UPLOAD_ACCEPT } from './file-rules';
+import { checkUpload, UPLOAD_ACCEPT } from '../../shared/lib/file-rules';
 import en from '@registrar/contract/locales/en.json';
 import { activateLanguage } from '../../shared/i18n/i18n';
 
@@ -127,7 +127,7 @@ async function fillValid() {
   await choose(/^Aadhaar card, back/, new File(['%PDF-1.4'], 'back.pdf', { type: 'application/pdf' }));
 }
 
-describe('/student-enrollment (spec §2, §3, §5; issue 7)', () => {
+describe('/student-enrollment', () => {
   it('marks the required fields and lists the courses from the server', async () => {
     renderForm();
     await ready();

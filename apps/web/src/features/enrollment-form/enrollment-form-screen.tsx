@@ -1,7 +1,7 @@
 /**
- * /student-enrollment, the public enrolment form (spec §2, §3, §5, §8; issue 7). Plain elements
- * and CSS for phones (DESIGN §9: at most 170 KiB of JS, Lighthouse ≥ 0.95):
- * - every field of spec §3 with the contract's rules and messages, errors after blur or a submit
+ * /student-enrollment, the public enrolment form. Plain elements
+ * and CSS for phones (budgets in bench/README.md: at most 170 KiB of JS, Lighthouse ≥ 0.95):
+ * - every field of the enrolment with the contract's rules and messages, errors after blur or a submit
  *   attempt; semester only for college or university, designation only for company;
  * - the course list from GET /api/course?type=all; installments show one read-only amount each,
  *   full payment one read-only amount equal to the price; those amounts are sent as `emiPrice`;
@@ -28,18 +28,19 @@ import { apiFetch } from '../../shared/api/api-fetch';
 import { activeLanguage } from '../../shared/i18n/i18n';
 import { StudentI18n, T, useMessage, useT } from '../../shared/i18n/translate';
 import { requestFailed, requestSucceeded } from '../../shared/state/services-slice';
-import { publicFailureMessage } from '../auth/public-failure';
-import { onFirstMove } from '../inquiry-form/first-move';
+import { publicFailureMessage } from '../../shared/api/public-failure';
+import { onFirstMove } from '../../shared/lib/first-move';
 import { TextArea, TextInput } from './form-controls';
-import type { Files, UploadName, Values } from './form-types';
+import type { Files, UploadName, Values } from '../../shared/form/enrollment-types';
 import type { LaterSectionsProps } from './later-sections';
 import { EnrollmentPage } from './enrollment-page';
 import { LazyPart } from './lazy-part';
 import type { EnrollmentCreated } from './submit-enrollment';
 import { TERMS_URL, TermsSection } from './terms-section';
 import type { ThankYouModalProps } from './thank-you-modal';
+import { useIdleAfterPaint } from './use-idle-after-paint';
 import { useNearViewport } from './use-near-viewport';
-import { useOnTouchedForm } from './use-on-touched-form';
+import { useOnTouchedForm } from '../../shared/form/use-on-touched-form';
 import { usePublicResource } from './use-public-resource';
 import './enrollment-form.css';
 
@@ -131,9 +132,11 @@ function EnrollmentForm() {
     termsVersion.current = version;
   }, []);
   const later = useNearViewport<HTMLDivElement>('0px');
+  const idle = useIdleAfterPaint();
 
   // The visitor's first scroll, tap or key press loads the rest of the form (so does focusing a
-  // field, or the rest being on screen already): by the time they reach it, it is there.
+  // field, the rest being on screen already, or the browser falling idle after the first paint):
+  // by the time they reach it, it is there.
   useEffect(() => {
     if (started) return;
     const start = () => setStarted(true);
@@ -186,7 +189,7 @@ function EnrollmentForm() {
   });
   const { values, bind, error, setValue, touch } = form;
 
-  // Course-list failures show the error's message (spec §8).
+  // Course-list failures show the error's message.
   useEffect(() => {
     if (courses.error) dispatch(requestFailed(courses.error));
   }, [courses.error, dispatch]);
@@ -369,7 +372,7 @@ function EnrollmentForm() {
         </fieldset>
 
         <div ref={later.ref} className="enr-later">
-          {later.near || started ? (
+          {later.near || started || idle ? (
             <LazyPart<LaterSectionsProps> what={t('enrol.restOfForm')} load={loadLaterSections} props={laterProps} />
           ) : (
             <p className="enr-hint enr-later-wait">{t('enrol.loadingPart', { what: t('enrol.restOfForm') })}</p>
@@ -405,7 +408,7 @@ function EnrollmentForm() {
         </div>
       </form>
 
-      <TermsSection active={later.near || started} onVersion={onTermsVersion} />
+      <TermsSection active={later.near || started || idle} idle={idle} onVersion={onTermsVersion} />
     </EnrollmentPage>
   );
 }

@@ -1,5 +1,5 @@
 /**
- * One upload of the enrolment form (issue 7): a picture of what is expected until a file is
+ * One upload of the enrolment form: a picture of what is expected until a file is
  * chosen, then a preview (images through an object URL, PDFs as an icon and the file name). A
  * file of the wrong type or over the size limit is refused before anything is sent, with a clear
  * message; the file chosen before it, and everything else in the form, stays.
@@ -7,7 +7,14 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { T, useMessage, useT } from '../../shared/i18n/translate';
 import { RequiredMark } from './form-controls';
-import { UPLOAD_ACCEPT, UPLOAD_MAX_BYTES, checkUpload, formatBytes, formatLimit, isPdf } from './file-rules';
+import {
+  UPLOAD_ACCEPT,
+  UPLOAD_MAX_BYTES,
+  checkUpload,
+  formatBytes,
+  formatLimit,
+  isPdf,
+} from '../../shared/lib/file-rules';
 
 export interface FileFieldProps {
   name: string;

@@ -1,5 +1,5 @@
 /**
- * Plain form controls of the public enrolment form (no MUI: DESIGN §9). Each one is a label with
+ * Plain form controls of the public enrolment form (no MUI: it would not fit the form's bundle budget). Each one is a label with
  * its required marker, the control, an optional hint and the error, tied together with
  * `aria-describedby`, `aria-invalid` and `aria-required`.
  */

@@ -16,7 +16,7 @@ import { activeLanguage } from '../../shared/i18n/i18n';
 import { useMessage, useT } from '../../shared/i18n/translate';
 import { DocumentsSection } from './documents-section';
 import { RadioGroup, SelectInput, TextInput } from './form-controls';
-import type { EnrollmentForm, Files, UploadName } from './form-types';
+import type { EnrollmentForm, Files, UploadName } from '../../shared/form/enrollment-types';
 import type { PublicResource } from './use-public-resource';
 
 const PLACE_LABELS: Record<WorkingStatus | '', string> = {

@@ -1,7 +1,7 @@
 /**
  * Sends the enrolment as multipart with XMLHttpRequest, because fetch reports no upload progress.
- * Public and bearer-less (spec §6). Failures become the app's ApiError: no HTTP answer → status
- * undefined ('Network error' on the public forms, spec §8); otherwise the server's message and its
+ * Public and bearer-less. Failures become the app's ApiError: no HTTP answer → status
+ * undefined ('Network error' on the public forms); otherwise the server's message and its
  * `errors: [{ path, message }]`, with a plain sentence when the body is unreadable (a proxy's 413).
  */
 import { apiPaths } from '@registrar/contract/api-paths';

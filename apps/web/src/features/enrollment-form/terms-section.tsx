@@ -1,7 +1,7 @@
 /**
- * The terms and conditions under the form (spec §2), through the shared sanitizer. The terms and
- * the sanitizer (DOMPurify, ~12 KiB gzipped) load when the section comes near the screen, so a
- * phone's first load carries only the form.
+ * The terms and conditions under the form, through the shared sanitizer. The terms and
+ * the sanitizer (DOMPurify, ~12 KiB gzipped) load when the section comes near the screen or the
+ * browser falls idle after the first paint, so a phone's first load carries only the form.
  */
 import { apiPaths } from '@registrar/contract/api-paths';
 import { useEffect, useState, type ComponentType } from 'react';
@@ -15,13 +15,22 @@ export const TERMS_URL = apiPaths.terms;
 
 /**
  * `active`: the form above has loaded its lower sections (before that the terms are not really near).
+ * `idle`: the browser fell idle after the first paint; the terms load then even if never scrolled to.
  * `onVersion`: told which version of the terms is on screen, which the form sends as its consent.
  */
-export function TermsSection({ active, onVersion }: { active: boolean; onVersion?: (version: number) => void }) {
+export function TermsSection({
+  active,
+  idle = false,
+  onVersion,
+}: {
+  active: boolean;
+  idle?: boolean;
+  onVersion?: (version: number) => void;
+}) {
   const t = useT();
   const message = useMessage();
   const { ref, near: inView } = useNearViewport<HTMLElement>();
-  const near = active && inView;
+  const near = active && (inView || idle);
   const terms = usePublicResource<Terms>(TERMS_URL, near);
   const version = terms.data?.version;
   useEffect(() => {

@@ -1,5 +1,5 @@
 /**
- * The thank-you modal of the public forms (spec §2): updates will come by email, the support phone
+ * The thank-you modal of the public forms: updates will come by email, the support phone
  * and email, and (for an enrolment) the enrolment number. Ok reloads the page for a fresh form;
  * Escape does the same, so a sent form is never left filled in to be sent twice. A native
  * `<dialog>` opened with showModal(): focus moves in and stays, the page behind is inert.

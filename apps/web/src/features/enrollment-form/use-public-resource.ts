@@ -1,11 +1,11 @@
 /**
  * One public read (courses, site facts, terms) through the app's `apiFetch`, without RTK Query's
- * console-wide toasts: the form says itself what failed (spec §8: the error's message, and
+ * console-wide toasts: the form says itself what failed (the error's message, and
  * 'Network error' when nothing answered). `load` false waits (e.g. until the terms scroll near).
  */
 import { useCallback, useEffect, useState } from 'react';
 import { apiFetch } from '../../shared/api/api-fetch';
-import { publicFailureMessage } from '../auth/public-failure';
+import { publicFailureMessage } from '../../shared/api/public-failure';
 
 export interface PublicResource<T> {
   data: T | undefined;

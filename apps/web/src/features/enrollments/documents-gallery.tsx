@@ -1,5 +1,5 @@
 /**
- * An enrolment's documents (issue 7; DESIGN §5, §6): images as thumbnails that open zoomable in a
+ * An enrolment's documents: images as thumbnails that open zoomable in a
  * dialog, PDFs opened in a new tab through their URL, and SVG only ever as a download link, never
  * shown inline; Aadhaar images hidden until Reveal is pressed. Every file comes from
  * `GET /api/files/{id}`, which the login cookie authenticates (so `<img>` works) and which records
@@ -25,8 +25,8 @@ import ZoomOutIcon from '@mui/icons-material/ZoomOut';
 import VisibilityIcon from '@mui/icons-material/VisibilityOutlined';
 import { ENROLLMENT_FILE_FIELDS, type EnrollmentFileField } from '@registrar/contract/enrollment';
 import type { EnrollmentDocument } from '@registrar/contract/enrollment-admin';
-import { formatBytes } from '../enrollment-form/file-rules';
-import { DOCUMENT_LABELS } from '../enrollment-form/labels';
+import { formatBytes } from '../../shared/lib/file-rules';
+import { DOCUMENT_LABELS } from '../../shared/lib/enrollment-labels';
 
 type Doc = Pick<EnrollmentDocument, '_id' | 'url' | 'mime' | 'size' | 'originalName'> & { field: string };
 

@@ -1,11 +1,11 @@
 /**
- * One enrolment (`/student-enrollments/:id`; issue 7): the photo and every detail, the documents
+ * One enrolment (`/student-enrollments/:id`): the photo and every detail, the documents
  * gallery (zoomable images, PDFs in a new tab, SVG only as a download), the fees (FeePanel: schedule,
- * payments, receipts, reminders, statement; issue 8), the announcements (AnnouncementsPanel; issue 9),
+ * payments, receipts, reminders, statement), the announcements (AnnouncementsPanel),
  * a status change with a note offering only the moves ENROLLMENT_TRANSITIONS allows, the history,
  * edit (text fields, documents, the authority signature) and delete after confirmation.
  */
-import { useId, useState } from 'react';
+import { useId, useState, type ComponentType } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
@@ -25,6 +25,7 @@ import {
   type EnrollmentDetail,
   type EnrollmentStatus,
 } from '@registrar/contract/enrollment-admin';
+import type { ErasureResult } from '@registrar/contract/privacy';
 import type { ApiQueryError } from '../../shared/api/base-api';
 import { formatDate, formatDateTime } from '../../shared/lib/format-date';
 import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
@@ -33,13 +34,9 @@ import { RecordPage } from '../../shared/ui/record-details/record-page';
 import { RecordSection } from '../../shared/ui/record-details/record-section';
 import { RecordTimeline } from '../../shared/ui/record-details/record-timeline';
 import { StatusChangeForm } from '../../shared/ui/record-details/status-change-form';
-import { AnnouncementsPanel } from '../announcements/announcements-panel';
-import { RecordHistory } from '../audit/record-history';
-import { formatRupees } from '../courses/money';
-import { FeePanel } from '../enrollment-fees/fee-panel';
-import { ErasureDialog } from '../privacy/erasure-dialog';
-import { dataExportHref } from '../privacy/privacy-api';
-import { PAYMENT_METHOD_LABELS, PAYMENT_MODE_LABELS, WORKING_LABELS } from '../enrollment-form/labels';
+import { formatRupees } from '../../shared/lib/money';
+import { FeePanel } from './fees/fee-panel';
+import { PAYMENT_METHOD_LABELS, PAYMENT_MODE_LABELS, WORKING_LABELS } from '../../shared/lib/enrollment-labels';
 import {
   useChangeEnrollmentStatusMutation,
   useDeleteEnrollmentMutation,
@@ -47,10 +44,28 @@ import {
 } from './api/enrollments-api';
 import { DocumentsGallery, viewedDocumentLabel } from './documents-gallery';
 import { ACCESS_MESSAGES } from '@registrar/contract/permissions';
-import { usePermissions } from '../session/permissions';
+import { usePermissions } from '../../shared/session/permissions';
 import { EnrollmentEditDialog } from './enrollment-edit-dialog';
-import { ENROLLMENTS_PATH } from './paths';
+import { ENROLLMENTS_PATH } from '../../shared/lib/paths';
 import { EnrollmentStatusChip } from './status-chip';
+
+/**
+ * What this screen shows from other features: the route that holds the screen (app/router.tsx)
+ * hands them in, so this feature imports none of them.
+ */
+export interface EnrollmentDetailParts {
+  AnnouncementsPanel: ComponentType<{ enrollment: EnrollmentDetail }>;
+  RecordHistory: ComponentType<{ entityId: string }>;
+  ErasureDialog: ComponentType<{
+    open: boolean;
+    email: string;
+    name: string;
+    onClose: () => void;
+    onErased: (result: ErasureResult) => void;
+  }>;
+  /** The link to a zip of everything held about the enrolment's person. */
+  dataExportHref: (enrollmentId: string) => string;
+}
 
 const EVENT_TITLES: Record<string, string> = {
   created: 'Enrolment received',
@@ -116,7 +131,16 @@ const CONTACT_ROWS = new Set([
   'Designation',
 ]);
 
-function EnrollmentView({ enrollment, backTo }: { enrollment: EnrollmentDetail; backTo: string }) {
+function EnrollmentView({
+  enrollment,
+  backTo,
+  parts,
+}: {
+  enrollment: EnrollmentDetail;
+  backTo: string;
+  parts: EnrollmentDetailParts;
+}) {
+  const { AnnouncementsPanel, RecordHistory, ErasureDialog, dataExportHref } = parts;
   const navigate = useNavigate();
   const [editing, setEditing] = useState<{ key: number; open: boolean }>({ key: 0, open: false });
   const [deleting, setDeleting] = useState<{ error: string | null } | null>(null);
@@ -310,12 +334,12 @@ function EnrollmentView({ enrollment, backTo }: { enrollment: EnrollmentDetail; 
   );
 }
 
-export function EnrollmentDetailScreen() {
+export function EnrollmentDetailScreen({ parts }: { parts: EnrollmentDetailParts }) {
   const { id = '' } = useParams();
   const query = useGetEnrollmentQuery(id, { skip: !id });
   return (
     <RecordPage id={id} listPath={ENROLLMENTS_PATH} listTitle="Student Enrollments" noun="enrolment" query={query}>
-      {(enrollment, backTo) => <EnrollmentView enrollment={enrollment} backTo={backTo} />}
+      {(enrollment, backTo) => <EnrollmentView enrollment={enrollment} backTo={backTo} parts={parts} />}
     </RecordPage>
   );
 }

@@ -27,12 +27,17 @@ import {
 import type { EnrollmentDetail } from '@registrar/contract/enrollment-admin';
 import type { ApiQueryError } from '../../shared/api/base-api';
 import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
-import { useGetCoursesQuery } from '../courses/api/courses-api';
-import { UPLOAD_ACCEPT, checkUpload, formatBytes } from '../enrollment-form/file-rules';
-import type { TextName, Values } from '../enrollment-form/form-types';
-import { DOCUMENT_LABELS, PAYMENT_METHOD_LABELS, PAYMENT_MODE_LABELS, WORKING_LABELS } from '../enrollment-form/labels';
-import { useOnTouchedForm } from '../enrollment-form/use-on-touched-form';
-import { SchedulePreview } from '../enrollment-fees/schedule-preview';
+import { useGetCoursesQuery } from '../../shared/api/courses-api';
+import { UPLOAD_ACCEPT, checkUpload, formatBytes } from '../../shared/lib/file-rules';
+import type { TextName, Values } from '../../shared/form/enrollment-types';
+import {
+  DOCUMENT_LABELS,
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_MODE_LABELS,
+  WORKING_LABELS,
+} from '../../shared/lib/enrollment-labels';
+import { useOnTouchedForm } from '../../shared/form/use-on-touched-form';
+import { SchedulePreview } from './fees/schedule-preview';
 import { useUpdateEnrollmentMutation } from './api/enrollments-api';
 
 const FILE_FIELDS = Object.keys(ENROLLMENT_FILE_FIELDS) as EnrollmentFileField[];

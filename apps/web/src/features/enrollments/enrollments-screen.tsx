@@ -1,31 +1,33 @@
 /**
- * Student Enrollments (spec §2 /student-enrollments; issue 7): the shared list over
+ * Student Enrollments: the shared list over
  * `GET /api/student-enrollment?page&limit&search&status&courseId&paymentState&from&to&sort` with
- * status chips, filters by status, course, payment state (issue 8) and date range, sorting, what is
+ * status chips, filters by status, course, payment state and date range, sorting, what is
  * outstanding, a CSV export of what is shown (a plain link: the login cookie authenticates the
- * download), a bulk announcement (issue 9) and delete after confirmation. A row's name opens its
+ * download), a bulk announcement and delete after confirmation. A row's name opens its
  * detail page.
  */
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ComponentType } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
-import OpenIcon from '@mui/icons-material/ArrowForward';
 import CampaignOutlinedIcon from '@mui/icons-material/CampaignOutlined';
-import { GridActionsCellItem } from '@mui/x-data-grid';
 import {
   ENROLLMENT_STATUSES,
   ENROLLMENT_STATUS_LABELS,
   type EnrollmentRecord,
   type EnrollmentStatus,
 } from '@registrar/contract/enrollment-admin';
-import type { ApiQueryError } from '../../shared/api/base-api';
 import { formatDate } from '../../shared/lib/format-date';
-import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
+import {
+  ConfirmDeleteDialog,
+  actionsColumn,
+  deleteRowAction,
+  openRowAction,
+  useRowConfirm,
+} from '../../shared/ui/resource-list/row-actions';
 import {
   DateRangeFilter,
   ISO_DATE,
@@ -34,9 +36,8 @@ import {
 } from '../../shared/ui/resource-list/date-range-filter';
 import { ResourceList, type ListFilter, type ResourceColumn } from '../../shared/ui/resource-list/resource-list';
 import { SORT_BY_DATE_NAME_OR_STATUS } from '../../shared/ui/resource-list/sort-filter';
-import { BulkAnnouncementDialog } from '../announcements/bulk-announcement-dialog';
-import { useGetCoursesQuery } from '../courses/api/courses-api';
-import { outstandingColumn, PAYMENT_STATE_FILTER } from '../enrollment-fees/payment-state';
+import { useGetCoursesQuery } from '../../shared/api/courses-api';
+import { outstandingColumn, PAYMENT_STATE_FILTER } from './fees/payment-state';
 import {
   ENROLLMENT_FILTER_KEYS,
   EXPORT_CSV_PATH,
@@ -45,9 +46,9 @@ import {
   useGetEnrollmentsQuery,
   type EnrollmentListArgs,
 } from './api/enrollments-api';
-import { ENROLLMENTS_PATH } from './paths';
+import { ENROLLMENTS_PATH } from '../../shared/lib/paths';
 import { EnrollmentStatusChip } from './status-chip';
-import { usePermissions } from '../session/permissions';
+import { usePermissions } from '../../shared/session/permissions';
 
 const STATUS_FILTER: ListFilter = {
   name: 'status',
@@ -89,15 +90,29 @@ function ExportLink() {
   );
 }
 
-export function EnrollmentsScreen() {
+/** What this screen shows from other features, handed in by the route that holds it (app/router.tsx). */
+export interface EnrollmentsScreenParts {
+  BulkAnnouncementDialog: ComponentType<{
+    open: boolean;
+    onClose: () => void;
+    initialCourseId?: string | undefined;
+    initialStatus?: EnrollmentStatus | undefined;
+  }>;
+}
+
+export function EnrollmentsScreen({ parts: { BulkAnnouncementDialog } }: { parts: EnrollmentsScreenParts }) {
   const location = useLocation();
   const navigate = useNavigate();
   const empty = useDateRangeEmptyState(NOUN.other, {
     title: 'No enrolments yet',
     description: 'Enrolments sent with the public form at /student-enrollment appear here.',
   });
-  const [deleting, setDeleting] = useState<{ enrollment: EnrollmentRecord; error: string | null } | null>(null);
   const [deleteEnrollment, { isLoading: removing }] = useDeleteEnrollmentMutation();
+  const deleting = useRowConfirm(
+    (row: EnrollmentRecord) => deleteEnrollment(row._id).unwrap(),
+    'The enrolment could not be deleted.',
+  );
+  const { ask } = deleting;
   const [announcing, setAnnouncing] = useState({ key: 0, open: false });
   const [searchParams] = useSearchParams();
   const { data: courses } = useGetCoursesQuery({ page: 1, limit: 100 });
@@ -191,46 +206,13 @@ export function EnrollmentsScreen() {
         hideBelow: 'sm',
         valueFormatter: (value: string) => formatDate(value),
       },
-      {
-        field: 'actions',
-        type: 'actions',
-        headerName: 'Actions',
-        minWidth: 100,
-        getActions: ({ row }) => [
-          <GridActionsCellItem
-            key="open"
-            icon={<OpenIcon />}
-            label={`Open ${row.name}`}
-            title="Open"
-            onClick={() => void navigate(`${ENROLLMENTS_PATH}/${row._id}`, { state: { listSearch } })}
-          />,
-          ...(canDelete
-            ? [
-                <GridActionsCellItem
-                  key="delete"
-                  icon={<DeleteOutlineIcon />}
-                  label={`Delete ${row.name}`}
-                  title="Delete"
-                  onClick={() => setDeleting({ enrollment: row, error: null })}
-                />,
-              ]
-            : []),
-        ],
-      },
+      actionsColumn<EnrollmentRecord>((row) => [
+        openRowAction(row.name, () => void navigate(`${ENROLLMENTS_PATH}/${row._id}`, { state: { listSearch } })),
+        ...(canDelete ? [deleteRowAction(row.name, () => ask(row))] : []),
+      ]),
     ],
-    [listSearch, navigate, canDelete, showContact],
+    [listSearch, navigate, canDelete, showContact, ask],
   );
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await deleteEnrollment(deleting.enrollment._id).unwrap();
-      setDeleting(null);
-    } catch (err) {
-      const message = (err as Partial<ApiQueryError>).message || 'The enrolment could not be deleted.';
-      setDeleting((d) => (d ? { ...d, error: message } : d));
-    }
-  };
 
   return (
     <>
@@ -269,16 +251,11 @@ export function EnrollmentsScreen() {
         initialStatus={parseStatus(searchParams.get('status'))}
         onClose={() => setAnnouncing((s) => ({ ...s, open: false }))}
       />
-      <ConfirmDialog
-        open={Boolean(deleting)}
-        title={`Delete the enrolment of “${deleting?.enrollment.name ?? ''}”?`}
-        description={`${deleting?.enrollment.enrollmentNumber ?? ''}: its documents, fee schedule and history will be removed. This cannot be undone.`}
-        error={deleting?.error}
-        confirmLabel="Delete"
-        destructive
+      <ConfirmDeleteDialog
+        {...deleting.dialog}
+        title={`Delete the enrolment of “${deleting.target?.name ?? ''}”?`}
+        description={`${deleting.target?.enrollmentNumber ?? ''}: its documents, fee schedule and history will be removed. This cannot be undone.`}
         busy={removing}
-        onConfirm={() => void confirmDelete()}
-        onClose={() => setDeleting(null)}
       />
     </>
   );

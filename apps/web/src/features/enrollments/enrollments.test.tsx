@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ENROLLMENT_MESSAGES, documentsDeletedNote, type EnrollmentDetail } from '@registrar/contract/enrollment-admin';
 import { formatDate } from '../../shared/lib/format-date';
-import { fakeServer, json, renderScreens, route, type SentRequest } from '../inquiries/test-harness';
+import { fakeServer, json, renderScreens, route, type SentRequest } from '../../shared/test/screens-harness';
 import { EnrollmentDetailScreen } from './enrollment-detail-screen';
 import { EnrollmentsScreen, exportHref } from './enrollments-screen';
 
@@ -181,12 +181,20 @@ function server(
   });
 }
 
+// The other features' parts (announcements, audit trail, erasure) have tests of their own; here they are left out.
+const listParts = { BulkAnnouncementDialog: () => null };
+const detailParts = {
+  AnnouncementsPanel: () => null,
+  RecordHistory: () => null,
+  ErasureDialog: () => null,
+  dataExportHref: (id: string) => `/export/${id}`,
+};
 const screens = [
-  route('/student-enrollments', <EnrollmentsScreen />),
-  route('/student-enrollments/:id', <EnrollmentDetailScreen />),
+  route('/student-enrollments', <EnrollmentsScreen parts={listParts} />),
+  route('/student-enrollments/:id', <EnrollmentDetailScreen parts={detailParts} />),
 ];
 
-describe('Student Enrollments (issue 7)', () => {
+describe('Student Enrollments', () => {
   it('lists enrolments with status chips and sends the search, filters and dates to the server', async () => {
     const { requests } = server();
     renderScreens(screens, '/student-enrollments?status=pending&from=2026-11-01&to=2026-11-30&sort=name');

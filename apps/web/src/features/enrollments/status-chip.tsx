@@ -1,5 +1,5 @@
 /**
- * An enrolment's status, and an installment's, as chips (DESIGN §5). Tinted backgrounds with dark
+ * An enrolment's status, and an installment's, as chips. Tinted backgrounds with dark
  * text, so every chip reads at WCAG AA contrast (MUI's filled warning and info chips do not).
  */
 import Chip, { type ChipProps } from '@mui/material/Chip';

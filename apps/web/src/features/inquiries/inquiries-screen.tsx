@@ -1,5 +1,5 @@
 /**
- * Student Inquiries (spec §2 /student-inquires; issue 6): the shared list over
+ * Student Inquiries: the shared list over
  * `GET /api/inquiry?page&limit&search&status&reference&from&to&sort` with a status chip and a
  * 'possible duplicate' badge per row, a date range, sorting, a CSV export of what is shown, and
  * delete after confirmation. A row's name opens its detail page.
@@ -12,26 +12,29 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
-import OpenInNewIcon from '@mui/icons-material/ArrowForward';
-import { GridActionsCellItem } from '@mui/x-data-grid';
 import { REFERENCE_OPTIONS } from '@registrar/contract/constants';
 import { INQUIRY_STATUSES, INQUIRY_STATUS_LABELS, type InquiryRecord } from '@registrar/contract/inquiry-admin';
-import { baseApi, type ApiQueryError } from '../../shared/api/base-api';
+import { baseApi } from '../../shared/api/base-api';
 import { formatDate } from '../../shared/lib/format-date';
 import { requestFailed } from '../../shared/state/services-slice';
-import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
+import {
+  ConfirmDeleteDialog,
+  actionsColumn,
+  deleteRowAction,
+  openRowAction,
+  useRowConfirm,
+} from '../../shared/ui/resource-list/row-actions';
 import { DateRangeFilter, useDateRange, useDateRangeEmptyState } from '../../shared/ui/resource-list/date-range-filter';
 import { ResourceList, type ListFilter, type ResourceColumn } from '../../shared/ui/resource-list/resource-list';
 import { SORT_BY_DATE_NAME_OR_STATUS } from '../../shared/ui/resource-list/sort-filter';
-import { selectSession, signedOut, type SessionState } from '../session/session-slice';
-import { REFERENCE_LABELS } from '../inquiry-form/labels';
+import { selectSession, signedOut, type SessionState } from '../../shared/session/session-slice';
+import { REFERENCE_LABELS } from '../../shared/lib/inquiry-labels';
 import { downloadInquiriesCsv } from './api/export-csv';
 import { useDeleteInquiryMutation, useGetInquiriesQuery, type InquiryListArgs } from './api/inquiries-api';
-import { INQUIRIES_PATH } from './paths';
+import { INQUIRIES_PATH } from '../../shared/lib/paths';
 import { DuplicateBadge, StatusChip } from './status-chip';
-import { usePermissions } from '../session/permissions';
+import { usePermissions } from '../../shared/session/permissions';
 
 const FILTERS: readonly ListFilter[] = [
   {
@@ -132,7 +135,7 @@ function ExportButton() {
       await downloadInquiriesCsv(filters, token);
     } catch (err) {
       dispatch(requestFailed((err as Error).message || 'The export failed'));
-      // spec §8: a 401 ends the session (the guard then sends the browser to /login).
+      // A 401 ends the session (the guard then sends the browser to /login).
       if ((err as { status?: number }).status === 401) {
         dispatch(signedOut());
         dispatch(baseApi.util.resetApiState());
@@ -161,8 +164,12 @@ export function InquiriesScreen() {
     title: 'No inquiries yet',
     description: 'Inquiries sent with the public form at /student-inquiry appear here.',
   });
-  const [deleting, setDeleting] = useState<{ inquiry: InquiryRecord; error: string | null } | null>(null);
   const [deleteInquiry, { isLoading: removing }] = useDeleteInquiryMutation();
+  const deleting = useRowConfirm(
+    (row: InquiryRecord) => deleteInquiry(row._id).unwrap(),
+    'The inquiry could not be deleted.',
+  );
+  const { ask } = deleting;
   const listSearch = location.search;
 
   const allowed = usePermissions();
@@ -237,46 +244,13 @@ export function InquiriesScreen() {
         hideBelow: 'sm',
         valueFormatter: (value: string) => formatDate(value),
       },
-      {
-        field: 'actions',
-        type: 'actions',
-        headerName: 'Actions',
-        minWidth: 100,
-        getActions: ({ row }) => [
-          <GridActionsCellItem
-            key="open"
-            icon={<OpenInNewIcon />}
-            label={`Open ${row.name}`}
-            title="Open"
-            onClick={() => void navigate(`${INQUIRIES_PATH}/${row._id}`, { state: { listSearch } })}
-          />,
-          ...(canDelete
-            ? [
-                <GridActionsCellItem
-                  key="delete"
-                  icon={<DeleteOutlineIcon />}
-                  label={`Delete ${row.name}`}
-                  title="Delete"
-                  onClick={() => setDeleting({ inquiry: row, error: null })}
-                />,
-              ]
-            : []),
-        ],
-      },
+      actionsColumn<InquiryRecord>((row) => [
+        openRowAction(row.name, () => void navigate(`${INQUIRIES_PATH}/${row._id}`, { state: { listSearch } })),
+        ...(canDelete ? [deleteRowAction(row.name, () => ask(row))] : []),
+      ]),
     ],
-    [listSearch, navigate, canDelete, showContact],
+    [listSearch, navigate, canDelete, showContact, ask],
   );
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await deleteInquiry(deleting.inquiry._id).unwrap();
-      setDeleting(null);
-    } catch (err) {
-      const message = (err as Partial<ApiQueryError>).message || 'The inquiry could not be deleted.';
-      setDeleting((d) => (d ? { ...d, error: message } : d));
-    }
-  };
 
   return (
     <>
@@ -300,16 +274,11 @@ export function InquiriesScreen() {
         empty={empty}
       />
 
-      <ConfirmDialog
-        open={Boolean(deleting)}
-        title={`Delete the inquiry from “${deleting?.inquiry.name ?? ''}”?`}
+      <ConfirmDeleteDialog
+        {...deleting.dialog}
+        title={`Delete the inquiry from “${deleting.target?.name ?? ''}”?`}
         description="The inquiry and its timeline will be removed. This cannot be undone."
-        error={deleting?.error}
-        confirmLabel="Delete"
-        destructive
         busy={removing}
-        onConfirm={() => void confirmDelete()}
-        onClose={() => setDeleting(null)}
       />
     </>
   );

@@ -12,7 +12,7 @@ import { MESSAGES } from '@registrar/contract/messages';
 import { InquiriesScreen } from './inquiries-screen';
 import { ENROLLMENT_LINK_COPIED, InquiryDetailScreen } from './inquiry-detail-screen';
 import { enrollmentLink } from './format';
-import { fakeServer, json, JWT, renderScreens, route, type SentRequest } from './test-harness';
+import { fakeServer, json, JWT, renderScreens, route, type SentRequest } from '../../shared/test/screens-harness';
 
 // MUI and the data grid take their time in jsdom on a busy machine.
 vi.setConfig({ testTimeout: 30_000 });
@@ -145,12 +145,12 @@ afterEach(() => {
 
 const routes = [
   route('/student-inquires', <InquiriesScreen />),
-  route('/student-inquires/:id', <InquiryDetailScreen />),
+  route('/student-inquires/:id', <InquiryDetailScreen parts={{ RecordHistory: () => null }} />),
 ];
 const open = (url: string) => renderScreens(routes, url);
 const lastList = () => server.requests.filter((r) => r.url.pathname === '/api/inquiry' && r.method === 'GET').at(-1)!;
 
-describe('Student Inquiries list (issue 6)', () => {
+describe('Student Inquiries list', () => {
   it('lists inquiries with a status chip and a duplicate badge', async () => {
     open('/student-inquires');
     expect(await screen.findByRole('heading', { name: 'Student Inquiries' })).toBeTruthy();
@@ -224,7 +224,7 @@ describe('Student Inquiries list (issue 6)', () => {
   });
 });
 
-describe('Inquiry detail (issue 6)', () => {
+describe('Inquiry detail', () => {
   it('shows every field, the duplicate link and the timeline', async () => {
     open(`/student-inquires/${priya._id}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Priya Sharma' })).toBeTruthy();

@@ -1,10 +1,10 @@
 /**
- * One inquiry (`/student-inquires/:id`; issue 6): every field, the duplicate badge linking to the
+ * One inquiry (`/student-inquires/:id`): every field, the duplicate badge linking to the
  * earlier inquiry, status change with a note (only the moves INQUIRY_TRANSITIONS allows), the
  * timeline, edit, delete after confirmation, and a button that copies a link to the enrolment
  * form prefilled with the inquirer's name, email and phone.
  */
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useState, type ComponentType, type ReactNode } from 'react';
 import { useDispatch } from 'react-redux';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import Box from '@mui/material/Box';
@@ -27,7 +27,7 @@ import { RecordPage } from '../../shared/ui/record-details/record-page';
 import { RecordSection } from '../../shared/ui/record-details/record-section';
 import { RecordTimeline } from '../../shared/ui/record-details/record-timeline';
 import { StatusChangeForm } from '../../shared/ui/record-details/status-change-form';
-import { REFERENCE_LABELS, WORKING_AS_LABELS } from '../inquiry-form/labels';
+import { REFERENCE_LABELS, WORKING_AS_LABELS } from '../../shared/lib/inquiry-labels';
 import {
   useChangeInquiryStatusMutation,
   useDeleteInquiryMutation,
@@ -36,10 +36,9 @@ import {
   useInquiryCourseNameQuery,
 } from './api/inquiries-api';
 import { copyText, enrollmentLink } from './format';
-import { RecordHistory } from '../audit/record-history';
 import { InquiryEditDialog } from './inquiry-edit-dialog';
-import { INQUIRIES_PATH } from './paths';
-import { usePermissions } from '../session/permissions';
+import { INQUIRIES_PATH } from '../../shared/lib/paths';
+import { usePermissions } from '../../shared/session/permissions';
 import { DUPLICATE_COLOURS, DuplicateBadge, StatusChip } from './status-chip';
 
 export const ENROLLMENT_LINK_COPIED = 'Enrolment link copied';
@@ -91,10 +90,22 @@ function CourseName({ courseId }: { courseId: string }) {
   return <>{areas ? 'A course no longer offered' : '…'}</>;
 }
 
-/** A part the app adds to the page (the follow-ups: owner, next step, contact log). */
-export type InquiryExtra = (inquiry: InquiryDetail) => ReactNode;
+/** What this screen shows from other features, handed in by the route that holds it (app/router.tsx). */
+export interface InquiryDetailParts {
+  RecordHistory: ComponentType<{ entityId: string }>;
+  /** The follow-ups: owner, next step, contact log. */
+  extra?: (inquiry: InquiryDetail) => ReactNode;
+}
 
-function InquiryView({ inquiry, backTo, extra }: { inquiry: InquiryDetail; backTo: string; extra?: InquiryExtra }) {
+function InquiryView({
+  inquiry,
+  backTo,
+  parts: { RecordHistory, extra },
+}: {
+  inquiry: InquiryDetail;
+  backTo: string;
+  parts: InquiryDetailParts;
+}) {
   const dispatch = useDispatch();
   const navigate = useNavigate();
   const [editing, setEditing] = useState<{ key: number; open: boolean }>({ key: 0, open: false });
@@ -285,12 +296,12 @@ function InquiryView({ inquiry, backTo, extra }: { inquiry: InquiryDetail; backT
   );
 }
 
-export function InquiryDetailScreen({ extra }: { extra?: InquiryExtra }) {
+export function InquiryDetailScreen({ parts }: { parts: InquiryDetailParts }) {
   const { id = '' } = useParams();
   const query = useGetInquiryQuery(id, { skip: !id });
   return (
     <RecordPage id={id} listPath={INQUIRIES_PATH} listTitle="Student Inquiries" noun="inquiry" query={query}>
-      {(inquiry, backTo) => <InquiryView key={inquiry._id} inquiry={inquiry} backTo={backTo} extra={extra} />}
+      {(inquiry, backTo) => <InquiryView key={inquiry._id} inquiry={inquiry} backTo={backTo} parts={parts} />}
     </RecordPage>
   );
 }

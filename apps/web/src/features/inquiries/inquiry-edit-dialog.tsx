@@ -27,7 +27,7 @@ import { inquirySchema, type Inquiry } from '@registrar/contract/inquiry';
 import type { InquiryDetail } from '@registrar/contract/inquiry-admin';
 import type { ApiQueryError } from '../../shared/api/base-api';
 import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
-import { REFERENCE_LABELS, WORKING_AS_LABELS } from '../inquiry-form/labels';
+import { REFERENCE_LABELS, WORKING_AS_LABELS } from '../../shared/lib/inquiry-labels';
 import { useInquiryAreasOfInterestQuery, useUpdateInquiryMutation } from './api/inquiries-api';
 
 interface EditValues {

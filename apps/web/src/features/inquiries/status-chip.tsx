@@ -1,5 +1,5 @@
 /**
- * An inquiry's status as a chip, and the 'possible duplicate' badge (DESIGN §5). Colours are set
+ * An inquiry's status as a chip, and the 'possible duplicate' badge. Colours are set
  * here rather than taken from the theme's info/warning palette, whose text on white or white on
  * them does not reach WCAG AA contrast (4.5:1); each pair below is 6.8:1 or better.
  */

@@ -1,5 +1,5 @@
 /**
- * Plain form controls of the public inquiry form (no MUI: DESIGN §9). Each ties its label, hint and
+ * Plain form controls of the public inquiry form (no MUI: it would not fit the form's bundle budget). Each ties its label, hint and
  * error together with `aria-describedby` / `aria-invalid`; required ones carry `aria-required` and
  * a visible asterisk whose meaning screen readers hear as "required".
  */

@@ -1,7 +1,7 @@
 /**
- * The public inquiry form's calls (spec §7): areas of interest and the institute's contact details
+ * The public inquiry form's calls: areas of interest and the institute's contact details
  * to show, and the inquiry itself. Plain `apiFetch` calls rather than RTK Query: the public forms
- * word their own failures ('Network error', spec §8) where the console's services slice would say
+ * word their own failures ('Network error') where the console's services slice would say
  * 'Something went wrong', and a visitor's page has no cache worth keeping.
  */
 import { apiPaths } from '@registrar/contract/api-paths';

@@ -2,7 +2,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { INQUIRY_HONEYPOT_FIELD, INQUIRY_MESSAGES } from '@registrar/contract/inquiry-admin';
 import { MESSAGES } from '@registrar/contract/messages';
-import { json, mockFetch, renderRoute, sentRequest } from '../auth/test-harness';
+import { json, mockFetch, renderRoute, sentRequest } from '../../shared/test/route-harness';
 import { activateLanguage } from '../../shared/i18n/i18n';
 import { InquiryFormScreen } from './inquiry-form-screen';
 
@@ -56,7 +56,7 @@ async function fillValid() {
   fireEvent.change(field(/^How did you hear about us/), { target: { value: 'website' } });
 }
 
-describe('/student-inquiry (spec §2, §3, §5, §8)', () => {
+describe('/student-inquiry', () => {
   it('marks the required fields and lists the areas of interest from the server', async () => {
     renderForm();
     for (const label of [/^Name/, /^Address/, /^Email/, /^Phone number/, /^How did you hear about us/]) {

@@ -1,8 +1,8 @@
 /**
- * /student-inquiry (spec §2, §3, §5, §8; issue 6): the public inquiry form for prospective students
- * on their phones. Plain elements and CSS on the shared tokens (no MUI, no shell: DESIGN §9).
+ * /student-inquiry: the public inquiry form for prospective students
+ * on their phones. Plain elements and CSS on the shared tokens (no MUI, no shell: a phone on a slow network loads little).
  *
- * - Every field of spec §3; areas of interest from `GET /api/area-of-interest`; friend fields
+ * - Every field of the inquiry; areas of interest from `GET /api/area-of-interest`; friend fields
  *   only when the reference is a friend; a hidden honeypot for bots.
  * - The contract's schema and messages; errors after blur or a submit attempt.
  * - Submit: `POST /api/inquiry` with a busy button. Success: a toast and the thank-you modal (Ok
@@ -33,7 +33,7 @@ const CURRENTLY_AT_HINT = {
   company: 'inquiry.currentlyAt.company',
 } as const;
 
-/** What to tell the visitor when the call failed (spec §8). */
+/** What to tell the visitor when the call failed. */
 function failureMessage(err: unknown): string {
   if (err instanceof ApiError && !err.isNetworkError) return err.message || MESSAGES.somethingWentWrong;
   return MESSAGES.networkError;

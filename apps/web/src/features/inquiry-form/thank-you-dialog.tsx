@@ -1,5 +1,5 @@
 /**
- * The thank-you modal of spec §2: updates will come by email; the support phone and email from
+ * The thank-you modal: updates will come by email; the support phone and email from
  * configuration (`GET /api/site`); Ok reloads the page for a fresh form. A native modal <dialog>:
  * the page behind it is inert, Tab stays inside, Escape (like Ok) closes it. Where `showModal` is
  * missing (old browsers, jsdom) it opens in place and this component keeps Tab inside itself.

@@ -5,7 +5,7 @@
  * the server sends back (`errors: [{ path, message }]`) sit on their fields until the field changes.
  *
  * Why not react-hook-form + zodResolver: measured on this page, the two add 15 KiB of gzipped JS
- * (177.4 KiB for a bare form against the 170 KiB budget of DESIGN §9; /login made the same call,
+ * (177.4 KiB for a bare form against the form's 170 KiB budget, bench/README.md; /login made the same call,
  * see features/auth/use-schema-form.ts). The values here are a dozen strings and one list, so
  * plain controlled state is enough; the schema, and so every message, still comes from the contract.
  */

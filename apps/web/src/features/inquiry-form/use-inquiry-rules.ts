@@ -4,7 +4,7 @@
  * before a field has been left, and a submit that comes first waits for the load.
  */
 import { useEffect, useState } from 'react';
-import { onFirstMove } from './first-move';
+import { onFirstMove } from '../../shared/lib/first-move';
 
 export type InquiryRules = typeof import('./inquiry-rules');
 

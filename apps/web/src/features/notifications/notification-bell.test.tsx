@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Notifications } from '@registrar/contract/dashboard';
-import { fakeServer, json, renderScreen } from '../courses/test-harness';
+import { fakeServer, json, renderScreen } from '../../shared/test/screen-harness';
 import { NOTIFICATIONS_POLL_MS, NotificationBell } from './notification-bell';
 
 const UNREAD: Notifications = {
@@ -55,7 +55,7 @@ function serve() {
   return server;
 }
 
-describe('notification bell (issue 10)', () => {
+describe('notification bell', () => {
   it('shows the unread count, lists what is new with links to the records, and marks all as seen', async () => {
     const { requests } = serve();
     renderScreen(<NotificationBell />, { path: '/dashboard' });

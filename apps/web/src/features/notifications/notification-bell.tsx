@@ -1,5 +1,5 @@
 /**
- * The bell in the shell's top bar (issue 10 point 3): how many enrolments, inquiries and failed
+ * The bell in the shell's top bar: how many enrolments, inquiries and failed
  * mails are new since the staff member last looked (the server sends only those); a menu lists
  * them, each opening its record, and "Mark all as seen" empties it. The signed-in counsellor's
  * follow-ups due today count on the badge too, with a line leading to My follow-ups. Polls every 60 s while the tab is visible, and once

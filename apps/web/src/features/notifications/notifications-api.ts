@@ -1,5 +1,5 @@
 /**
- * What is new since the staff member last looked (issue 10 point 3): `GET /api/notifications` and
+ * What is new since the staff member last looked: `GET /api/notifications` and
  * `POST /api/notifications/seen`. The bell polls, so a failed poll stays quiet (no toast every
  * minute while the network is down): it answers `{ failed: true }` and the bell keeps what it had.
  */

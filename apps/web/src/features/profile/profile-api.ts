@@ -1,9 +1,9 @@
-/** Profile writes (spec §7): `PUT /api/user-profile` and `POST /api/change-password`. */
+/** Profile writes: `PUT /api/user-profile` and `POST /api/change-password`. */
 import { apiPaths } from '@registrar/contract/api-paths';
 import type { SuccessEnvelope } from '@registrar/contract/envelope';
 import type { ChangePasswordInput, StaffUser } from '@registrar/contract/staff';
 import { baseApi } from '../../shared/api/base-api';
-import { sessionApi } from '../session/session-api';
+import { sessionApi } from '../../shared/session/session-api';
 
 export interface ProfileUpdate {
   name: string;

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { MESSAGES } from '@registrar/contract/messages';
 import { STAFF_MESSAGES } from '@registrar/contract/staff';
-import { JWT, STAFF, json, mockFetch, renderRoute, sentRequest } from '../auth/test-harness';
+import { JWT, STAFF, json, mockFetch, renderRoute, sentRequest } from '../../shared/test/route-harness';
 import { ProfileScreen } from './profile-screen';
 
 let fetchMock: ReturnType<typeof mockFetch>;
@@ -27,7 +27,7 @@ async function renderProfile() {
   return view;
 }
 
-describe('profile screen (issue 3)', () => {
+describe('profile screen', () => {
   it('shows the staff member and edits name and phone', async () => {
     const { store } = await renderProfile();
     expect(screen.getByRole('heading', { level: 1, name: 'User Profile' })).toBeTruthy();

@@ -1,5 +1,5 @@
 /**
- * The profile screen (spec §2 'profile', issue 3): the signed-in staff member views and edits their
+ * The profile screen: the signed-in staff member views and edits their
  * name and phone, changes their password, and can sign out. Admin console: MUI is fine here.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -25,9 +25,9 @@ import {
   type UpdateProfileInput,
 } from '@registrar/contract/staff';
 import type { ApiQueryError } from '../../shared/api/base-api';
-import { useLogout } from '../auth/use-logout';
-import { useSignedInProfileQuery } from '../session/session-api';
-import { userUpdated } from '../session/session-slice';
+import { useLogout } from '../../shared/session/use-logout';
+import { useSignedInProfileQuery } from '../../shared/session/session-api';
+import { userUpdated } from '../../shared/session/session-slice';
 import { PasswordTextField } from './password-text-field';
 import { useChangePasswordMutation, useUpdateProfileMutation } from './profile-api';
 

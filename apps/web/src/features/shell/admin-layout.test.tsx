@@ -15,7 +15,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('shell geometry (spec §9)', () => {
+describe('shell geometry', () => {
   const at = (settings: Partial<typeof DEFAULT_THEME>, mobile = false) =>
     shellGeometry({ ...DEFAULT_THEME, ...settings }, mobile);
 
@@ -70,7 +70,7 @@ describe('shell geometry (spec §9)', () => {
   });
 });
 
-describe('admin shell (spec §2)', () => {
+describe('admin shell', () => {
   it('vertical layout: a sidebar with the spec menu, a skip link to the main content', async () => {
     renderShell({ url: '/courses' });
     const nav = screen.getByRole('navigation', { name: 'Main menu' });
@@ -91,7 +91,7 @@ describe('admin shell (spec §2)', () => {
       // Not in the spec's menu: students' data requests from their own page.
       ['Data Requests', '/student-requests'],
       ['Audit', '/audit'],
-      // Not in the spec's menu: staff management, shown to admins only.
+      // Added to the original menu: staff management, shown to admins only.
       ['Staff', '/staff'],
     ]);
     expect(within(nav).getByRole('link', { name: 'Courses' }).getAttribute('aria-current')).toBe('page');

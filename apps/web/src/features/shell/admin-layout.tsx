@@ -1,5 +1,5 @@
 /**
- * The admin shell (spec §2, §3, §9; issue 4).
+ * The admin shell.
  *
  * - Vertical layout: a sidebar (260 px, or 80 px in mini mode, expanding to 260 px on hover or
  *   keyboard focus) and a toolbar; horizontal layout: one top bar holding the menu.
@@ -9,7 +9,7 @@
  * - Colours come from the theme settings; every choice is saved with the profile (theme-sync).
  * - One `<main id="main-content">` holds the screen; 'Skip to content' jumps to it.
  */
-import { useEffect, useState, type CSSProperties, type MouseEvent } from 'react';
+import { useEffect, useState, type CSSProperties, type MouseEvent, type ReactNode } from 'react';
 import { useSelector } from 'react-redux';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import Drawer from '@mui/material/Drawer';
@@ -29,23 +29,22 @@ import {
 import type { ThemeSettings } from '@registrar/contract/theme-settings';
 import { FullScreenLoader } from '../../shared/ui/full-screen-loader';
 import { ChunkErrorBoundary } from '../../shared/ui/lazy-screen';
-import { useLogout } from '../auth/use-logout';
-import { selectSession, type SessionState } from '../session/session-slice';
-import { adminMuiTheme } from '../theme/mui-theme';
-import { ThemeCustomizer } from '../theme/theme-customizer';
+import { useLogout } from '../../shared/session/use-logout';
+import { selectSession, type SessionState } from '../../shared/session/session-slice';
+import { adminMuiTheme } from './theme/mui-theme';
+import { ThemeCustomizer } from './theme/theme-customizer';
 import {
   SIDEBAR_IMAGES,
   barPalette,
   barVariables,
   layoutPalette,
   transparentSidebarPalette,
-} from '../theme/theme-palettes';
-import { selectThemeSettings } from '../theme/theme-slice';
-import { ThemeSyncProvider, useThemeControls } from '../theme/theme-sync';
-import { NotificationBell } from '../notifications/notification-bell';
+} from './theme/theme-palettes';
+import { selectThemeSettings } from './theme/theme-slice';
+import { ThemeSyncProvider, useThemeControls } from './theme/theme-sync';
 import { HorizontalMenu } from './horizontal-menu';
 import { MENU_ITEMS, activeLink, menuFor } from './menu-items';
-import { usePermissions } from '../session/permissions';
+import { usePermissions } from '../../shared/session/permissions';
 import { ProfileMenu } from './profile-menu';
 import { ShellScreenError } from './shell-screen-error';
 import { SidebarMenu } from './sidebar-menu';
@@ -66,7 +65,7 @@ export interface ShellGeometry {
   variables: Record<string, string>;
 }
 
-/** Where each part of the shell sits, from the settings and the screen size (spec §9 offsets). */
+/** Where each part of the shell sits, from the settings and the screen size (sidebar, toolbar and footer offsets). */
 export function shellGeometry(settings: ThemeSettings, isMobile: boolean): ShellGeometry {
   const vertical = settings.layout === 'vertical';
   const showSidebar = vertical && !isMobile;
@@ -150,7 +149,7 @@ function useWindowTitle(pathname: string) {
   }, [pathname]);
 }
 
-function Shell() {
+function Shell({ notifications }: AdminLayoutProps) {
   const settings = useSelector(selectThemeSettings);
   const user = useSelector((state: { session: SessionState }) => selectSession(state).user);
   const allowed = usePermissions();
@@ -261,7 +260,7 @@ function Shell() {
             </nav>
           )}
           <span className="shell-topbar-spacer" />
-          <NotificationBell />
+          {notifications}
           {customizeButton}
           {profileMenu}
         </header>
@@ -338,11 +337,16 @@ function Shell() {
   );
 }
 
-export function AdminLayout() {
+export interface AdminLayoutProps {
+  /** The top bar's notifications control, handed in by the route that holds the shell (app/router.tsx). */
+  notifications?: ReactNode;
+}
+
+export function AdminLayout({ notifications }: AdminLayoutProps) {
   return (
     <ThemeProvider theme={adminMuiTheme}>
       <ThemeSyncProvider>
-        <Shell />
+        <Shell notifications={notifications} />
       </ThemeSyncProvider>
     </ThemeProvider>
   );

@@ -1,4 +1,4 @@
-/** The icon of each menu entry (the spec's "icon class"), drawn with MUI's SVG icons. */
+/** The icon of each menu entry (an "icon class" in the old menu), drawn with MUI's SVG icons. */
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
 import EventAvailableOutlined from '@mui/icons-material/EventAvailableOutlined';
 import FolderOutlined from '@mui/icons-material/FolderOutlined';

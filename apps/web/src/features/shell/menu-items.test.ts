@@ -54,7 +54,7 @@ const withGroup: MenuEntry[] = [
   },
 ];
 
-describe('menu model (spec §2)', () => {
+describe('menu model', () => {
   it('lists the spec sidebar items on the spec paths, with correct English labels', () => {
     expect(MENU_ITEMS.map((e) => [e.listName, isGroup(e) ? null : linkTo(e)])).toEqual([
       ['Dashboard', '/dashboard'],
@@ -67,7 +67,7 @@ describe('menu model (spec §2)', () => {
       // Not in the spec's menu: students' data requests from their own page.
       ['Data Requests', '/student-requests'],
       ['Audit', '/audit'],
-      // Not in the spec's menu: staff management, shown to admins only.
+      // Added to the original menu: staff management, shown to admins only.
       ['Staff', '/staff'],
     ]);
     for (const entry of MENU_ITEMS) {

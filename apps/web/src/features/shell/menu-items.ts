@@ -1,10 +1,10 @@
 /**
- * The admin menu as data (spec §2): each entry has a route path, a list name (the label), a short
+ * The admin menu as data: each entry has a route path, a list name (the label), a short
  * name (shown under the icon in the mini sidebar) and an icon. An entry with children is a group:
  * it opens or closes, and opens by itself when the current path is one of its children's. A group
- * has no path of its own, so it can never lead to a dead page (the spec's placeholder 'demo').
+ * has no path of its own, so it can never lead to a dead page (the old menu's placeholder 'demo').
  *
- * Paths keep the spec's spelling (`student-inquires`); labels are correct English.
+ * Paths keep the spelling staff already bookmark (`student-inquires`); labels are correct English.
  */
 
 import type { Permission } from '@registrar/contract/permissions';

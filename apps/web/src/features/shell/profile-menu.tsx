@@ -1,5 +1,5 @@
 /**
- * The profile menu behind the avatar (spec §2): My Profile; Logout in the vertical layout;
+ * The profile menu behind the avatar: My Profile; Logout in the vertical layout;
  * Settings in the horizontal one, where it opens the theme customizer instead of doing nothing.
  * The horizontal layout keeps Logout too: staff on a shared front-desk computer must always be
  * able to sign out, whatever layout they chose.

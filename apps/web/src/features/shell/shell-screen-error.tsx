@@ -1,6 +1,6 @@
 /**
  * A screen inside the shell failed (not its chunk: ChunkErrorBoundary handles that). The sidebar
- * stays, so staff can go elsewhere; the screen area says what happened (spec §2's error page text).
+ * stays, so staff can go elsewhere; the screen area says what happened (in the error page's words).
  */
 import { Link, isRouteErrorResponse, useRouteError } from 'react-router';
 import { MESSAGES } from '@registrar/contract/messages';

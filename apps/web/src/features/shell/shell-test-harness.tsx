@@ -13,8 +13,8 @@ import type { ThemeSettings } from '@registrar/contract/theme-settings';
 import { configureApiFetch } from '../../shared/api/api-fetch';
 import { baseApi } from '../../shared/api/base-api';
 import { servicesSlice } from '../../shared/state/services-slice';
-import { sessionSlice, signedOut, type SessionState, type StaffUser } from '../session/session-slice';
-import { themeSettingSlice } from '../theme/theme-slice';
+import { sessionSlice, signedOut, type SessionState, type StaffUser } from '../../shared/session/session-slice';
+import { themeSettingSlice } from './theme/theme-slice';
 import { AdminLayout } from './admin-layout';
 
 export const JWT = 'header.payload.signature';

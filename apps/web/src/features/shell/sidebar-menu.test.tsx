@@ -52,7 +52,7 @@ function renderMenu(url: string) {
 
 const group = (name: string) => screen.getByRole('button', { name });
 
-describe('sidebar menu groups (spec §2)', () => {
+describe('sidebar menu groups', () => {
   it("opens by itself the group of the current page and marks the page's link", () => {
     renderMenu('/student-inquires');
     expect(group('Admissions').getAttribute('aria-expanded')).toBe('true');

@@ -10,9 +10,9 @@ import TextField from '@mui/material/TextField';
 import PersonAddOutlined from '@mui/icons-material/PersonAddOutlined';
 import { ROLES, ROLE_LABELS, type Role } from '@registrar/contract/permissions';
 import type { StaffMember } from '@registrar/contract/staff-admin';
-import type { ApiQueryError } from '../../shared/api/base-api';
 import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
 import { ResourceList, type ResourceColumn } from '../../shared/ui/resource-list/resource-list';
+import { useRowConfirm } from '../../shared/ui/resource-list/row-actions';
 import { InviteDialog } from './invite-dialog';
 import { useGetStaffQuery, useUpdateStaffMutation } from './staff-api';
 
@@ -24,7 +24,6 @@ const formatWhen = (iso: string | null) =>
 interface Pending {
   member: StaffMember;
   change: { role: Role } | { active: boolean };
-  error: string | null;
 }
 
 function describeChange({ member, change }: Pending): { title: string; description: string; label: string } {
@@ -49,15 +48,13 @@ function describeChange({ member, change }: Pending): { title: string; descripti
 
 export function StaffScreen() {
   const [inviting, setInviting] = useState(false);
-  const [pending, setPending] = useState<Pending | null>(null);
   const [update, { isLoading: saving }] = useUpdateStaffMutation();
-
-  const confirm = async () => {
-    if (!pending) return;
-    const result = await update({ id: pending.member._id, changes: pending.change });
-    if ('data' in result) setPending(null);
-    else setPending({ ...pending, error: (result.error as ApiQueryError | undefined)?.message ?? 'Not saved' });
-  };
+  const changing = useRowConfirm(
+    ({ member, change }: Pending) => update({ id: member._id, changes: change }).unwrap(),
+    'Not saved',
+  );
+  const { ask } = changing;
+  const pending = changing.target;
 
   const columns = useMemo<ResourceColumn<StaffMember>[]>(
     () => [
@@ -75,7 +72,7 @@ export function StaffScreen() {
             variant="standard"
             value={row.role}
             slotProps={{ select: { SelectDisplayProps: { 'aria-label': `Role of ${row.name}` } } }}
-            onChange={(e) => setPending({ member: row, change: { role: e.target.value as Role }, error: null })}
+            onChange={(e) => ask({ member: row, change: { role: e.target.value as Role } })}
           >
             {ROLES.map((role) => (
               <MenuItem key={role} value={role}>
@@ -112,14 +109,14 @@ export function StaffScreen() {
             size="small"
             color={row.active ? 'error' : 'primary'}
             aria-label={`${row.active ? 'Disable' : 'Enable'} ${row.name}`}
-            onClick={() => setPending({ member: row, change: { active: !row.active }, error: null })}
+            onClick={() => ask({ member: row, change: { active: !row.active } })}
           >
             {row.active ? 'Disable' : 'Enable'}
           </Button>
         ),
       },
     ],
-    [],
+    [ask],
   );
 
   const inviteButton = (label: string) => (
@@ -144,15 +141,12 @@ export function StaffScreen() {
       />
       <InviteDialog open={inviting} onClose={() => setInviting(false)} />
       <ConfirmDialog
-        open={Boolean(pending)}
+        {...changing.dialog}
         title={text?.title ?? ''}
         description={text?.description}
         confirmLabel={text?.label ?? 'Confirm'}
         destructive={Boolean(pending && 'active' in pending.change && !pending.change.active)}
         busy={saving}
-        error={pending?.error ?? null}
-        onConfirm={() => void confirm()}
-        onClose={() => setPending(null)}
       />
     </>
   );

@@ -1,5 +1,5 @@
 /**
- * The terms editor (issue 5): Tiptap 3 with headings, lists, bold, italic, underline and links —
+ * The terms editor: Tiptap 3 with headings, lists, bold, italic, underline and links —
  * the marks and nodes the terms allow-list keeps (contract TERMS_ALLOWED_TAGS).
  *
  * The toolbar follows the WAI-ARIA toolbar pattern: one Tab stop, arrow keys, Home and End move

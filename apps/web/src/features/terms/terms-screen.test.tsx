@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { TERMS_MESSAGES, type Terms, type TermsVersion } from '@registrar/contract/terms';
-import { fakeServer, json, renderScreen, type SentRequest } from '../courses/test-harness';
+import { fakeServer, json, renderScreen, type SentRequest } from '../../shared/test/screen-harness';
 import { LINK_MESSAGES } from './link-url';
 import { TermsScreen } from './terms-screen';
 
@@ -73,7 +73,7 @@ async function renderTerms() {
 }
 
 // MUI and the editor in jsdom are slow on a busy machine; give each test room.
-describe('Terms & Condition screen (issue 5)', { timeout: 30_000 }, () => {
+describe('Terms & Condition screen', { timeout: 30_000 }, () => {
   it('loads the current terms into the editor, sanitized, with the version history', async () => {
     await renderTerms();
     expect(screen.getByRole('heading', { level: 1, name: 'Terms & Condition' })).toBeTruthy();

@@ -1,5 +1,5 @@
 /**
- * The Terms & Condition screen (spec §2 /terms-condition; issue 5): write the terms shown under
+ * The Terms & Condition screen: write the terms shown under
  * the public enrolment form with a rich-text editor, preview them exactly as students will see
  * them (sanitized), save (each save is a new version on the server) and bring back an older
  * version. Leaving with unsaved changes asks first.

@@ -2,7 +2,7 @@ import type { FieldError } from '@registrar/contract/envelope';
 
 /**
  * A failed call. `status` is undefined when no HTTP answer arrived (offline, DNS, CORS, abort):
- * the admin console then shows 'Something went wrong', the public forms 'Network error' (spec §8).
+ * the admin console then shows 'Something went wrong', the public forms 'Network error'.
  */
 export class ApiError extends Error {
   constructor(

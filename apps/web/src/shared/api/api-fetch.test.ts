@@ -24,7 +24,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 const sentHeaders = () => (fetchMock.mock.calls[0]![1]!.headers ?? {}) as Record<string, string>;
 
-describe('apiFetch (spec §6, §8)', () => {
+describe('apiFetch', () => {
   it('sends a bearer token only when it has three dot-separated parts', async () => {
     token = jwt;
     respond(200, { success: true, message: '', data: 1 });

@@ -1,5 +1,5 @@
 /**
- * The one HTTP client of the browser (DESIGN §8, spec §6 and §8):
+ * The one HTTP client of the browser:
  * - a bearer token is sent only when it looks like a JWT (three dot-separated parts);
  * - a 401 hands over to `onUnauthorized` (clear the session, go to /login);
  * - a body with an `error` field, or `success: false`, rejects with the server's message.

@@ -19,7 +19,7 @@ const rejected = (payload: unknown) => ({
   meta: { requestStatus: 'rejected', requestId: '1', rejectedWithValue: true, arg: { type: 'mutation' } },
 });
 
-describe('services slice (spec §4)', () => {
+describe('services slice', () => {
   it('sets the fetching flag when a request starts', () => {
     expect(reduce(undefined, pending).isFetching).toBe(true);
   });

@@ -1,5 +1,5 @@
 /**
- * The services slice of spec §3/§4: a request sets `isFetching`; its success or error puts the
+ * The services slice: a request sets `isFetching`; its success or error puts the
  * server's message up for a toast and clears the flag; an empty message shows no toast.
  */
 import { createSlice, isFulfilled, isPending, isRejected, type PayloadAction } from '@reduxjs/toolkit';
@@ -34,7 +34,7 @@ const isMutation = (action: ApiAction) => action.meta?.arg?.type === 'mutation';
 
 function report(state: ServicesState, resType: ResType, message: string) {
   state.isFetching = false;
-  if (!message) return; // spec §4: an empty message shows no toast
+  if (!message) return; // an empty message shows no toast: nothing to say
   state.show = true;
   state.message = message;
   state.resType = resType;
@@ -74,7 +74,7 @@ export const servicesSlice = createSlice({
           return;
         }
         const error = (action.payload ?? action.error) as { status?: number; message?: string } | undefined;
-        // spec §8: no HTTP status, or nothing usable, shows 'Something went wrong'.
+        // No HTTP status, or nothing usable: the console says 'Something went wrong'.
         const message =
           error?.status === undefined ? MESSAGES.somethingWentWrong : error.message || MESSAGES.somethingWentWrong;
         report(state, 'error', message);

@@ -1,5 +1,5 @@
 /**
- * Asks before anything is destroyed or thrown away (DESIGN §8). Focus starts on the safe choice
+ * Asks before anything is destroyed or thrown away. Focus starts on the safe choice
  * (Cancel), Escape cancels, and while the action runs the dialog stays open with a spinner so a
  * failure can be shown where the user is looking (`error`).
  *

@@ -1,4 +1,4 @@
-/** The full-screen loading indicator (spec §2): while the session is restored or a screen loads. */
+/** The full-screen loading indicator: while the session is restored or a screen loads. */
 export function FullScreenLoader({ label = 'Loading…' }: { label?: string }) {
   return (
     <div className="full-screen-loader" role="status" aria-live="polite">

@@ -23,7 +23,7 @@ function renderLazy(lazy: RouteObject['lazy']) {
   render(<RouterProvider router={router} />);
 }
 
-describe('lazy screens that fail visibly (spec §8)', () => {
+describe('lazy screens that fail visibly', () => {
   it('renders the screen when its chunk loads', async () => {
     renderLazy(
       lazyScreen(

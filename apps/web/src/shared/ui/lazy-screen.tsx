@@ -1,5 +1,5 @@
 /**
- * Lazy screens that fail visibly (spec §8, §9; issue 4). A screen's code can fail to arrive:
+ * Lazy screens that fail visibly. A screen's code can fail to arrive:
  * the network dropped, or a new version was deployed and the old chunk names are gone. Instead of
  * a blank page the route shows 'Loading chunk failed' (or 'Loading CSS chunk failed' when its
  * styles did not load) with a Reload button; a load that hangs gives up after 120000 ms.
@@ -46,7 +46,7 @@ export function asChunkLoadError(error: unknown): ChunkLoadError | null {
   return null;
 }
 
-/** Maps whatever an import() rejected with onto the spec's two messages. */
+/** Maps whatever an import() rejected with onto the two messages staff see: 'Loading chunk failed' or 'Loading CSS chunk failed'. */
 export function toChunkLoadError(error: unknown): ChunkLoadError {
   if (isChunkLoadError(error)) return error;
   const message = error instanceof Error ? error.message : String(error);

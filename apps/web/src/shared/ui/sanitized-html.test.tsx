@@ -53,7 +53,7 @@ const PAYLOADS = [
   '<h2 onfocus=alert(1) tabindex=0 autofocus>heading</h2>',
 ];
 
-describe('sanitizeTermsHtml (the browser-side pass, issue 5)', () => {
+describe('sanitizeTermsHtml (the browser-side pass)', () => {
   it('uses a checker that does see the danger in the raw payloads', () => {
     const flagged = PAYLOADS.filter((payload) => executable(payload).length > 0);
     expect(flagged.length).toBeGreaterThanOrEqual(PAYLOADS.length - 2);

@@ -1,6 +1,6 @@
 /**
  * Renders stored rich text (the terms & conditions) safely: the server sanitizes on save, and the
- * browser sanitizes again before anything reaches the DOM (issue 5), with the allow-list the server
+ * browser sanitizes again before anything reaches the DOM, with the allow-list the server
  * uses (packages/contract/terms.ts). Links open in a new tab with rel="noopener noreferrer".
  *
  * No MUI here: the public enrolment form renders the terms through this and must stay small.

@@ -1,4 +1,4 @@
-/** Toasts as spec §8 sets them: top-right, 5000 ms, no progress bar, close on click. */
+/** Toasts, as staff expect them everywhere: top-right, 5000 ms, no progress bar, close on click. */
 import { useEffect } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { ToastContainer, toast } from 'react-toastify';

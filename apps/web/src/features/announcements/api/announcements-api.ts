@@ -1,5 +1,5 @@
 /**
- * Announcements over RTK Query (spec §7 paths, their spelling included; issue 9): announce to one
+ * Announcements over RTK Query (the API's paths, their spelling included): announce to one
  * enrolment, to many (course and status filters, approved by default), resend, delete, and the dry
  * run that counts the recipients of a bulk announcement before anything is sent.
  *

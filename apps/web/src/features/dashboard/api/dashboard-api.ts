@@ -1,5 +1,5 @@
 /**
- * `GET /api/dashboard` (issue 10): every figure of the dashboard in one answer. Refetched each time
+ * `GET /api/dashboard`: every figure of the dashboard in one answer. Refetched each time
  * the screen is opened, so the figures are never older than the last visit.
  */
 import { apiPaths } from '@registrar/contract/api-paths';

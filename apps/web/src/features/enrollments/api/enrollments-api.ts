@@ -1,5 +1,5 @@
 /**
- * Enrolments over RTK Query (spec §7; issue 7): the staff's paged, filtered list, the detail, the
+ * Enrolments over RTK Query: the staff's paged, filtered list, the detail, the
  * multipart edit (text fields, replaced documents, the authority signature), the status change and
  * delete. Mutations keep the envelope whole so the services slice toasts the server's message;
  * reads give the screens the data itself. Everything carries the 'Enrollment' tag.

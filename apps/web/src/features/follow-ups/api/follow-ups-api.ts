@@ -16,7 +16,8 @@ const touched = (id: string) =>
 export const followUpsApi = baseApi.enhanceEndpoints({ addTagTypes: ['FollowUps', 'Notifications'] }).injectEndpoints({
   endpoints: (build) => ({
     getFollowUps: build.query<FollowUps, string | undefined>({
-      query: (ownerId) => (ownerId ? `${apiUrl('followUps')}?ownerId=${encodeURIComponent(ownerId)}` : apiUrl('followUps')),
+      query: (ownerId) =>
+        ownerId ? `${apiUrl('followUps')}?ownerId=${encodeURIComponent(ownerId)}` : apiUrl('followUps'),
       transformResponse: (envelope: SuccessEnvelope<FollowUps>) => envelope.data,
       providesTags: [MINE],
     }),

@@ -1,5 +1,5 @@
 /**
- * Inquiries over RTK Query (spec §7; issue 6): the staff's paged, filtered list, the detail with
+ * Inquiries over RTK Query: the staff's paged, filtered list, the detail with
  * its timeline, edit, status change and delete, plus the course names the screens show. Mutations
  * keep the envelope whole so the services slice toasts the server's message; reads give the data.
  */

@@ -1,5 +1,5 @@
 /**
- * The terms & conditions page over RTK Query (spec §7 `/api/cms/terms_condition`; issue 5): the
+ * The terms & conditions page over RTK Query (`/api/cms/terms_condition`): the
  * current text (public), its saved versions (staff) and saving a new version. Saving keeps the
  * envelope whole so the services slice toasts the server's message.
  */

@@ -102,7 +102,7 @@ describe('parseListParams', () => {
   });
 });
 
-describe('ResourceList (DESIGN §8: one list screen, state in the URL)', { timeout: 30_000 }, () => {
+describe('ResourceList (one list screen, state in the URL)', { timeout: 30_000 }, () => {
   it('asks for the page, limit and search of the URL, and shows the rows', () => {
     const { lastArgs } = setup('/courses?page=2&limit=25&search=java');
     expect(lastArgs()).toEqual({ page: 2, limit: 25, search: 'java' });

@@ -1,5 +1,5 @@
 /**
- * The one list screen of the console (DESIGN §8), react-admin style: a screen declares its title,
+ * The one list screen of the console, react-admin style: a screen declares its title,
  * columns, query hook and filters; paging, search and their place in the URL live here.
  *
  *   <ResourceList title="Courses" noun={{ one: 'course', other: 'courses' }}

@@ -1,5 +1,5 @@
 /**
- * The list's state in the address bar (DESIGN §4, §8): `?page=2&limit=25&search=java&active=true`.
+ * The list's state in the address bar: `?page=2&limit=25&search=java&active=true`.
  * Reload, back and forward and a shared link all land on the same page of the same search.
  * Defaults (page 1, 10 a page, no search, no filter) are left out of the URL.
  */
@@ -7,7 +7,7 @@ import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '@registrar/contract/constants';
 
-/** The page sizes on offer (DESIGN §4 caps them at 100). */
+/** The page sizes on offer (the API caps a page at 100 rows). */
 export const PAGE_SIZE_OPTIONS = [10, 25, 50, PAGE_SIZE_MAX] as const;
 /** The server refuses longer searches (contract `pagingQuerySchema`). */
 export const SEARCH_MAX = 100;

@@ -1,0 +1,137 @@
+/**
+ * Fees over RTK Query: record, void or refund a payment, give a concession, change an unpaid installment,
+ * send a payment reminder. Each write answers with the whole enrolment; the enrolment's cache entry
+ * and the list (outstanding, payment state) are refreshed through the 'Enrollment' tag. Mutations
+ * keep the envelope whole so the services slice toasts the server's message ("Payment recorded:
+ * RCPT-2026-000123").
+ */
+import { apiUrl } from '@registrar/contract/api-paths';
+import type { PaymentMode } from '@registrar/contract/constants';
+import { IDEMPOTENCY_HEADER, type ConcessionInput, type RefundInput } from '@registrar/contract/fees';
+import type { EnrollmentDetail } from '@registrar/contract/enrollment-admin';
+import type { SuccessEnvelope } from '@registrar/contract/envelope';
+import { baseApi } from '../../../../shared/api/base-api';
+
+export interface RecordPaymentBody {
+  amount: number;
+  paymentMode: PaymentMode;
+  paidOn: string;
+  reference?: string | undefined;
+  note?: string | undefined;
+}
+
+export interface InstallmentChange {
+  amount?: number | undefined;
+  dueDate?: string | undefined;
+  reason: string;
+}
+
+/**
+ * One key per opening of a money dialog: a double click or a retry after a timeout sends the same
+ * key, and the server records the payment once. getRandomValues works on plain http too.
+ */
+export function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+const LIST = { type: 'Enrollment', id: 'LIST' } as const;
+/** A write that changed the enrolment's money: its detail and every list page showing it. */
+const changed = (id: string) => [LIST, { type: 'Enrollment' as const, id }];
+
+/** The PDF statement; the login cookie authenticates this GET, so a plain link downloads it. */
+export const feeStatementHref = (enrollmentId: string) => apiUrl('feeStatement', enrollmentId);
+/** One payment's receipt PDF, authenticated the same way. */
+export const receiptHref = (paymentId: string) => apiUrl('receipt', paymentId);
+
+export const feesApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    recordPayment: build.mutation<
+      SuccessEnvelope<EnrollmentDetail>,
+      { enrollmentId: string; installmentId: string; body: RecordPaymentBody; idempotencyKey: string }
+    >({
+      query: ({ enrollmentId, installmentId, body, idempotencyKey }) => ({
+        url: apiUrl('payment', enrollmentId, installmentId),
+        method: 'PUT',
+        headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
+        body,
+      }),
+      invalidatesTags: (_result, error, { enrollmentId }) => (error ? [] : changed(enrollmentId)),
+    }),
+    voidPayment: build.mutation<
+      SuccessEnvelope<EnrollmentDetail>,
+      { enrollmentId: string; installmentId: string; paymentId: string; reason: string }
+    >({
+      query: ({ enrollmentId, installmentId, paymentId, reason }) => ({
+        url: apiUrl('payment', enrollmentId, installmentId),
+        method: 'PUT',
+        body: { paymentId, reason },
+      }),
+      // 409 "already voided" means someone else voided it first: refresh either way.
+      invalidatesTags: (_result, _error, { enrollmentId }) => changed(enrollmentId),
+    }),
+    refundPayment: build.mutation<
+      SuccessEnvelope<EnrollmentDetail>,
+      { enrollmentId: string; body: RefundInput; idempotencyKey: string }
+    >({
+      query: ({ enrollmentId, body, idempotencyKey }) => ({
+        url: apiUrl('refund', enrollmentId),
+        method: 'POST',
+        headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
+        body,
+      }),
+      invalidatesTags: (_result, error, { enrollmentId }) =>
+        error && error.status !== 409 ? [] : changed(enrollmentId),
+    }),
+    giveConcession: build.mutation<
+      SuccessEnvelope<EnrollmentDetail>,
+      { enrollmentId: string; body: ConcessionInput; idempotencyKey: string }
+    >({
+      query: ({ enrollmentId, body, idempotencyKey }) => ({
+        url: apiUrl('concession', enrollmentId),
+        method: 'POST',
+        headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
+        body,
+      }),
+      invalidatesTags: (_result, error, { enrollmentId }) =>
+        error && error.status !== 409 ? [] : changed(enrollmentId),
+    }),
+    changeInstallment: build.mutation<
+      SuccessEnvelope<EnrollmentDetail>,
+      { enrollmentId: string; installmentId: string; body: InstallmentChange }
+    >({
+      query: ({ enrollmentId, installmentId, body }) => ({
+        url: apiUrl('installment', enrollmentId, installmentId),
+        method: 'PUT',
+        body,
+      }),
+      // 409 "only an unpaid installment can be changed": a payment arrived meanwhile; refresh.
+      invalidatesTags: (_result, error, { enrollmentId }) =>
+        error && error.status !== 409 ? [] : changed(enrollmentId),
+    }),
+    sendPaymentAlert: build.mutation<SuccessEnvelope<null>, { enrollmentId: string; force?: boolean }>({
+      query: ({ enrollmentId, force }) => ({
+        url: apiUrl('paymentAlert', enrollmentId),
+        method: 'PUT',
+        body: force ? { force: true } : {},
+      }),
+      // The reminder is written into the enrolment's history.
+      invalidatesTags: (_result, error, { enrollmentId }) => (error ? [] : [{ type: 'Enrollment', id: enrollmentId }]),
+    }),
+    /** A new link to the student's own page; the older ones stop working (written into the history). */
+    sendStudentLink: build.mutation<SuccessEnvelope<null>, { enrollmentId: string }>({
+      query: ({ enrollmentId }) => ({ url: apiUrl('studentLink', enrollmentId), method: 'POST' }),
+      invalidatesTags: (_result, error, { enrollmentId }) => (error ? [] : [{ type: 'Enrollment', id: enrollmentId }]),
+    }),
+  }),
+});
+
+export const {
+  useRecordPaymentMutation,
+  useVoidPaymentMutation,
+  useRefundPaymentMutation,
+  useGiveConcessionMutation,
+  useChangeInstallmentMutation,
+  useSendPaymentAlertMutation,
+  useSendStudentLinkMutation,
+} = feesApi;
