@@ -550,3 +550,11 @@ export const jobRuns = pgTable('job_runs', {
   name: text('name').primaryKey(),
   lastRunAt: timestamp('last_run_at', { withTimezone: true }).notNull(),
 });
+
+/** Inquiries staff have not yet been told of: the next digest mail lists and removes them. */
+export const inquiryNotifications = pgTable('inquiry_notifications', {
+  inquiryId: uuid('inquiry_id')
+    .primaryKey()
+    .references(() => inquiries.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
