@@ -161,6 +161,13 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   };
 }
 
+/**
+ * The embedded database's settings on top of PGlite's own. PostgreSQL's 128 MB buffer pool lives
+ * inside PGlite's WebAssembly memory and would be most of the idle process; one institute's data
+ * is served well by 16 MB, and the operating system's file cache still holds the files.
+ */
+export const PGLITE_SETTINGS = ['shared_buffers=16MB', 'maintenance_work_mem=16MB'];
+
 async function openPglite(dir: string | undefined): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   // The staff lists' search indexes are pg_trgm's (migration 0009); PostgreSQL ships it in contrib.
@@ -168,8 +175,11 @@ async function openPglite(dir: string | undefined): Promise<Database> {
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   if (dir) fs.mkdirSync(dir, { recursive: true });
-  const extensions = { pg_trgm };
-  const client = await PGlite.create(dir ? { dataDir: dir, extensions } : { extensions });
+  const options = {
+    extensions: { pg_trgm },
+    startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((setting) => ['-c', setting])],
+  };
+  const client = await PGlite.create(dir ? { dataDir: dir, ...options } : options);
   const db = drizzle(client, { schema }) as unknown as Db;
   return {
     db,
