@@ -313,7 +313,12 @@ if (measures.has('inquiry')) {
       'inquiry',
       'bare insert-returning',
       round,
-      await cannon({ url: `${bareBase}/inquiry`, method: 'POST', headers: { 'content-type': 'application/json' }, body }),
+      await cannon({
+        url: `${bareBase}/inquiry`,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      }),
     );
   }
 }
