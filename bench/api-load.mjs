@@ -304,10 +304,12 @@ if (measures.has('inquiry')) {
           body,
         }),
       );
-      const mails = await db.query(`select count(*)::int as n from outbox where kind = 'mail' and created_at >= $1`, [
-        before,
-      ]);
-      console.log(`  mails queued during that run: ${mails.rows[0].n}`);
+      const mails = await db.query(
+        `select count(*)::int as n from outbox where kind = 'mail' and created_at >= $1
+          and (payload->>'subject' like 'New inquiry from %' or payload->>'subject' like '% new inquiries')`,
+        [before],
+      );
+      console.log(`  staff mails about inquiries queued during that run: ${mails.rows[0].n}`);
     }
     record(
       'inquiry',
