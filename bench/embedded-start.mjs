@@ -87,7 +87,7 @@ await build({
     contents: `
       import { PGlite } from '@electric-sql/pglite';
       import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-      import { PGLITE_SETTINGS } from './src/db/database';
+      import { PGLITE_SETTINGS } from './src/db/pglite-settings';
       const [dir, mode, idleMs] = process.argv.slice(2);
       const settings = mode === 'defaults' ? [] : PGLITE_SETTINGS;
       const db = await PGlite.create({ dataDir: dir, extensions: { pg_trgm },

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import * as schema from './schema';
+import { PGLITE_SETTINGS } from './pglite-settings';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -160,13 +161,6 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     close: () => pool.end(),
   };
 }
-
-/**
- * The embedded database's settings on top of PGlite's own. PostgreSQL's 128 MB buffer pool lives
- * inside PGlite's WebAssembly memory and would be most of the idle process; one institute's data
- * is served well by 16 MB, and the operating system's file cache still holds the files.
- */
-export const PGLITE_SETTINGS = ['shared_buffers=16MB', 'maintenance_work_mem=16MB'];
 
 async function openPglite(dir: string | undefined): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
