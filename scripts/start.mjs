@@ -1,8 +1,9 @@
 // `npm start`: builds what is missing or stale, then starts the server.
 // The server migrates the database and serves the API and the SPA on one origin.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 const root = path.resolve(import.meta.dirname, '..');
 const p = (...parts) => path.join(root, ...parts);
@@ -40,6 +41,7 @@ for (const { workspace, output, sources } of builds) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--enable-source-maps', p('apps/api/dist/server.js')], { stdio: 'inherit' });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+// The server runs in this process rather than a child: one Node process fewer (about 45 MiB) in
+// the idle tree. It handles SIGTERM/SIGINT and exits by itself.
+process.setSourceMapsEnabled(true);
+await import(pathToFileURL(p('apps/api/dist/server.js')).href);

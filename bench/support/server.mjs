@@ -18,11 +18,14 @@ export function freePort() {
   });
 }
 
-/** @param {Record<string, string>} [env] */
-export async function startServer(env = {}) {
+/**
+ * @param {Record<string, string>} [env]
+ * @param {{ script?: string }} [options] another build of the server (a bench comparing two builds)
+ */
+export async function startServer(env = {}, options = {}) {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'registrar-bench-'));
-  const server = spawn(process.execPath, [path.join(root, 'apps/api/dist/server.js')], {
+  const server = spawn(process.execPath, [options.script ?? path.join(root, 'apps/api/dist/server.js')], {
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

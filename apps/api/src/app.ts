@@ -40,6 +40,7 @@ import remindersPlugin from './plugins/reminders';
 import retentionPlugin from './plugins/retention';
 import storagePlugin from './plugins/storage';
 import outboxPlugin, { type OutboxPluginOptions } from './plugins/outbox';
+import inquiryDigestPlugin from './plugins/inquiry-digest';
 import { APP_VERSION } from './lib/version';
 
 declare module 'fastify' {
@@ -139,6 +140,8 @@ export async function buildApp({
   await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs`, staticCSP: true });
 
   await app.register(outboxPlugin, outbox ?? {});
+  // Sends when the outbox does: tests drive both themselves.
+  await app.register(inquiryDigestPlugin, { autoStart: outbox?.autoStart !== false });
   await app.register(throttlePlugin);
   await app.register(storagePlugin);
   await app.register(backupsPlugin, { nightly: nightlyBackups !== false });

@@ -53,6 +53,7 @@ describe('inquiries', async () => {
       areaOfInterest: ['Full Stack Development'],
       duplicateOf: null,
     });
+    expect(await app.inquiryDigest.runOnce()).toBe(1);
     await app.outbox.runOnce();
     const mail = await catcher.latestTo(staff.email, /New inquiry from Asha Verma/);
     expect(mail.text).toContain(`https://admissions.example.in/student-inquires/${items[0]._id}`);
@@ -214,28 +215,75 @@ describe('inquiries', async () => {
     expect((await app.inject({ method: 'GET', url: '/api/inquiry/export.csv' })).statusCode).toBe(401);
   });
 
-  it('tells every staff member by name, and says so when the inquiry may be a duplicate', async () => {
+  // Each digest below is dated a minute after the previous one: at most one goes out a minute.
+  let digestAt = Date.now();
+  const nextDigest = () => app.inquiryDigest.runOnce(new Date((digestAt += 61_000)));
+
+  it('tells every staff member by name in one digest, and says when an inquiry may be a duplicate', async () => {
     const second = await makeStaff(db, { name: 'Second Desk' });
+    await nextDigest(); // whatever earlier tests left waiting
     await submit({ ...base, name: 'Mail Everyone', email: 'everyone@example.in', phoneNumber: '9444444441' });
     await submit({ ...base, name: 'Mail Everyone Again', email: 'EVERYONE@example.in', phoneNumber: '9444444442' });
+    expect(await nextDigest()).toBe(2);
     while ((await app.outbox.runOnce()) > 0);
     for (const [to, name] of [
       [staff.email, 'Counsellor'],
       [second.email, 'Second Desk'],
     ] as const) {
-      const first = await catcher.latestTo(to, /^New inquiry from Mail Everyone$/);
-      expect(first.text).toContain(`Hello ${name},`);
-      expect(first.text).not.toContain('within the last 30 days');
-      const again = await catcher.latestTo(to, /^New inquiry from Mail Everyone Again \(possible duplicate\)$/);
-      expect(again.text).toContain('The same email or phone asked within the last 30 days.');
+      const digest = await catcher.latestTo(to, /^2 new inquiries$/);
+      expect(digest.text).toContain(`Hello ${name},`);
+      const [first = '', again = ''] = (digest.text ?? '').split('\n').filter((l) => l.startsWith('Mail Everyone'));
+      expect(first).toContain('Mail Everyone (everyone@example.in, 9444444441) asked about Full Stack Development.');
+      expect(first).not.toContain('Possible duplicate');
+      expect(again).toContain('Mail Everyone Again (EVERYONE@example.in');
+      expect(again).toContain('Possible duplicate: the same email or phone asked within the last 30 days.');
     }
   });
 
-  it('stores an inquiry, its timeline and its mails together or not at all', async () => {
+  it('a burst of inquiries is one digest mail per staff member, and the next waits a minute', async () => {
+    const staffCount = (
+      (await db.execute(sql`select count(*)::int as n from staff where active`)) as unknown as { rows: { n: number }[] }
+    ).rows[0]!.n;
+    // A digest goes out (with whatever earlier tests left waiting), then the burst comes.
+    await submit({ ...base, name: 'Before The Burst', email: 'lead@example.in', phoneNumber: '9300000001' });
+    const at = new Date((digestAt += 61_000));
+    expect(await app.inquiryDigest.runOnce(at)).toBeGreaterThan(0);
+    const outboxRows = async () =>
+      (
+        (await db.execute(sql`select count(*)::int as n from outbox where kind = 'mail'`)) as unknown as {
+          rows: { n: number }[];
+        }
+      ).rows[0]!.n;
+    const mailsBefore = await outboxRows();
+    for (let i = 0; i < 60; i += 1)
+      expect(
+        (await submit({ ...base, name: `Burst ${i}`, email: `burst${i}@example.in`, phoneNumber: `93000000${10 + i}` }))
+          .statusCode,
+      ).toBe(201);
+    expect(await outboxRows()).toBe(mailsBefore); // intake queues no mail itself
+    // Within the minute of the last digest: nothing yet.
+    expect(await app.inquiryDigest.runOnce(new Date(at.getTime() + 30_000))).toBe(0);
+    // Two instances looking at once send it once.
+    const later = new Date((digestAt = at.getTime() + 61_000));
+    const sent = await Promise.all([app.inquiryDigest.runOnce(later), app.inquiryDigest.runOnce(later)]);
+    expect(sent.sort()).toEqual([0, 60]);
+    expect(await outboxRows()).toBe(mailsBefore + staffCount);
+    while ((await app.outbox.runOnce()) > 0);
+    const digest = await catcher.latestTo(staff.email, /^60 new inquiries$/);
+    expect(digest.text).toContain('Burst 0 (burst0@example.in');
+    expect(digest.text).toContain('Burst 49 (burst49@example.in');
+    expect(digest.text).not.toContain('Burst 50 ');
+    expect(digest.text).toContain('…and 10 more.');
+    expect(digest.text).toContain('https://admissions.example.in/student-inquires');
+    // Nothing left to tell.
+    expect(await nextDigest()).toBe(0);
+  });
+
+  it('stores an inquiry, its timeline and its place in the digest together or not at all', async () => {
     const count = async () =>
       (
         (await db.execute(
-          sql`select (select count(*) from inquiries)::int as i, (select count(*) from inquiry_events)::int as e, (select count(*) from outbox)::int as o`,
+          sql`select (select count(*) from inquiries)::int as i, (select count(*) from inquiry_events)::int as e, (select count(*) from inquiry_notifications)::int as o`,
         )) as unknown as { rows: { i: number; e: number; o: number }[] }
       ).rows[0];
     const before = await count();
@@ -246,6 +294,7 @@ describe('inquiries', async () => {
     const ok = await submit({ ...base, name: 'Fully Stored', email: 'full@example.in', phoneNumber: '9555555559' });
     expect(ok.statusCode).toBe(201);
     const after = await count();
-    expect(after).toEqual({ i: before!.i + 1, e: before!.e + 1, o: before!.o + 2 }); // two staff by now
+    // The inquiry, its timeline entry and its place in the next digest.
+    expect(after).toEqual({ i: before!.i + 1, e: before!.e + 1, o: before!.o + 1 });
   });
 });

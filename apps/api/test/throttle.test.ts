@@ -34,7 +34,7 @@ if (redisServerAvailable)
     'in Redis',
     async () => {
       const server = await startRedisServer();
-      const store = new RedisThrottleStore(server.url);
+      const store = await RedisThrottleStore.open(server.url);
       expect(await store.connected()).toBe(true);
       return {
         store,

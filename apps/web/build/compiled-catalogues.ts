@@ -9,6 +9,8 @@ import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
 import type { Plugin } from 'vite';
 
 const QUERY = '?lingui';
+/** Texts only the server writes (mails, the fee statement): left out of the browser's catalogues. */
+const SERVER_ONLY = /^(?:mail|statement)\./;
 const PREFIX = '\0compiled-catalogue:';
 
 /** `{ id: text }` → `{ id: compiled }`; a text that is not valid ICU MessageFormat fails the build. */
@@ -38,7 +40,9 @@ export function compiledCatalogues(): Plugin {
       if (!id.startsWith(PREFIX)) return null;
       const file = id.slice(PREFIX.length, -'.js'.length);
       this.addWatchFile(file);
-      const compiled = compileCatalogue(JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string>, file);
+      const source = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string>;
+      const forBrowser = Object.fromEntries(Object.entries(source).filter(([id]) => !SERVER_ONLY.test(id)));
+      const compiled = compileCatalogue(forBrowser, file);
       return `export const messages = JSON.parse(${JSON.stringify(JSON.stringify(compiled))});`;
     },
   };

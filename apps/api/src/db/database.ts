@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import * as schema from './schema';
+import { PGLITE_SETTINGS } from './pglite-settings';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** `db` or a transaction: both run the same queries. */
@@ -25,8 +26,20 @@ export interface Database {
    * (instances starting together take turns), on PGlite one after another in this process.
    */
   exclusive<T>(task: () => Promise<T>): Promise<T>;
+  /**
+   * Hears `NOTIFY`s on `channel` (a plain identifier): on PostgreSQL over a connection of its own,
+   * connected again a second after it drops; on PGlite from the one in-process connection.
+   * `onLive(false)` says notifications may be missed until the next `onLive(true)`. Resolves to a stop function.
+   */
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onLive: (live: boolean) => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
+
+const RELISTEN_MS = 1000;
 
 /** The advisory lock key that start-up work (migrations, the first staff account) runs under. */
 const STARTUP_LOCK_KEY = 734_210_023;
@@ -99,6 +112,54 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
         client.release(broken);
       }
     },
+    async listen(channel, onPayload, onLive) {
+      let current: InstanceType<typeof pg.Client> | undefined;
+      let stopped = false;
+      let timer: NodeJS.Timeout | undefined;
+      const retry = () => {
+        if (stopped) return;
+        timer = setTimeout(() => void connect(), RELISTEN_MS);
+        timer.unref();
+      };
+      const connect = async () => {
+        const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+        const lost = () => {
+          if (current !== client) return;
+          current = undefined;
+          onLive(false);
+          client.end().catch(() => undefined);
+          retry();
+        };
+        client.on('error', lost);
+        client.on('end', lost);
+        client.on('notification', (message) => {
+          if (message.channel === channel) onPayload(message.payload ?? '');
+        });
+        try {
+          await client.connect();
+          await client.query(`listen ${channel}`);
+        } catch {
+          client.end().catch(() => undefined);
+          retry();
+          return;
+        }
+        if (stopped) {
+          await client.end().catch(() => undefined);
+          return;
+        }
+        current = client;
+        onLive(true);
+      };
+      await connect();
+      return async () => {
+        stopped = true;
+        clearTimeout(timer);
+        const client = current;
+        current = undefined;
+        onLive(false);
+        await client?.end().catch(() => undefined);
+      };
+    },
     close: () => pool.end(),
   };
 }
@@ -110,8 +171,11 @@ async function openPglite(dir: string | undefined): Promise<Database> {
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   if (dir) fs.mkdirSync(dir, { recursive: true });
-  const extensions = { pg_trgm };
-  const client = await PGlite.create(dir ? { dataDir: dir, extensions } : { extensions });
+  const options = {
+    extensions: { pg_trgm },
+    startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((setting) => ['-c', setting])],
+  };
+  const client = await PGlite.create(dir ? { dataDir: dir, ...options } : options);
   const db = drizzle(client, { schema }) as unknown as Db;
   return {
     db,
@@ -119,6 +183,15 @@ async function openPglite(dir: string | undefined): Promise<Database> {
     ping: () => timedVersion(db),
     migrate: () => migrate(db as never, { migrationsFolder: migrationsFolder() }),
     exclusive: inProcessQueue(),
+    async listen(channel, onPayload, onLive) {
+      // The only connection is this process's own: every change is made through it and heard at once.
+      const unlisten = await client.listen(channel, onPayload);
+      onLive(true);
+      return async () => {
+        onLive(false);
+        if (!client.closed) await unlisten().catch(() => undefined);
+      };
+    },
     close: () => client.close(),
   };
 }

@@ -634,3 +634,11 @@ export const studentRequests = pgTable(
     check('student_requests_state_check', sql`${t.state} in ('open', 'done')`),
   ],
 );
+
+/** Inquiries staff have not yet been told of: the next digest mail lists and removes them. */
+export const inquiryNotifications = pgTable('inquiry_notifications', {
+  inquiryId: uuid('inquiry_id')
+    .primaryKey()
+    .references(() => inquiries.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -17,6 +17,7 @@ import { MESSAGES } from '@registrar/contract/messages';
 import { ACCESS_MESSAGES, PERMISSIONS, can, type Permission, type RouteAccess } from '@registrar/contract/permissions';
 import { forbidden, unauthorized } from '../lib/http-errors';
 import { AuthService, type AuthenticatedStaff } from '../services/auth-service';
+import { AUTH_CHANNEL, SessionCache } from '../services/session-cache';
 import { SessionTokens } from '../services/session-tokens';
 
 export const SESSION_COOKIE = 'registrar_session';
@@ -57,7 +58,24 @@ function bearerToken(request: FastifyRequest): string | undefined {
 export default fp(async function auth(app: FastifyInstance) {
   await app.register(cookie);
   const tokens = new SessionTokens(app.database.db, app.config.jwtSecret);
-  const service = new AuthService(app.database.db, app.config, tokens, app.throttle, () => app.outbox.kick());
+  const sessions = new SessionCache();
+  const service = new AuthService(
+    app.database.db,
+    app.config,
+    tokens,
+    app.throttle,
+    () => app.outbox.kick(),
+    () => new Date(),
+    sessions,
+  );
+  // Every instance hears the database announce revoked sessions and changed staff (triggers), so
+  // a sign-out, reset or disabling on one instance is refused on the others at once.
+  const unlisten = await app.database.listen(
+    AUTH_CHANNEL,
+    (payload) => sessions.invalidate(payload),
+    (live) => sessions.setLive(live),
+  );
+  app.addHook('onClose', unlisten);
   const secure = app.config.publicUrl.startsWith('https:');
 
   app.decorate('auth', service);
@@ -106,5 +124,12 @@ export default fp(async function auth(app: FastifyInstance) {
     if (!found) throw unauthorized(MESSAGES.unauthorized);
     request.staffAuth = found;
     if (access !== 'signedIn' && !can(found.staff.role, access)) throw forbidden(ACCESS_MESSAGES.forbidden);
+  });
+
+  // A staff member's change (a sign-out, a disabling, a role or profile edit) is visible to the
+  // very next request on this instance, before the response goes out: the database's own
+  // notification reaches this instance a moment later, over another connection.
+  app.addHook('onSend', async (request) => {
+    if (request.staffAuth && request.method !== 'GET' && request.method !== 'HEAD') sessions.clear();
   });
 });

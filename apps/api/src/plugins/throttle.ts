@@ -1,7 +1,7 @@
 /** One attempt counter for the whole app (sign-in, reset, public forms); shared via Redis when REDIS_URL is set. */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { RedisThrottleStore } from '../services/redis-throttle-store';
+import type { RedisThrottleStore } from '../services/redis-throttle-store';
 import { Throttle } from '../services/throttle';
 
 declare module 'fastify' {
@@ -13,7 +13,8 @@ declare module 'fastify' {
 export default fp(async function throttle(app: FastifyInstance) {
   let store: RedisThrottleStore | undefined;
   if (app.config.redisUrl) {
-    store = new RedisThrottleStore(app.config.redisUrl);
+    const { RedisThrottleStore } = await import('../services/redis-throttle-store');
+    store = await RedisThrottleStore.open(app.config.redisUrl);
     // Start even when Redis is down: counted requests answer 503 until it is back.
     if (!(await store.connected()))
       app.log.warn('Redis (REDIS_URL) is not reachable yet; rate-limited requests answer 503');

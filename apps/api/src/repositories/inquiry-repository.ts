@@ -94,15 +94,15 @@ export const inquiryRepository = {
   /**
    * What a public inquiry needs before it is stored, in one round trip: the newest earlier
    * inquiry with the same email or phone since `since` (each side one step down its own index,
-   * however many repeats there are), and the staff to tell. Spelled out in SQL: this runs on
-   * every public submission, and a plain template is cheap to build.
+   * however many repeats there are). Spelled out in SQL: this runs on every public submission,
+   * and a plain template is cheap to build.
    */
   async intakeContext(
     db: Executor,
     email: string,
     phone: string,
     since: Date,
-  ): Promise<{ duplicateOf: string | undefined; recipients: { email: string; name: string }[] }> {
+  ): Promise<{ duplicateOf: string | undefined }> {
     const after = since.toISOString();
     const result = await db.execute(sql`select
       (select m.id from (
@@ -111,20 +111,17 @@ export const inquiryRepository = {
         union all
         (select id, created_at from inquiries where phone_number = ${phone} and created_at >= ${after}::timestamptz
           order by created_at desc limit 1)
-      ) m order by m.created_at desc limit 1) as duplicate_of,
-      (select coalesce(json_agg(json_build_object('email', email, 'name', name)), '[]'::json) from staff) as recipients`);
-    const row = (
-      result as unknown as { rows: { duplicate_of: string | null; recipients: { email: string; name: string }[] }[] }
-    ).rows[0]!;
-    return { duplicateOf: row.duplicate_of ?? undefined, recipients: row.recipients };
+      ) m order by m.created_at desc limit 1) as duplicate_of`);
+    const row = (result as unknown as { rows: { duplicate_of: string | null }[] }).rows[0]!;
+    return { duplicateOf: row.duplicate_of ?? undefined };
   },
 
   /**
-   * Stores a public inquiry (its id chosen by the caller), its first timeline entry and the mails
-   * about it (outbox rows) in one statement: all or nothing without a transaction's extra round
-   * trips, and one statement shape however many staff there are.
+   * Stores a public inquiry (its id chosen by the caller), its first timeline entry and its place
+   * in the staff's next digest mail in one statement: all or nothing without a transaction's
+   * extra round trips.
    */
-  async insertIntake(db: Executor, row: IntakeRow, mails: unknown[]): Promise<void> {
+  async insertIntake(db: Executor, row: IntakeRow): Promise<void> {
     await db.execute(sql`with inquiry as (
         insert into inquiries (id, name, address, email, phone_number, currently_working_as, currently_at,
           area_of_interest, reference, friend_name, friend_working_area, course_id, duplicate_of, language)
@@ -134,7 +131,7 @@ export const inquiryRepository = {
       ), event as (
         insert into inquiry_events (inquiry_id, kind, to_status) values (${row.id}, 'created', 'new')
       )
-      insert into outbox (kind, payload) select 'mail', value from jsonb_array_elements(${JSON.stringify(mails)}::jsonb)`);
+      insert into inquiry_notifications (inquiry_id) values (${row.id})`);
   },
 
   async update(db: Executor, id: string, values: Partial<InquiryInsert>): Promise<InquiryRow | undefined> {

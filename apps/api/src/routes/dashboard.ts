@@ -20,10 +20,7 @@ const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema };
 
 const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   const dashboards = new DashboardService(app.database.db);
-  const followUps = new FollowUpService(
-    app.database.db,
-    new InquiryService(app.database.db, app.config, app.throttle, () => app.outbox.kick()),
-  );
+  const followUps = new FollowUpService(app.database.db, new InquiryService(app.database.db, app.config, app.throttle));
 
   app.get(
     apiPaths.dashboard,

@@ -28,7 +28,7 @@ const errors = {
 const security = [{ bearer: [] }];
 
 const followUpRoutes: FastifyPluginAsyncZod = async (app) => {
-  const inquiries = new InquiryService(app.database.db, app.config, app.throttle, () => app.outbox.kick());
+  const inquiries = new InquiryService(app.database.db, app.config, app.throttle);
   const followUps = new FollowUpService(app.database.db, inquiries);
   const actor = (request: FastifyRequest): Actor => ({
     id: request.staffAuth!.staff.id,

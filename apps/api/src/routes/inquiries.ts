@@ -27,7 +27,7 @@ const errors = {
 const security = [{ bearer: [] }];
 
 const inquiryRoutes: FastifyPluginAsyncZod = async (app) => {
-  const inquiries = new InquiryService(app.database.db, app.config, app.throttle, () => app.outbox.kick());
+  const inquiries = new InquiryService(app.database.db, app.config, app.throttle);
 
   app.post(
     apiPaths.inquiries,

@@ -19,6 +19,7 @@ import {
 } from '../repositories/staff-repository';
 import { brandedMail } from './mail/mail-message';
 import { burnVerification, hashPassword, isCommonPassword, verifyPassword } from './passwords';
+import { SessionCache } from './session-cache';
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, type SessionTokens } from './session-tokens';
 import { THROTTLE_RULES, addressKey, type Throttle, type ThrottleRule } from './throttle';
 
@@ -91,6 +92,8 @@ export class AuthService {
     private readonly throttle: Throttle,
     private readonly onMailQueued: () => void,
     private readonly now: () => Date = () => new Date(),
+    /** Verified sessions; empty and unused until the app hears the database's invalidations. */
+    readonly sessions: SessionCache = new SessionCache(),
   ) {}
 
   /** Counts this attempt against every key first; over any limit, the attempt is refused. */
@@ -139,22 +142,45 @@ export class AuthService {
     const claims = await this.tokens.verify(token);
     if (!claims) return undefined;
     const now = this.now();
+    // A revoked session or a changed staff member is dropped from the cache as soon as the
+    // database says so; expiry and idleness are checked here (an idle-looking entry is re-read,
+    // since another instance may have seen the session since).
+    const cached = this.sessions.get(claims.sid);
+    if (
+      cached &&
+      cached.session.staffId === claims.sub &&
+      cached.session.expiresAt > now &&
+      now.getTime() - cached.session.lastSeenAt.getTime() <= SESSION_IDLE_MS
+    ) {
+      if (now.getTime() - cached.session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+        await sessionRepository.touch(this.db, cached.session.id, now);
+        this.sessions.touched(cached.session.id, now);
+      }
+      return { staff: cached.staff, sessionId: cached.session.id };
+    }
+    const ticket = this.sessions.ticket();
     const session = await sessionRepository.findLive(this.db, claims.sid, now);
     if (!session || session.staffId !== claims.sub) return undefined;
     if (now.getTime() - session.lastSeenAt.getTime() > SESSION_IDLE_MS) {
       await sessionRepository.revoke(this.db, session.id, now);
       return undefined;
     }
-    // Read on every request, so a role change or a disabling applies to the very next one.
+    // Read with the session (or from the cache the database keeps current), so a role change or
+    // a disabling applies to the very next request.
     const staff = await staffRepository.findById(this.db, session.staffId);
     if (!staff?.active) return undefined;
-    if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_EVERY_MS)
+    let lastSeenAt = session.lastSeenAt;
+    if (now.getTime() - lastSeenAt.getTime() > TOUCH_EVERY_MS) {
       await sessionRepository.touch(this.db, session.id, now);
+      lastSeenAt = now;
+    }
+    this.sessions.put(ticket, { ...session, lastSeenAt }, staff);
     return { staff, sessionId: session.id };
   }
 
   async logout(sessionId: string): Promise<void> {
     await sessionRepository.revoke(this.db, sessionId, this.now());
+    this.sessions.invalidate(`session:${sessionId}`);
   }
 
   /** Same answer, and about the same work, whether or not the email belongs to someone. */
@@ -220,6 +246,8 @@ export class AuthService {
         }),
       );
     });
+    // Signed out here at once; other instances hear it from the database.
+    this.sessions.clear();
     this.onMailQueued();
   }
 
@@ -246,6 +274,7 @@ export class AuthService {
       await staffRepository.update(tx, auth.staff.id, { passwordHash, passwordChangedAt: now });
       await sessionRepository.revokeAllFor(tx, auth.staff.id, now, auth.sessionId);
     });
+    this.sessions.invalidate(`staff:${auth.staff.id}`);
   }
 
   async updateProfile(

@@ -6,7 +6,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { rupeesInWords } from '@registrar/contract/amount-words';
 import type { EnrollmentStatus, Installment } from '@registrar/contract/enrollment-admin';
@@ -89,7 +88,9 @@ export function consentLine(
 }
 
 /** A PDF document with the embedded fonts and a writer that switches to Devanagari where needed. */
-export function startPdf(title: string, language: Language = 'en') {
+export async function startPdf(title: string, language: Language = 'en') {
+  // Loaded on the first PDF: pdfkit holds about 13 MiB that an idle server does not need.
+  const { default: PDFDocument } = await import('pdfkit');
   const dir = fontsDir();
   const doc = new PDFDocument({ size: 'A4', margin: 48, lang: language, info: { Title: title } });
   doc.registerFont('regular', path.join(dir, 'NotoSans-Regular.ttf'));
@@ -111,7 +112,7 @@ export function startPdf(title: string, language: Language = 'en') {
 
 /** The institute's name, address and contacts at the top of every document. */
 export function writeLetterhead(
-  { doc, write }: Pick<ReturnType<typeof startPdf>, 'doc' | 'write'>,
+  { doc, write }: Pick<Awaited<ReturnType<typeof startPdf>>, 'doc' | 'write'>,
   institute: StatementData['institute'],
 ) {
   doc.fillColor('#241D3B');
@@ -137,12 +138,15 @@ export function drawQr(
   doc.fill().restore();
 }
 
-export function renderFeeStatement(data: StatementData): Promise<Buffer> {
+export async function renderFeeStatement(data: StatementData): Promise<Buffer> {
   const { language } = data;
   const t = studentTexts(language);
   const inr = (rupees: number) => formatRupeesExact(rupees, language);
   const day = (iso: string) => formatDate(iso, language);
-  const { doc, write, done } = startPdf(t('statement.docTitle', { number: data.student.enrollmentNumber }), language);
+  const { doc, write, done } = await startPdf(
+    t('statement.docTitle', { number: data.student.enrollmentNumber }),
+    language,
+  );
   writeLetterhead({ doc, write }, data.institute);
   doc.moveDown(1).fontSize(16).fillColor('#1d1b26');
   write(t('statement.title'), {}, 'bold');
@@ -285,8 +289,8 @@ const MODE_LABELS: Record<string, string> = {
 };
 
 /** One page: who paid what, for what, how, when and who received it, with the amount in words. */
-export function renderReceipt(data: ReceiptData): Promise<Buffer> {
-  const { doc, write, done } = startPdf(`Receipt ${data.receiptNumber}`);
+export async function renderReceipt(data: ReceiptData): Promise<Buffer> {
+  const { doc, write, done } = await startPdf(`Receipt ${data.receiptNumber}`);
   writeLetterhead({ doc, write }, data.institute);
   doc.moveDown(1).fontSize(16).fillColor('#1d1b26');
   write(data.voided ? 'Payment receipt (VOID)' : 'Payment receipt', {}, 'bold');

@@ -23,7 +23,6 @@ import { HttpError, badRequest, conflict, notFound } from '../lib/http-errors';
 import { courseRepository } from '../repositories/course-repository';
 import { followUpRepository } from '../repositories/follow-up-repository';
 import { inquiryRepository, type InquiryRow } from '../repositories/inquiry-repository';
-import { brandedMail } from './mail/mail-message';
 import { THROTTLE_RULES, addressKey, type Throttle } from './throttle';
 
 const DUPLICATE_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
@@ -75,7 +74,6 @@ export class InquiryService {
     private readonly db: Db,
     private readonly config: Config,
     private readonly throttle: Throttle,
-    private readonly onMailQueued: () => void,
   ) {}
 
   /** Active course names, keyed by lower case, to check and normalise areas of interest. */
@@ -116,10 +114,9 @@ export class InquiryService {
     if (honeypot) return { stored: false };
 
     const areaOfInterest = await this.normaliseAreas(input.areaOfInterest);
-    // Two round trips and no transaction: the lookups, then one statement that stores the
-    // inquiry, its timeline entry and the staff mails together (the id is ours, so the mails
-    // can link to it before it exists).
-    const { duplicateOf, recipients } = await inquiryRepository.intakeContext(
+    // Two round trips and no transaction: the duplicate lookup, then one statement that stores
+    // the inquiry, its timeline entry and its place in the staff's next digest mail.
+    const { duplicateOf } = await inquiryRepository.intakeContext(
       this.db,
       input.email,
       input.phoneNumber,
@@ -133,22 +130,8 @@ export class InquiryService {
       // Set once, by the visitor: a staff edit never changes the language mails to them use.
       language: input.language,
     };
-    const mails = recipients.map((recipient) =>
-      brandedMail({
-        to: recipient.email,
-        subject: `New inquiry from ${row.name}${duplicateOf ? ' (possible duplicate)' : ''}`,
-        instituteName: this.config.instituteName,
-        greeting: `Hello ${recipient.name},`,
-        paragraphs: [
-          `${row.name} (${row.email}, ${row.phoneNumber}) asked about ${areaOfInterest.join(', ')}.`,
-          `Reference: ${row.reference}.${duplicateOf ? ' The same email or phone asked within the last 30 days.' : ''}`,
-        ],
-        action: { label: 'Open the inquiry', url: `${this.config.publicUrl}/student-inquires/${row.id}` },
-      }),
-    );
-    await inquiryRepository.insertIntake(this.db, row, mails);
+    await inquiryRepository.insertIntake(this.db, row);
     if (this.config.inquiryAssignment === 'round_robin') await followUpRepository.assignRoundRobin(this.db, row.id);
-    if (mails.length) this.onMailQueued();
     return { stored: true };
   }
 

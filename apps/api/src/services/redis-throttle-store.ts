@@ -3,7 +3,7 @@
  * increment and the window's expiry are one Lua script, so a crash between them cannot leave a
  * counter that never expires.
  */
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { ThrottleStoreUnavailableError, type ThrottleStore, type ThrottleWindow } from './throttle';
 
 const INCREMENT = `local n = redis.call('INCR', KEYS[1])
@@ -14,13 +14,18 @@ const DECREMENT = `if redis.call('GET', KEYS[1]) and tonumber(redis.call('GET', 
 return 0`;
 
 export class RedisThrottleStore implements ThrottleStore {
-  private readonly redis: Redis;
-
-  constructor(
-    url: string,
-    private readonly prefix = 'registrar:throttle:',
+  private constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
   ) {
-    this.redis = new Redis(url, {
+    // Connection errors surface on the commands that fail; the event would otherwise crash the process.
+    this.redis.on('error', () => {});
+  }
+
+  /** ioredis is loaded only when Redis is configured: about 12 MiB an instance without it does not need. */
+  static async open(url: string, prefix = 'registrar:throttle:'): Promise<RedisThrottleStore> {
+    const { Redis } = await import('ioredis');
+    const redis = new Redis(url, {
       // Fail fast while Redis is down (the request gets 503); reconnect in the background, so
       // service comes back without a restart.
       enableOfflineQueue: false,
@@ -30,8 +35,7 @@ export class RedisThrottleStore implements ThrottleStore {
       retryStrategy: (times) => Math.min(times * 200, 2_000),
       lazyConnect: false,
     });
-    // Connection errors surface on the commands that fail; the event would otherwise crash the process.
-    this.redis.on('error', () => {});
+    return new RedisThrottleStore(redis, prefix);
   }
 
   /** Resolves once connected, or after `timeoutMs` (requests then get 503 until Redis is reachable). */

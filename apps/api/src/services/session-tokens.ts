@@ -15,8 +15,12 @@ export interface SessionClaims {
   sub: string;
 }
 
+/** Tokens already verified, so a busy session pays the HMAC once rather than on every request. */
+const VERIFIED_MAX = 10_000;
+
 export class SessionTokens {
   private keyPromise: Promise<Uint8Array> | undefined;
+  private readonly verified = new Map<string, { claims: SessionClaims; expiresAt: number }>();
 
   /**
    * Uses JWT_SECRET, or a random key generated once and kept in the database for every instance.
@@ -57,10 +61,19 @@ export class SessionTokens {
   /** The claims of a valid token, or undefined for anything else (never throws). */
   async verify(token: string): Promise<SessionClaims | undefined> {
     const key = await this.key(); // a database outage surfaces as 503, not as a bad token
+    // Only the signature and expiry are remembered: whether the session is still live is checked
+    // by the caller on every request.
+    const known = this.verified.get(token);
+    if (known && known.expiresAt > Date.now()) return known.claims;
     try {
       const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], issuer: ISSUER });
       if (typeof payload.sid !== 'string' || typeof payload.sub !== 'string') return undefined;
-      return { sid: payload.sid, sub: payload.sub };
+      const claims = { sid: payload.sid, sub: payload.sub };
+      if (typeof payload.exp === 'number') {
+        if (this.verified.size >= VERIFIED_MAX) this.verified.delete(this.verified.keys().next().value!);
+        this.verified.set(token, { claims, expiresAt: payload.exp * 1000 });
+      }
+      return claims;
     } catch {
       return undefined;
     }

@@ -1,0 +1,6 @@
+/**
+ * The embedded database's settings on top of PGlite's own. PostgreSQL's 128 MB buffer pool lives
+ * inside PGlite's WebAssembly memory and would be most of the idle process; one institute's data
+ * is served well by 16 MB, and the operating system's file cache still holds the files.
+ */
+export const PGLITE_SETTINGS = ['shared_buffers=16MB', 'maintenance_work_mem=16MB'];

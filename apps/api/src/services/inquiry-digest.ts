@@ -1,0 +1,102 @@
+/**
+ * Staff hear of new public inquiries in one digest mail at most every minute, listing every
+ * inquiry since the last one, so a burst of inquiries is a handful of mails rather than one per
+ * inquiry per staff member. Any instance may run it: the minute is claimed through `job_runs`
+ * inside the transaction that takes the queue, so exactly one instance sends each digest.
+ */
+import { sql } from 'drizzle-orm';
+import type { Config } from '../config';
+import type { Db } from '../db/database';
+import { outboxRepository } from '../repositories/outbox-repository';
+import type { Executor } from '../db/database';
+import { brandedMail } from './mail/mail-message';
+
+export const DIGEST_EVERY_MS = 60_000;
+/** Inquiries spelled out in one mail; the rest are counted, with a link to the list. */
+export const DIGEST_LISTED_MAX = 50;
+const JOB_NAME = 'inquiry_digest';
+
+interface PendingInquiry {
+  id: string;
+  name: string;
+  email: string;
+  phone_number: string;
+  area_of_interest: string[];
+  reference: string;
+  duplicate_of: string | null;
+}
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/**
+ * This minute's digest, or false when one went out less than a minute ago. The row stays locked
+ * until the transaction ends: an instance racing for it waits, then finds the minute taken.
+ */
+async function claimMinute(tx: Executor, now: Date): Promise<boolean> {
+  await tx.execute(sql`insert into job_runs (name, last_run_at) values (${JOB_NAME}, 'epoch') on conflict do nothing`);
+  const claimed = await tx.execute(
+    sql`update job_runs set last_run_at = ${now.toISOString()}::timestamptz where name = ${JOB_NAME}
+      and last_run_at <= ${new Date(now.getTime() - DIGEST_EVERY_MS).toISOString()}::timestamptz returning name`,
+  );
+  return rowsOf(claimed).length === 1;
+}
+
+export class InquiryDigest {
+  constructor(
+    private readonly db: Db,
+    private readonly config: Pick<Config, 'instituteName' | 'publicUrl'>,
+    private readonly onMailQueued: () => void,
+  ) {}
+
+  /** Sends the digest when one is due and inquiries wait; answers how many it listed. */
+  async runOnce(now = new Date()): Promise<number> {
+    const waiting = rowsOf(await this.db.execute(sql`select 1 from inquiry_notifications limit 1`));
+    if (!waiting.length) return 0;
+    const told = await this.db.transaction(async (tx) => {
+      if (!(await claimMinute(tx, now))) return 0;
+      // The whole queue: inquiries stored while this runs stay for the next digest.
+      const pending = rowsOf<PendingInquiry>(
+        await tx.execute(sql`with taken as (delete from inquiry_notifications returning inquiry_id)
+          select i.id, i.name, i.email, i.phone_number, i.area_of_interest, i.reference, i.duplicate_of
+          from taken join inquiries i on i.id = taken.inquiry_id order by i.created_at, i.id`),
+      );
+      // Deleted since the look above: nothing to tell, and the next digest waits a minute at most.
+      if (!pending.length) return 0;
+      const recipients = rowsOf<{ email: string; name: string }>(
+        await tx.execute(sql`select email, name from staff where active order by created_at`),
+      );
+      for (const recipient of recipients) await outboxRepository.enqueue(tx, 'mail', this.mail(recipient, pending));
+      return pending.length;
+    });
+    if (told) this.onMailQueued();
+    return told;
+  }
+
+  private mail(recipient: { email: string; name: string }, pending: PendingInquiry[]) {
+    const { publicUrl, instituteName } = this.config;
+    const line = (q: PendingInquiry) =>
+      `${q.name} (${q.email}, ${q.phone_number}) asked about ${q.area_of_interest.join(', ')}. Reference: ${q.reference}.` +
+      (q.duplicate_of ? ' Possible duplicate: the same email or phone asked within the last 30 days.' : '');
+    const one = pending.length === 1 ? pending[0]! : undefined;
+    const listed = pending.slice(0, DIGEST_LISTED_MAX);
+    const more = pending.length - listed.length;
+    return brandedMail({
+      to: recipient.email,
+      subject: one
+        ? `New inquiry from ${one.name}${one.duplicate_of ? ' (possible duplicate)' : ''}`
+        : `${pending.length} new inquiries`,
+      instituteName,
+      greeting: `Hello ${recipient.name},`,
+      paragraphs: one
+        ? [line(one)]
+        : [
+            `${pending.length} new inquiries came in since the last mail:`,
+            ...listed.map((q) => `${line(q)} ${publicUrl}/student-inquires/${q.id}`),
+            ...(more > 0 ? [`…and ${more} more.`] : []),
+          ],
+      action: one
+        ? { label: 'Open the inquiry', url: `${publicUrl}/student-inquires/${one.id}` }
+        : { label: 'Open the inquiries', url: `${publicUrl}/student-inquires` },
+    });
+  }
+}
