@@ -1,8 +1,15 @@
 /** The public enrolment form. Text fields travel as multipart fields; files apart. */
 import { z } from 'zod';
 import { ADDRESS_MAX, NAME_MAX, PAYMENT_METHODS, PAYMENT_MODES, WORKING_STATUS_OPTIONS } from './constants';
-import { emailField, emptyAsUndefined, optionalPhoneField, optionalText, phoneField, requiredString } from './fields';
-import { languageField } from './language';
+import {
+  emailField,
+  emptyAsUndefined,
+  optionalPhoneField,
+  optionalText,
+  phoneField,
+  requiredString,
+  languageField,
+} from './fields';
 import { MESSAGES } from './messages';
 
 /** Today's date as `YYYY-MM-DD` in local time (the institute's clock on the server, the visitor's in the browser). */

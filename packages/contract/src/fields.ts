@@ -1,7 +1,11 @@
 /** Field rules shared by several forms. Each takes its messages so a form keeps its spec wording. */
 import { z } from 'zod';
 import { EMAIL_MAX, PHONE_PATTERN } from './constants';
+import { DEFAULT_LANGUAGE, LANGUAGES } from './language';
 import { MESSAGES } from './messages';
+
+/** Optional on input: an inquiry or enrolment that names no language is English. */
+export const languageField = z.enum(LANGUAGES).default(DEFAULT_LANGUAGE);
 
 /** A string that is required: missing, empty or blank gives `message` and nothing else. */
 export const requiredString = (message: string) =>

@@ -1,8 +1,7 @@
 /** The public inquiry form. */
 import { z } from 'zod';
 import { INQUIRY_WORKING_AS_OPTIONS, REFERENCE_OPTIONS } from './constants';
-import { emailField, emptyAsUndefined, optionalText, phoneField, requiredString } from './fields';
-import { languageField } from './language';
+import { emailField, emptyAsUndefined, optionalText, phoneField, requiredString, languageField } from './fields';
 import { MESSAGES } from './messages';
 
 export const inquirySchema = z.object({

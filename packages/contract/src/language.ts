@@ -1,16 +1,12 @@
 /**
  * The languages a student can read the public forms, their mails and their fee statement in, and
  * the one formatter per kind of value that every screen, mail and PDF uses: rupees with Indian
- * grouping (₹1,23,456.50, lakh and crore) and dates, in `en-IN` or `hi-IN`.
+ * grouping (₹1,23,456.50, lakh and crore) and dates, in `en-IN` or `hi-IN`. No zod here: the public
+ * pages import these formatters at load, and the schemas only on the first input.
  */
-import { z } from 'zod';
-
 export const LANGUAGES = ['en', 'hi'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
-
-/** Optional on input: an inquiry or enrolment that names no language is English. */
-export const languageField = z.enum(LANGUAGES).default(DEFAULT_LANGUAGE);
 
 export const isLanguage = (value: unknown): value is Language => LANGUAGES.includes(value as Language);
 
