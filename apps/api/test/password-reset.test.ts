@@ -99,6 +99,8 @@ describe('forgot and reset password', async () => {
     await app.outbox.runOnce();
     const confirmation = await catcher.latestTo(email, /password was changed/);
     expect(confirmation.subject).toBe('Your Acme <Institute> password was changed');
+    // The moment reads as the console shows it ('25 Nov 2026, 8:20 pm'), not as a GMT header date.
+    expect(confirmation.text).toMatch(/reset on \d{1,2} [A-Z][a-z]{2} \d{4}, \d{1,2}:\d{2} [ap]m India time/);
   });
 
   it('expires a link after 30 minutes', async () => {

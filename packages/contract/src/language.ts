@@ -1,8 +1,8 @@
 /**
  * The languages a student can read the public forms, their mails and their fee statement in, and
  * the one formatter per kind of value that every screen, mail and PDF uses: rupees with Indian
- * grouping (₹1,23,456.50, lakh and crore) and dates, in `en-IN` or `hi-IN`. No zod here: the public
- * pages import these formatters at load, and the schemas only on the first input.
+ * grouping (₹1,23,456.50, lakh and crore), counts, shares, months and dates, in `en-IN` or `hi-IN`.
+ * No zod here: the public pages import these formatters at load, and the schemas only on the first input.
  */
 export const LANGUAGES = ['en', 'hi'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -58,9 +58,33 @@ export function formatCount(value: number, language: Language = DEFAULT_LANGUAGE
   return cached(`count:${language}`, () => new Intl.NumberFormat(LOCALES[language])).format(value);
 }
 
+/** Rupees in short for chart axes, in lakh and crore (₹1.5L, ₹1.2Cr; ₹1.5 लाख in Hindi). */
+export function formatRupeesCompact(amount: number, language: Language = DEFAULT_LANGUAGE): string {
+  return cached(
+    `inr-compact:${language}`,
+    () =>
+      new Intl.NumberFormat(LOCALES[language], {
+        style: 'currency',
+        currency: 'INR',
+        notation: 'compact',
+        maximumFractionDigits: 1,
+      }),
+  ).format(amount);
+}
+
+/** A share given as a fraction (0.125 → 12.5%), with at most `digits` decimals. */
+export function formatPercent(fraction: number, language: Language = DEFAULT_LANGUAGE, digits = 1): string {
+  return cached(
+    `percent:${language}:${digits}`,
+    () => new Intl.NumberFormat(LOCALES[language], { style: 'percent', maximumFractionDigits: digits }),
+  ).format(fraction);
+}
+
 export interface DateOptions {
   /** 'long' reads '12 November 2026' / '12 नवंबर 2026'; 'medium' '12 Nov 2026'. */
   style?: 'long' | 'medium';
+  /** The time of day of formatDateTime: 'short' reads '2:35 pm', 'medium' '2:35:07 pm'. */
+  time?: 'short' | 'medium';
   /** Defaults to India's; a calendar date without a time (YYYY-MM-DD) is read in UTC so it stays that day. */
   timeZone?: string;
 }
@@ -88,9 +112,20 @@ export function formatDateTime(value: string | Date, language: Language = DEFAUL
   const date = toDate(value);
   if (!date) return String(value);
   const style = options.style ?? 'medium';
+  const time = options.time ?? 'short';
   const timeZone = options.timeZone ?? INDIA_TIME_ZONE;
   return cached(
-    `datetime:${language}:${style}:${timeZone}`,
-    () => new Intl.DateTimeFormat(LOCALES[language], { dateStyle: style, timeStyle: 'short', timeZone }),
+    `datetime:${language}:${style}:${time}:${timeZone}`,
+    () => new Intl.DateTimeFormat(LOCALES[language], { dateStyle: style, timeStyle: time, timeZone }),
   ).format(date);
+}
+
+/** A calendar month, `YYYY-MM` ('2026-03' → 'Mar 2026', or 'March 2026' when long); anything else as sent. */
+export function formatMonth(month: string, language: Language = DEFAULT_LANGUAGE, style: 'long' | 'short' = 'short') {
+  const match = /^(\d{4})-(\d{2})$/.exec(month);
+  if (!match) return month;
+  return cached(
+    `month:${language}:${style}`,
+    () => new Intl.DateTimeFormat(LOCALES[language], { month: style, year: 'numeric', timeZone: 'UTC' }),
+  ).format(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1));
 }

@@ -7,6 +7,7 @@ import type { StaffUser } from '@registrar/contract/staff';
 import { STAFF_MESSAGES } from '@registrar/contract/staff';
 import type { ThemeSettings } from '@registrar/contract/theme-settings';
 import { ERROR_CODES } from '@registrar/contract/envelope';
+import { formatDateTime } from '@registrar/contract/language';
 import type { Config } from '../config';
 import type { Db, Executor } from '../db/database';
 import { HttpError, badRequest, unauthorized } from '../lib/http-errors';
@@ -239,7 +240,7 @@ export class AuthService {
           instituteName: this.config.instituteName,
           greeting: `Hello ${row!.name},`,
           paragraphs: [
-            `The password of your staff account was reset on ${now.toUTCString()} and every session was signed out.`,
+            `The password of your staff account was reset on ${formatDateTime(now, 'en')} India time and every session was signed out.`,
             'If you did not do this, reset your password again at once and tell your administrator.',
           ],
           action: { label: 'Sign in', url: `${this.config.publicUrl}/login` },

@@ -26,13 +26,14 @@ import {
 } from '@registrar/contract/enrollment-admin';
 import type { ApiQueryError } from '../../shared/api/base-api';
 import { useGetCoursesQuery } from '../../shared/api/courses-api';
+import { formatCount } from '../../shared/lib/format-number';
 import { useAnnounceToManyMutation, useCountRecipientsQuery } from './api/announcements-api';
 import { AnnouncementFields } from './announcement-fields';
 import { DiscardAnnouncementDialog, useAnnouncementForm } from './announcement-form';
 
 export const DEFAULT_BULK_STATUS: EnrollmentStatus = 'approved';
 
-export const students = (n: number) => `${n.toLocaleString('en-IN')} ${n === 1 ? 'student' : 'students'}`;
+export const students = (n: number) => `${formatCount(n)} ${n === 1 ? 'student' : 'students'}`;
 
 export interface BulkAnnouncementDialogProps {
   open: boolean;

@@ -1,5 +1,6 @@
 /** Words and links for audit entries. */
 import type { AuditEntry } from '@registrar/contract/dashboard';
+import { formatDateTime } from '../../shared/lib/format-date';
 import { ENROLLMENTS_PATH } from '../../shared/lib/paths';
 import { INQUIRIES_PATH } from '../../shared/lib/paths';
 
@@ -56,11 +57,8 @@ export function recordLink(entry: Pick<AuditEntry, 'entity' | 'entityId' | 'acti
   return undefined;
 }
 
-const when = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'medium' });
-export const formatWhen = (iso: string) => {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : when.format(date);
-};
+/** To the second: entries of one request follow each other closely. */
+export const formatWhen = (iso: string) => formatDateTime(iso, { time: 'medium' });
 
 /** The action, and whether the server refused it ('Updated · refused (422)'). */
 export const outcomeLabel = (entry: Pick<AuditEntry, 'action' | 'statusCode'>) =>

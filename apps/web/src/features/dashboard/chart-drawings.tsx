@@ -7,16 +7,10 @@ import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
 import { PieChart } from '@mui/x-charts/PieChart';
 import type { Dashboard } from '@registrar/contract/dashboard';
-import { formatRupees } from '../../shared/lib/money';
+import { formatRupees, formatRupeesCompact } from '../../shared/lib/money';
+import { formatCount } from '../../shared/lib/format-number';
 
 export const CHART_HEIGHT = 280;
-const count = new Intl.NumberFormat('en-IN');
-const compactRupees = new Intl.NumberFormat('en-IN', {
-  style: 'currency',
-  currency: 'INR',
-  notation: 'compact',
-  maximumFractionDigits: 1,
-});
 
 export function MonthlyLines({ monthly, months }: { monthly: Dashboard['monthly']; months: readonly string[] }) {
   return (
@@ -30,7 +24,7 @@ export function MonthlyLines({ monthly, months }: { monthly: Dashboard['monthly'
           id: 'money',
           position: 'right',
           width: 64,
-          valueFormatter: (value: number) => compactRupees.format(value),
+          valueFormatter: (value: number) => formatRupeesCompact(value),
         },
       ]}
       series={[
@@ -38,7 +32,7 @@ export function MonthlyLines({ monthly, months }: { monthly: Dashboard['monthly'
           label: 'Enrolments',
           data: monthly.map((m) => m.enrollments),
           yAxisId: 'count',
-          valueFormatter: (v) => (v === null ? '' : count.format(v)),
+          valueFormatter: (v) => (v === null ? '' : formatCount(v)),
         },
         {
           label: 'Collected',
@@ -64,7 +58,7 @@ export function CourseBars({ perCourse }: { perCourse: Dashboard['enrollmentsPer
         {
           label: 'Enrolments',
           data: perCourse.map((c) => c.count),
-          valueFormatter: (v) => (v === null ? '' : count.format(v)),
+          valueFormatter: (v) => (v === null ? '' : formatCount(v)),
         },
       ]}
     />
@@ -82,7 +76,7 @@ export function SharePie({ slices }: { slices: readonly { label: string; value: 
           paddingAngle: 1,
           cornerRadius: 3,
           data: slices.map((s, i) => ({ id: i, value: s.value, label: s.label })),
-          valueFormatter: (item, { dataIndex }) => `${count.format(item.value)} (${slices[dataIndex]?.share ?? ''})`,
+          valueFormatter: (item, { dataIndex }) => `${formatCount(item.value)} (${slices[dataIndex]?.share ?? ''})`,
         },
       ]}
     />

@@ -10,6 +10,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import type { Dashboard } from '@registrar/contract/dashboard';
 import { loadChunk } from '../../shared/ui/lazy-screen';
 import { formatRupees } from '../../shared/lib/money';
+import { formatCount, formatPercent } from '../../shared/lib/format-number';
 import { ChartPanel } from './chart-panel';
 import { inquiryReferenceLabel, inquiryStatusLabel, monthLabel } from './labels';
 
@@ -17,8 +18,6 @@ const loadDrawings = () => loadChunk(() => import('./chart-drawings'));
 const MonthlyLines = lazy(async () => ({ default: (await loadDrawings()).MonthlyLines }));
 const CourseBars = lazy(async () => ({ default: (await loadDrawings()).CourseBars }));
 const SharePie = lazy(async () => ({ default: (await loadDrawings()).SharePie }));
-
-const count = new Intl.NumberFormat('en-IN');
 
 export function MonthlyChart({ monthly }: { monthly: Dashboard['monthly'] }) {
   const months = monthly.map((m) => monthLabel(m.month));
@@ -30,7 +29,7 @@ export function MonthlyChart({ monthly }: { monthly: Dashboard['monthly'] }) {
       emptyText={nothing ? 'No enrolments or payments in the last 12 months.' : undefined}
       table={{
         columns: ['Month', 'Enrolments', 'Collected'],
-        rows: monthly.map((m, i) => [months[i], count.format(m.enrollments), formatRupees(m.collected)]),
+        rows: monthly.map((m, i) => [months[i], formatCount(m.enrollments), formatRupees(m.collected)]),
       }}
     >
       <MonthlyLines monthly={monthly} months={months} />
@@ -46,7 +45,7 @@ export function CourseChart({ perCourse }: { perCourse: Dashboard['enrollmentsPe
       emptyText={perCourse.length === 0 ? 'No enrolments yet.' : undefined}
       table={{
         columns: ['Course', 'Enrolments'],
-        rows: perCourse.map((c) => [c.name, count.format(c.count)]),
+        rows: perCourse.map((c) => [c.name, formatCount(c.count)]),
       }}
     >
       <CourseBars perCourse={perCourse} />
@@ -61,7 +60,7 @@ export function InquiryChart({ inquiries }: { inquiries: Dashboard['inquiries'] 
   const rows = by === 'reference' ? inquiries.byReference : inquiries.byStatus;
   const label = by === 'reference' ? inquiryReferenceLabel : inquiryStatusLabel;
   const total = rows.reduce((sum, r) => sum + r.count, 0);
-  const percent = (n: number) => (total ? `${Math.round((n / total) * 100)}%` : '0%');
+  const percent = (n: number) => formatPercent(total ? n / total : 0, 0);
   const slices = rows.map((r) => ({ label: label(r.key), value: r.count, share: percent(r.count) }));
   return (
     <ChartPanel
@@ -84,7 +83,7 @@ export function InquiryChart({ inquiries }: { inquiries: Dashboard['inquiries'] 
       }
       table={{
         columns: [by === 'reference' ? 'Source' : 'Status', 'Inquiries', 'Share'],
-        rows: slices.map((s) => [s.label, count.format(s.value), s.share]),
+        rows: slices.map((s) => [s.label, formatCount(s.value), s.share]),
       }}
     >
       <SharePie slices={slices} />

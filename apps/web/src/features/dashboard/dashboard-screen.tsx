@@ -16,6 +16,7 @@ import RefreshIcon from '@mui/icons-material/Refresh';
 import { ENROLLMENT_STATUSES } from '@registrar/contract/enrollment-admin';
 import type { Dashboard } from '@registrar/contract/dashboard';
 import { formatRupees } from '../../shared/lib/money';
+import { formatCount, formatPercent } from '../../shared/lib/format-number';
 import { useGetDashboardQuery, paymentsCsvHref } from './api/dashboard-api';
 import { CourseChart, InquiryChart, MonthlyChart } from './dashboard-charts';
 import { FigureCard, FigureGrid } from './figure-card';
@@ -33,12 +34,10 @@ import { LatestEnrollmentsTable, LatestInquiriesTable, MostOverdueTable, NextDue
 import { ENROLLMENTS_PATH } from '../../shared/lib/paths';
 import { useCan } from '../../shared/session/permissions';
 
-const count = new Intl.NumberFormat('en-IN');
-const percent = new Intl.NumberFormat('en-IN', { style: 'percent', maximumFractionDigits: 1 });
 /** The payments CSV's "all time" starts before the institute could have taken any payment. */
 const EARLIEST_PAYMENT = '2000-01-01';
 
-const plural = (n: number, one: string, other: string) => `${count.format(n)} ${n === 1 ? one : other}`;
+const plural = (n: number, one: string, other: string) => `${formatCount(n)} ${n === 1 ? one : other}`;
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   const id = useId();
@@ -91,12 +90,12 @@ function EnrollmentCards({ data }: { data: Dashboard }) {
   ];
   return (
     <FigureGrid label="Enrolments by status">
-      <FigureCard label="All enrolments" value={count.format(total)} to={ENROLLMENTS_PATH} />
+      <FigureCard label="All enrolments" value={formatCount(total)} to={ENROLLMENTS_PATH} />
       {statuses.map((status) => (
         <FigureCard
           key={status}
           label={enrollmentStatusLabel(status)}
-          value={count.format(byStatus.get(status) ?? 0)}
+          value={formatCount(byStatus.get(status) ?? 0)}
           to={enrollmentsWithStatus(status)}
           tone={status === 'pending' ? 'warning' : status === 'approved' ? 'success' : 'default'}
         />
@@ -112,20 +111,20 @@ function InquiryCards({ data }: { data: Dashboard }) {
     <FigureGrid label="Inquiry figures">
       <FigureCard
         label="New inquiries this week"
-        value={count.format(inquiries.newThisWeek)}
+        value={formatCount(inquiries.newThisWeek)}
         hint="Since Monday"
         to={inquiriesBetween(weekStart, today)}
       />
       <FigureCard
         label="New inquiries this month"
-        value={count.format(inquiries.newThisMonth)}
+        value={formatCount(inquiries.newThisMonth)}
         hint="Since the 1st"
         to={inquiriesBetween(monthStart, today)}
       />
       <FigureCard
         label="Conversion rate"
-        value={percent.format(inquiries.conversionRate)}
-        hint={`${count.format(inquiries.converted)} of ${plural(inquiries.total, 'inquiry', 'inquiries')} enrolled`}
+        value={formatPercent(inquiries.conversionRate)}
+        hint={`${formatCount(inquiries.converted)} of ${plural(inquiries.total, 'inquiry', 'inquiries')} enrolled`}
         to={inquiriesWithStatus('converted')}
         tone="success"
       />

@@ -13,10 +13,9 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import type { Dashboard, FunnelRow } from '@registrar/contract/dashboard';
+import { formatCount } from '../../shared/lib/format-number';
 import { FigureCard, FigureGrid } from './figure-card';
 import { inquiriesWhere } from './links';
-
-const count = new Intl.NumberFormat('en-IN');
 
 /** "2 h 5 min", "3 d 4 h", "12 min": the median at a glance. */
 export function formatMinutes(minutes: number): string {
@@ -44,7 +43,7 @@ function FunnelTable({
         to={inquiriesWhere({ ...filterOf(row), ...extra })}
         aria-label={`${label}: ${row.label}, ${value}`}
       >
-        {count.format(value)}
+        {formatCount(value)}
       </Link>
     </TableCell>
   );
@@ -94,7 +93,7 @@ export function FollowUpFigures({ followUps }: { followUps: Dashboard['followUps
           hint={
             median === null
               ? 'Nobody has been contacted yet'
-              : `Over ${count.format(followUps.firstContacts)} contacted ${followUps.firstContacts === 1 ? 'inquiry' : 'inquiries'}`
+              : `Over ${formatCount(followUps.firstContacts)} contacted ${followUps.firstContacts === 1 ? 'inquiry' : 'inquiries'}`
           }
           to={inquiriesWhere({ contacted: 'yes' })}
         />

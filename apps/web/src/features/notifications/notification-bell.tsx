@@ -21,6 +21,7 @@ import MailOutlined from '@mui/icons-material/MailOutlined';
 import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
 import QuestionAnswerOutlined from '@mui/icons-material/QuestionAnswerOutlined';
 import type { Notifications } from '@registrar/contract/dashboard';
+import { formatDateTime } from '../../shared/lib/format-date';
 import { useGetNotificationsQuery, useMarkNotificationsSeenMutation } from './notifications-api';
 
 export const NOTIFICATIONS_POLL_MS = 60_000;
@@ -31,12 +32,6 @@ const KIND_ICON = {
   mail_failed: MailOutlined,
 } as const;
 const KIND_LABEL = { enrollment: 'Enrolment', inquiry: 'Inquiry', mail_failed: 'Mail not delivered' } as const;
-
-const when = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
-const formatWhen = (iso: string) => {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : when.format(date);
-};
 
 const subscribeVisibility = (onChange: () => void) => {
   document.addEventListener('visibilitychange', onChange);
@@ -147,7 +142,7 @@ export function NotificationBell() {
               <ListItemIcon sx={{ mt: 0.5 }}>
                 <Icon fontSize="small" color={item.kind === 'mail_failed' ? 'error' : 'action'} />
               </ListItemIcon>
-              <ListItemText primary={item.title} secondary={`${KIND_LABEL[item.kind]} · ${formatWhen(item.at)}`} />
+              <ListItemText primary={item.title} secondary={`${KIND_LABEL[item.kind]} · ${formatDateTime(item.at)}`} />
             </MenuItem>
           );
         })}

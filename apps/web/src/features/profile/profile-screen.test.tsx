@@ -35,6 +35,8 @@ describe('profile screen', () => {
     expect(field(/^Email/).readOnly).toBe(true);
     expect(field(/^Name/).value).toBe(STAFF.name);
     expect(field(/^Phone/).value).toBe(STAFF.phone);
+    // In the console's English and India's calendar, whatever the browser's own locale.
+    expect(screen.getByText('Staff member since 15 January 2026')).toBeTruthy();
 
     fireEvent.change(field(/^Name/), { target: { value: '   ' } });
     fireEvent.blur(field(/^Name/));

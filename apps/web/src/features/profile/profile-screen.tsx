@@ -25,6 +25,7 @@ import {
   type UpdateProfileInput,
 } from '@registrar/contract/staff';
 import type { ApiQueryError } from '../../shared/api/base-api';
+import { formatDate } from '../../shared/lib/format-date';
 import { useLogout } from '../../shared/session/use-logout';
 import { useSignedInProfileQuery } from '../../shared/session/session-api';
 import { userUpdated } from '../../shared/session/session-slice';
@@ -56,10 +57,7 @@ function initials(name: string): string {
   return letters.map((p) => p.charAt(0).toLocaleUpperCase()).join('') || '?';
 }
 
-const memberSince = (iso: string) => {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : new Intl.DateTimeFormat(undefined, { dateStyle: 'long' }).format(date);
-};
+const memberSince = (iso: string) => (Number.isNaN(Date.parse(iso)) ? '' : formatDate(iso, { style: 'long' }));
 
 function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
   return (

@@ -10,6 +10,7 @@ import TextField from '@mui/material/TextField';
 import PersonAddOutlined from '@mui/icons-material/PersonAddOutlined';
 import { ROLES, ROLE_LABELS, type Role } from '@registrar/contract/permissions';
 import type { StaffMember } from '@registrar/contract/staff-admin';
+import { formatDateTime } from '../../shared/lib/format-date';
 import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
 import { ResourceList, type ResourceColumn } from '../../shared/ui/resource-list/resource-list';
 import { useRowConfirm } from '../../shared/ui/resource-list/row-actions';
@@ -18,8 +19,7 @@ import { useGetStaffQuery, useUpdateStaffMutation } from './staff-api';
 
 const NOUN = { one: 'staff member', other: 'staff members' };
 
-const formatWhen = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short' }) : 'Never';
+const formatWhen = (iso: string | null) => (iso ? formatDateTime(iso) : 'Never');
 
 interface Pending {
   member: StaffMember;

@@ -17,17 +17,12 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { TermsVersion } from '@registrar/contract/terms';
 import type { ApiQueryError } from '../../shared/api/base-api';
+import { formatDateTime } from '../../shared/lib/format-date';
 import { SanitizedHtml } from '../../shared/ui/sanitized-html';
 import { useGetTermsVersionsQuery } from './api/terms-api';
 import { richTextSx } from './rich-text-editor';
 
-const dateTime = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
-
-export function formatSavedAt(iso: string | null): string {
-  if (!iso) return 'not saved yet';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateTime.format(date);
-}
+export const formatSavedAt = (iso: string | null): string => (iso ? formatDateTime(iso) : 'not saved yet');
 
 const savedBy = (v: TermsVersion) => (v.savedBy ? v.savedBy.name || v.savedBy.email : 'a former staff member');
 

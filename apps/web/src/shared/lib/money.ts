@@ -1,8 +1,9 @@
 /**
- * Rupee amounts on screen come from the contract's one formatter (Indian grouping, paise only when
- * there are some). Sums are taken in paise (the contract's `sumInPaise`) so 0.1 + 0.2 is exact.
+ * Rupee amounts on screen come from the contract's formatters, English by default (Indian grouping,
+ * paise only when there are some; ₹1.5L on chart axes). Sums are taken in paise (the contract's
+ * `sumInPaise`) so 0.1 + 0.2 is exact.
  */
-export { formatRupees } from '@registrar/contract/language';
+export { formatRupees, formatRupeesCompact } from '@registrar/contract/language';
 
 /** Splits `total` rupees into `count` amounts that add up to it exactly; the last takes the odd paise. */
 export function splitEvenly(total: number, count: number): number[] {

@@ -24,8 +24,8 @@ import type { Installment } from '@registrar/contract/enrollment-admin';
 import { installmentEditSchema } from '@registrar/contract/fees';
 import type { ApiQueryError } from '../../../shared/api/base-api';
 import { formatRupees } from '../../../shared/lib/money';
+import { formatDate } from '../../../shared/lib/format-date';
 import { useChangeInstallmentMutation, type InstallmentChange } from './api/fees-api';
-import { formatDay } from './fee-format';
 
 const REASON_MAX = 500;
 const NOTHING_CHANGED = 'Change the amount or the due date';
@@ -106,8 +106,8 @@ export function EditInstallmentDialog({ open, enrollmentId, installment, onClose
       <DialogTitle id={`${id}-title`}>Edit installment {installment.number}</DialogTitle>
       <DialogContent dividers>
         <DialogContentText id={`${id}-description`} sx={{ mb: 2 }}>
-          Now {formatRupees(installment.amount)}, due {formatDay(installment.dueDate)}. Nothing has been paid on it yet,
-          so its amount and due date can change. The reason is kept in the history.
+          Now {formatRupees(installment.amount)}, due {formatDate(installment.dueDate)}. Nothing has been paid on it
+          yet, so its amount and due date can change. The reason is kept in the history.
         </DialogContentText>
         <Box component="form" id={`${id}-form`} noValidate onSubmit={(e) => void onSubmit(e)}>
           <Stack spacing={2.5}>

@@ -23,11 +23,3 @@ export function readPayments(raw: readonly unknown[]): Payment[] {
     return parsed.success ? [parsed.data] : [];
   });
 }
-
-/** A `YYYY-MM-DD` date as "1 Mar 2026", read as a calendar date (no time-zone shift). */
-const dateOnly = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeZone: 'UTC' });
-export function formatDay(iso: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);
-  if (!match) return iso;
-  return dateOnly.format(new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))));
-}

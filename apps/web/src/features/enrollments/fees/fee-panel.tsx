@@ -29,11 +29,11 @@ import { concessionSchema, refundSchema, type Concession, type Payment, type Ref
 import { formatRupees } from '../../../shared/lib/money';
 import { PAYMENT_MODE_LABELS } from '../../../shared/lib/enrollment-labels';
 import { InstallmentStatusChip } from '../status-chip';
-import { formatDateTime } from '../../../shared/lib/format-date';
+import { formatDate, formatDateTime } from '../../../shared/lib/format-date';
 import { feeStatementHref, receiptHref } from './api/fees-api';
 import { StudentLinkButton } from './student-link-button';
 import { EditInstallmentDialog } from './edit-installment-dialog';
-import { formatDay, isEditable, isOpen, owedOn, readPayments } from './fee-format';
+import { isEditable, isOpen, owedOn, readPayments } from './fee-format';
 import { PaymentReminderButton } from './payment-reminder-button';
 import { PaymentStateChip } from './payment-state';
 import { RecordPaymentDialog } from './record-payment-dialog';
@@ -161,7 +161,7 @@ function Schedule({
               <TableCell align="right" sx={money}>
                 {formatRupees(row.amount)}
               </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDay(row.dueDate)}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(row.dueDate)}</TableCell>
               <TableCell align="right" sx={money}>
                 {formatRupees(row.paidAmount)}
               </TableCell>
@@ -274,7 +274,7 @@ function PaymentHistory({
                 )}
               </Stack>
               <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-                Installment {p.installmentNumber} · paid on {formatDay(p.paidOn)}
+                Installment {p.installmentNumber} · paid on {formatDate(p.paidOn)}
                 {p.reference ? ` · reference ${p.reference}` : ''}
               </Typography>
               {p.note && (
@@ -355,7 +355,7 @@ function RefundsAndConcessions({ refunds, concessions }: { refunds: Refund[]; co
               )}
             </Stack>
             <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-              {r ? `Of receipt ${r.receiptNumber} · refunded on ${formatDay(r.refundedOn)} · ` : ''}
+              {r ? `Of receipt ${r.receiptNumber} · refunded on ${formatDate(r.refundedOn)} · ` : ''}
               Reason: {(r ?? c)!.reason}
             </Typography>
             <Typography variant="body2" color="text.secondary">

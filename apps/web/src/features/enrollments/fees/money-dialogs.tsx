@@ -24,9 +24,10 @@ import { PAYMENT_MODES } from '@registrar/contract/constants';
 import { FEE_MESSAGES, concessionInputSchema, refundInputSchema, type Payment } from '@registrar/contract/fees';
 import type { ApiQueryError } from '../../../shared/api/base-api';
 import { formatRupees } from '../../../shared/lib/money';
+import { formatDate } from '../../../shared/lib/format-date';
 import { PAYMENT_MODE_LABELS } from '../../../shared/lib/enrollment-labels';
 import { newIdempotencyKey, useGiveConcessionMutation, useRefundPaymentMutation } from './api/fees-api';
-import { formatDay, today } from './fee-format';
+import { today } from './fee-format';
 
 type Errors = Record<string, string | undefined>;
 
@@ -240,7 +241,7 @@ export function RefundDialog({
       onClose={onClose}
     >
       <Typography color="text.secondary">
-        {formatRupees(payment.amount)} paid on {formatDay(payment.paidOn)}
+        {formatRupees(payment.amount)} paid on {formatDate(payment.paidOn)}
         {payment.refunded > 0 ? `, ${formatRupees(payment.refunded)} already refunded` : ''}. Up to {formatRupees(left)}{' '}
         can be refunded. The payment and its receipt stay in the ledger; the refund gets its own number and the
         installment owes this amount again.

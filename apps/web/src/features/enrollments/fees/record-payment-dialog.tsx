@@ -29,9 +29,10 @@ import type { Installment } from '@registrar/contract/enrollment-admin';
 import { FEE_MESSAGES, recordPaymentSchema } from '@registrar/contract/fees';
 import type { ApiQueryError } from '../../../shared/api/base-api';
 import { formatRupees } from '../../../shared/lib/money';
+import { formatDate } from '../../../shared/lib/format-date';
 import { PAYMENT_MODE_LABELS } from '../../../shared/lib/enrollment-labels';
 import { newIdempotencyKey, useRecordPaymentMutation } from './api/fees-api';
-import { formatDay, isOpen, owedOn, today } from './fee-format';
+import { isOpen, owedOn, today } from './fee-format';
 
 const REFERENCE_MAX = 100;
 const NOTE_MAX = 500;
@@ -185,7 +186,9 @@ export function RecordPaymentDialog({
                 error={Boolean(errors.installmentId)}
                 helperText={
                   errors.installmentId?.message ??
-                  (chosen ? `Due ${formatDay(chosen.dueDate)}; ${formatRupees(owedOn(chosen))} still owed.` : undefined)
+                  (chosen
+                    ? `Due ${formatDate(chosen.dueDate)}; ${formatRupees(owedOn(chosen))} still owed.`
+                    : undefined)
                 }
                 slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
                 fullWidth

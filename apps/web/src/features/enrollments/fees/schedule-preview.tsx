@@ -12,7 +12,7 @@ import type { PaymentMethod } from '@registrar/contract/constants';
 import type { EnrollmentDetail } from '@registrar/contract/enrollment-admin';
 import { planFeeSchedule, replanSchedule } from '@registrar/contract/fee-plan';
 import { formatRupees } from '../../../shared/lib/money';
-import { formatDay } from './fee-format';
+import { formatDate } from '../../../shared/lib/format-date';
 
 const paise = (rupees: number) => Math.round(rupees * 100);
 const rupees = (p: number) => formatRupees(p / 100);
@@ -75,7 +75,7 @@ export function SchedulePreview({ enrollment: e, values, courses }: SchedulePrev
           <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
             {moved.map((r) => (
               <li key={r.number}>
-                Installment {r.number}: {formatDay(r.movedFrom!)} → {formatDay(r.dueDate)}
+                Installment {r.number}: {formatDate(r.movedFrom!)} → {formatDate(r.dueDate)}
               </li>
             ))}
           </Box>
@@ -99,7 +99,7 @@ export function SchedulePreview({ enrollment: e, values, courses }: SchedulePrev
       <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
         {result.schedule.map((r) => (
           <li key={r.number}>
-            Installment {r.number}: {rupees(r.amountPaise)} due {formatDay(r.dueDate)}
+            Installment {r.number}: {rupees(r.amountPaise)} due {formatDate(r.dueDate)}
             {r.paidPaise > 0 ? `, ${rupees(r.paidPaise)} paid` : ''}
           </li>
         ))}

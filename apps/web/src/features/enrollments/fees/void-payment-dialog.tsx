@@ -11,8 +11,8 @@ import { voidPaymentSchema, type Payment } from '@registrar/contract/fees';
 import type { ApiQueryError } from '../../../shared/api/base-api';
 import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { formatRupees } from '../../../shared/lib/money';
+import { formatDate } from '../../../shared/lib/format-date';
 import { useVoidPaymentMutation } from './api/fees-api';
-import { formatDay } from './fee-format';
 
 const REASON_MAX = 500;
 
@@ -74,7 +74,7 @@ export function VoidPaymentDialog({ enrollmentId, payment: asked, onClose }: Voi
         payment && (
           <Stack spacing={2}>
             <Typography color="text.secondary">
-              {formatRupees(payment.amount)} paid on {formatDay(payment.paidOn)} against installment{' '}
+              {formatRupees(payment.amount)} paid on {formatDate(payment.paidOn)} against installment{' '}
               {payment.installmentNumber}. The payment stays in the ledger, struck through with your reason; the
               installment owes this amount again.
             </Typography>
