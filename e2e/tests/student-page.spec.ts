@@ -116,4 +116,21 @@ test.describe("the student's page on a phone", () => {
     const fresh = await waitForMail({ to: email, subject: /Your page/, since: asked });
     expect(fresh.text).toMatch(/\/my\/[A-Za-z0-9_-]{43}/);
   });
+
+  test('in Hindi: the switch, remembered on the device', async ({ page }) => {
+    await page.goto('/my');
+    await expect(page.getByRole('heading', { level: 1, name: 'Get a link to your page' })).toBeVisible();
+    await page.getByRole('button', { name: 'हिन्दी' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'अपने पेज का लिंक पाएँ' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
+    await expect(page.getByRole('button', { name: 'मुझे लिंक भेजें' })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await expectNoAxeViolations(page);
+
+    // Another page of the student's, opened later on this phone, stays in Hindi.
+    await page.goto(`/my/${'A'.repeat(43)}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'यह लिंक काम नहीं कर रहा' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
+    await expectNoAxeViolations(page);
+  });
 });

@@ -140,6 +140,7 @@ describe("the student's own page", async () => {
       status: 'pending',
       name: 'Asha Verma',
       course: 'Data Science',
+      language: 'en',
       totalFee: 130000.5,
       nextDue: { number: 1, amount: 125000 },
       institute: { name: 'Acme Institute', address: '1 Tech Park, Pune' },

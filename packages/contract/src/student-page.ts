@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { PAYMENT_MODES } from './constants';
 import { ENROLLMENT_STATUSES, INSTALLMENT_STATUSES } from './enrollment-admin';
 import { emailField } from './fields';
+import { LANGUAGES } from './language';
 
 /** How long a link works. */
 export const STUDENT_LINK_DAYS = 30;
@@ -81,6 +82,8 @@ export const studentPageSchema = z.object({
   status: z.enum(ENROLLMENT_STATUSES),
   name: z.string(),
   course: z.string(),
+  /** The language the student enrolled in: the page starts in it unless this device chose another. */
+  language: z.enum(LANGUAGES),
   totalFee: z.number(),
   paidAmount: z.number(),
   outstanding: z.number(),

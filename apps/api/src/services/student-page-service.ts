@@ -171,6 +171,7 @@ export class StudentPageService {
       status: detail.status,
       name: detail.name,
       course: detail.course.name,
+      language: detail.language,
       totalFee: detail.totalFee,
       paidAmount: detail.paidAmount,
       outstanding: detail.outstanding,

@@ -99,10 +99,11 @@ describe('the prerendered markup is what the screen renders first', () => {
     expect(top(screen, '.enr-lead')).toEqual(top(prerendered, '.enr-lead'));
   });
 
-  it('/my', () => {
+  it('/my', async () => {
+    const page = await linkRequestPage();
     const screen = firstRender(<StudentLinkRequestScreen />, '/my');
     const prerendered = document.createElement('div');
-    prerendered.innerHTML = renderToStaticMarkup(linkRequestPage());
+    prerendered.innerHTML = renderToStaticMarkup(page);
     expect(top(screen, '.sp-lead')).toEqual(top(prerendered, '.sp-lead'));
   });
 });

@@ -147,6 +147,17 @@ export const adminScreens: RouteObject[] = [
   },
 ];
 
+/** The student's page's code and its part of the visitor's language, together. */
+const studentPage = async () =>
+  (
+    await Promise.all([
+      import('../features/student-page/student-page-screen'),
+      Promise.all([import('../shared/i18n/i18n'), import('../shared/i18n/student-page-catalogue')]).then(([m, c]) =>
+        m.loadStudentLanguage(c.studentPageCatalogue),
+      ),
+    ])
+  )[0];
+
 export const routes: RouteObject[] = [
   {
     errorElement: <ErrorPage />,
@@ -166,15 +177,11 @@ export const routes: RouteObject[] = [
       },
       {
         path: '/my',
-        lazy: async () => ({
-          Component: (await import('../features/student-page/student-page-screen')).StudentLinkRequestScreen,
-        }),
+        lazy: async () => ({ Component: (await studentPage()).StudentLinkRequestScreen }),
       },
       {
         path: '/my/:token',
-        lazy: async () => ({
-          Component: (await import('../features/student-page/student-page-screen')).StudentPageScreen,
-        }),
+        lazy: async () => ({ Component: (await studentPage()).StudentPageScreen }),
       },
       {
         path: '/student-inquiry',

@@ -1,5 +1,6 @@
 /**
- * The frame of the student's pages (brand bar, main), and the top of the link form at /my.
+ * The frame of the student's pages (brand bar with the language switch, main), and the top of the
+ * link form at /my.
  *
  * The build renders `prerender` into the HTML of /my with student-page-frame.css inlined
  * (apps/web/build/route-pages.ts), so a phone paints the heading and lead before any script has
@@ -7,14 +8,20 @@
  * renders is exactly what is prerendered.
  */
 import type { ReactNode } from 'react';
-import { studentPageMessages as t } from './messages';
+import { activateLanguage } from '../../shared/i18n/i18n';
+import { studentPageCatalogue } from '../../shared/i18n/student-page-catalogue';
+import { LanguageSwitch } from '../../shared/i18n/language-switch';
+import { StudentI18n, useT } from '../../shared/i18n/translate';
 import './student-page-frame.css';
 
 export function Frame({ brand, children }: { brand?: string | undefined; children: ReactNode }) {
   return (
     <div className="sp-page">
       <header className="sp-header">
-        <p className="sp-brand">{brand ?? t.brandFallback}</p>
+        <div className="lang-bar">
+          <p className="sp-brand">{brand ?? '\u00a0'}</p>
+          <LanguageSwitch />
+        </div>
       </header>
       <main className="sp-main" id="main-content">
         {children}
@@ -24,17 +31,23 @@ export function Frame({ brand, children }: { brand?: string | undefined; childre
 }
 
 export function LinkRequestHeading() {
+  const t = useT();
   return (
     <>
-      <h1>{t.requestTitle}</h1>
-      <p className="sp-lead">{t.requestLead}</p>
+      <h1>{t('my.request.title')}</h1>
+      <p className="sp-lead">{t('my.request.lead')}</p>
     </>
   );
 }
 
-/** What the build prerenders into the HTML of /my. */
-export const prerender = () => (
-  <Frame>
-    <LinkRequestHeading />
-  </Frame>
-);
+/** What the build prerenders into the HTML of /my: the form's top in English, as most visitors first see it. */
+export async function prerender() {
+  await activateLanguage('en', studentPageCatalogue);
+  return (
+    <StudentI18n>
+      <Frame>
+        <LinkRequestHeading />
+      </Frame>
+    </StudentI18n>
+  );
+}

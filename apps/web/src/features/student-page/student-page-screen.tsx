@@ -5,6 +5,7 @@
  */
 import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useParams } from 'react-router';
+import { formatDate, formatRupees } from '@registrar/contract/language';
 import { MESSAGES } from '@registrar/contract/messages';
 import {
   STUDENT_API,
@@ -14,22 +15,38 @@ import {
   type StudentRequestKind,
 } from '@registrar/contract/student-page';
 import { ApiError } from '../../shared/api/api-error';
-import { formatDate } from '../../shared/lib/format-date';
-import { studentPageMessages as t } from './messages';
+import { activateLanguage, activeLanguage, chosenLanguage } from '../../shared/i18n/i18n';
+import { studentPageCatalogue } from '../../shared/i18n/student-page-catalogue';
+import { StudentI18n, useMessage, useT } from '../../shared/i18n/translate';
 import { fetchStudentPage, requestData, requestLink } from './student-page-api';
 import { Frame, LinkRequestHeading } from './student-page-frame';
 import './student-page.css';
 
-const inr = (rupees: number) =>
-  `₹${rupees.toLocaleString('en-IN', { minimumFractionDigits: rupees % 1 ? 2 : 0, maximumFractionDigits: 2 })}`;
 const svgDataUrl = (svg: string) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 
-const failureMessage = (err: unknown) =>
+/** What to tell the student when a call failed: an id of ours, or one of the contract's English messages. */
+const failure = (err: unknown): { id: 'my.tooMany' } | { english: string } =>
   err instanceof ApiError && !err.isNetworkError
     ? err.status === 429
-      ? t.tooMany
-      : err.message || MESSAGES.somethingWentWrong
-    : MESSAGES.networkError;
+      ? { id: 'my.tooMany' }
+      : { english: err.message || MESSAGES.somethingWentWrong }
+    : { english: MESSAGES.networkError };
+
+/** The page's texts, money and dates in its language (the route loads it before the screen shows). */
+function useTexts() {
+  const t = useT();
+  const message = useMessage();
+  const language = activeLanguage();
+  return {
+    t,
+    rupees: (amount: number) => formatRupees(amount, language),
+    date: (value: string) => formatDate(value, language),
+    failed: (err: unknown) => {
+      const found = failure(err);
+      return 'id' in found ? t(found.id) : (message(found.english) ?? found.english);
+    },
+  };
+}
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -42,6 +59,16 @@ function Section({ id, title, children }: { id: string; title: string; children:
 
 /** /my: type an email, get a fresh link by mail. */
 export function StudentLinkRequestScreen() {
+  return (
+    <StudentI18n>
+      <LinkRequest />
+    </StudentI18n>
+  );
+}
+
+function LinkRequest() {
+  const { t, failed } = useTexts();
+  const message = useMessage();
   const [email, setEmail] = useState('');
   const [error, setError] = useState('');
   const [done, setDone] = useState('');
@@ -59,7 +86,7 @@ export function StudentLinkRequestScreen() {
     try {
       setDone(await requestLink(parsed.data.email));
     } catch (err) {
-      setError(failureMessage(err));
+      setError(failed(err));
     } finally {
       setBusy(false);
     }
@@ -74,7 +101,7 @@ export function StudentLinkRequestScreen() {
         </p>
       ) : (
         <form className="sp-form" noValidate onSubmit={submit}>
-          <label htmlFor="sp-email">{t.emailLabel}</label>
+          <label htmlFor="sp-email">{t('my.email')}</label>
           <input
             id="sp-email"
             type="email"
@@ -87,11 +114,11 @@ export function StudentLinkRequestScreen() {
           />
           {error && (
             <p id="sp-email-error" className="sp-error" role="alert">
-              {error}
+              {message(error)}
             </p>
           )}
           <button type="submit" className="sp-button" disabled={busy} aria-busy={busy}>
-            {busy ? t.sending : t.send}
+            {busy ? t('my.sending') : t('my.send')}
           </button>
         </form>
       )}
@@ -103,13 +130,27 @@ type Load = { state: 'loading' } | { state: 'ready'; page: StudentPage } | { sta
 
 /** /my/<token>: everything the student needs about their enrolment and fees. */
 export function StudentPageScreen() {
+  return (
+    <StudentI18n>
+      <StudentPageLoader />
+    </StudentI18n>
+  );
+}
+
+function StudentPageLoader() {
+  const { t } = useTexts();
   const { token = '' } = useParams();
   const [load, setLoad] = useState<Load>({ state: 'loading' });
 
   const reload = useCallback(
     (signal?: AbortSignal) =>
       fetchStudentPage(token, signal).then(
-        (page) => setLoad({ state: 'ready', page }),
+        async (page) => {
+          // The student's own language, unless this device has chosen one with the switch.
+          if (!chosenLanguage() && page.language !== activeLanguage())
+            await activateLanguage(page.language, studentPageCatalogue);
+          setLoad({ state: 'ready', page });
+        },
         (err: unknown) => {
           if ((err as Error).name !== 'AbortError')
             setLoad({ state: 'failed', status: err instanceof ApiError ? err.status : undefined });
@@ -127,9 +168,9 @@ export function StudentPageScreen() {
   if (load.state === 'loading')
     return (
       <Frame>
-        <h1>{t.pageTitle}</h1>
+        <h1>{t('my.title')}</h1>
         <p className="sp-lead" role="status">
-          {t.loading}
+          {t('my.loading')}
         </p>
       </Frame>
     );
@@ -138,17 +179,17 @@ export function StudentPageScreen() {
       <Frame>
         {load.status === 404 || load.status === 400 ? (
           <>
-            <h1>{t.linkBroken}</h1>
-            <p className="sp-lead">{t.linkBrokenLead}</p>
+            <h1>{t('my.linkBroken')}</h1>
+            <p className="sp-lead">{t('my.linkBroken.lead')}</p>
             <a className="sp-button" href={STUDENT_PAGE_PATH}>
-              {t.askNewLink}
+              {t('my.askNewLink')}
             </a>
           </>
         ) : (
           <>
-            <h1>{t.pageTitle}</h1>
+            <h1>{t('my.title')}</h1>
             <p className="sp-error" role="alert">
-              {t.loadFailed}
+              {t('my.loadFailed')}
             </p>
             <button
               type="button"
@@ -158,7 +199,7 @@ export function StudentPageScreen() {
                 void reload();
               }}
             >
-              {t.retry}
+              {t('my.retry')}
             </button>
           </>
         )}
@@ -168,61 +209,66 @@ export function StudentPageScreen() {
 }
 
 function StudentPageView({ token, page, onChanged }: { token: string; page: StudentPage; onChanged: () => void }) {
+  const { t, rupees, date } = useTexts();
   const upi = page.installments.filter((i) => i.upi);
   return (
     <Frame brand={page.institute.name}>
-      <h1>{t.pageTitle}</h1>
+      <h1>{t('my.title')}</h1>
       <dl className="sp-facts">
         <div>
-          <dt>{t.enrollmentNumber}</dt>
+          <dt>{t('my.enrollmentNumber')}</dt>
           <dd>{page.enrollmentNumber}</dd>
         </div>
         <div>
-          <dt>{t.status}</dt>
+          <dt>{t('my.status')}</dt>
           <dd>
-            <span className={`sp-badge sp-badge-${page.status}`}>{t.statuses[page.status]}</span>
+            <span className={`sp-badge sp-badge-${page.status}`}>{t(`my.enrollmentStatus.${page.status}`)}</span>
           </dd>
         </div>
         <div>
-          <dt>{t.course}</dt>
+          <dt>{t('my.course')}</dt>
           <dd>{page.course}</dd>
         </div>
       </dl>
 
       <div className="sp-card sp-due" aria-live="polite">
-        <p className="sp-due-label">{t.nextDue}</p>
+        <p className="sp-due-label">{t('my.nextDue')}</p>
         <p className="sp-due-value">
           {page.nextDue
-            ? t.nextDueLine(page.nextDue.number, inr(page.nextDue.amount), formatDate(page.nextDue.dueDate))
-            : t.nothingDue}
+            ? t('my.nextDue.line', {
+                number: page.nextDue.number,
+                amount: rupees(page.nextDue.amount),
+                date: date(page.nextDue.dueDate),
+              })
+            : t('my.nothingDue')}
         </p>
         <dl className="sp-totals">
           <div>
-            <dt>{t.totalFee}</dt>
-            <dd>{inr(page.totalFee)}</dd>
+            <dt>{t('my.totalFee')}</dt>
+            <dd>{rupees(page.totalFee)}</dd>
           </div>
           <div>
-            <dt>{t.paid}</dt>
-            <dd>{inr(page.paidAmount)}</dd>
+            <dt>{t('my.paid')}</dt>
+            <dd>{rupees(page.paidAmount)}</dd>
           </div>
           <div>
-            <dt>{t.outstanding}</dt>
-            <dd>{inr(page.outstanding)}</dd>
+            <dt>{t('my.outstanding')}</dt>
+            <dd>{rupees(page.outstanding)}</dd>
           </div>
         </dl>
       </div>
 
-      <Section id="sp-schedule" title={t.scheduleTitle}>
+      <Section id="sp-schedule" title={t('my.schedule')}>
         <ol className="sp-list">
           {page.installments.map((i) => (
             <li key={i.number} className="sp-item">
               <div className="sp-row">
-                <strong>{t.installment(i.number)}</strong>
-                <span className={`sp-badge sp-badge-${i.status}`}>{t.installmentStates[i.status]}</span>
+                <strong>{t('my.installment', { number: i.number })}</strong>
+                <span className={`sp-badge sp-badge-${i.status}`}>{t(`my.installmentStatus.${i.status}`)}</span>
               </div>
               <div className="sp-row sp-muted">
-                <span>{t.dueOn(formatDate(i.dueDate))}</span>
-                <span>{t.paidOf(inr(i.paidAmount), inr(i.amount))}</span>
+                <span>{t('my.dueOn', { date: date(i.dueDate) })}</span>
+                <span>{t('my.paidOf', { paid: rupees(i.paidAmount), amount: rupees(i.amount) })}</span>
               </div>
             </li>
           ))}
@@ -230,17 +276,22 @@ function StudentPageView({ token, page, onChanged }: { token: string; page: Stud
       </Section>
 
       {upi.length > 0 && (
-        <Section id="sp-upi" title={t.upiTitle}>
-          <p className="sp-muted">{t.upiNote}</p>
+        <Section id="sp-upi" title={t('my.upi.title')}>
+          <p className="sp-muted">{t('my.upi.note')}</p>
           <ul className="sp-list">
             {upi.map((i) => {
-              const owed = inr(Math.round((i.amount - i.paidAmount) * 100) / 100);
+              const owed = rupees(Math.round((i.amount - i.paidAmount) * 100) / 100);
               return (
                 <li key={i.number} className="sp-item sp-upi">
-                  <strong>{t.installment(i.number)}</strong>
-                  <img src={svgDataUrl(i.upi!.svg)} width={168} height={168} alt={t.upiQrAlt(i.number, owed)} />
+                  <strong>{t('my.installment', { number: i.number })}</strong>
+                  <img
+                    src={svgDataUrl(i.upi!.svg)}
+                    width={168}
+                    height={168}
+                    alt={t('my.upi.qrAlt', { number: i.number, amount: owed })}
+                  />
                   <a className="sp-button sp-upi-button" href={i.upi!.url}>
-                    {t.upiButton(owed)}
+                    {t('my.upi.button', { amount: owed })}
                   </a>
                 </li>
               );
@@ -249,28 +300,28 @@ function StudentPageView({ token, page, onChanged }: { token: string; page: Stud
         </Section>
       )}
 
-      <Section id="sp-payments" title={t.paymentsTitle}>
+      <Section id="sp-payments" title={t('my.payments')}>
         {page.payments.length === 0 ? (
-          <p className="sp-muted">{t.noPayments}</p>
+          <p className="sp-muted">{t('my.payments.none')}</p>
         ) : (
           <ul className="sp-list">
             {page.payments.map((p) => (
               <li key={p._id} className="sp-item">
                 <div className="sp-row">
-                  <strong>{inr(p.amount)}</strong>
-                  <span>{formatDate(p.paidOn)}</span>
+                  <strong>{rupees(p.amount)}</strong>
+                  <span>{date(p.paidOn)}</span>
                 </div>
                 <div className="sp-row sp-muted">
                   <span>
-                    {t.receipt} {p.receiptNumber}
-                    {p.voided ? ` · ${t.voided}` : ''}
+                    {t('my.receipt', { number: p.receiptNumber })}
+                    {p.voided ? ` · ${t('my.voided')}` : ''}
                   </span>
                   <span>
-                    {t.paymentModes[p.paymentMode]} · {t.installment(p.installmentNumber)}
+                    {t(`my.paymentMode.${p.paymentMode}`)} · {t('my.installment', { number: p.installmentNumber })}
                   </span>
                 </div>
                 <a className="sp-link" href={STUDENT_API.receipt(token, p._id)} download>
-                  {t.downloadReceipt(p.receiptNumber)}
+                  {t('my.receipt.download', { number: p.receiptNumber })}
                 </a>
               </li>
             ))}
@@ -278,22 +329,22 @@ function StudentPageView({ token, page, onChanged }: { token: string; page: Stud
         )}
       </Section>
 
-      <Section id="sp-statement" title={t.statementTitle}>
+      <Section id="sp-statement" title={t('my.statement.title')}>
         <a className="sp-link" href={STUDENT_API.statement(token)} download>
-          {t.downloadStatement}
+          {t('my.statement.download')}
         </a>
       </Section>
 
-      <Section id="sp-announcements" title={t.announcementsTitle}>
+      <Section id="sp-announcements" title={t('my.announcements')}>
         {page.announcements.length === 0 ? (
-          <p className="sp-muted">{t.noAnnouncements}</p>
+          <p className="sp-muted">{t('my.announcements.none')}</p>
         ) : (
           <ul className="sp-list">
             {page.announcements.map((a, index) => (
               <li key={`${a.sentAt}-${index}`} className="sp-item">
                 <div className="sp-row">
                   <strong>{a.title}</strong>
-                  <span className="sp-muted">{formatDate(a.sentAt)}</span>
+                  <span className="sp-muted">{date(a.sentAt)}</span>
                 </div>
                 <p className="sp-message">{a.message}</p>
               </li>
@@ -304,10 +355,10 @@ function StudentPageView({ token, page, onChanged }: { token: string; page: Stud
 
       <DataRequests token={token} page={page} onChanged={onChanged} />
 
-      <Section id="sp-contacts" title={t.contactsTitle}>
+      <Section id="sp-contacts" title={t('my.contacts')}>
         <dl className="sp-facts">
           <div>
-            <dt>{t.phone}</dt>
+            <dt>{t('my.phone')}</dt>
             <dd>
               <a className="sp-link" href={`tel:${page.institute.phone}`}>
                 {page.institute.phone}
@@ -315,7 +366,7 @@ function StudentPageView({ token, page, onChanged }: { token: string; page: Stud
             </dd>
           </div>
           <div>
-            <dt>{t.email}</dt>
+            <dt>{t('my.email')}</dt>
             <dd>
               <a className="sp-link" href={`mailto:${page.institute.email}`}>
                 {page.institute.email}
@@ -323,17 +374,18 @@ function StudentPageView({ token, page, onChanged }: { token: string; page: Stud
             </dd>
           </div>
           <div>
-            <dt>{t.address}</dt>
+            <dt>{t('my.address')}</dt>
             <dd>{page.institute.address}</dd>
           </div>
         </dl>
       </Section>
-      <p className="sp-muted sp-footnote">{t.linkValidUntil(formatDate(page.linkExpiresAt))}</p>
+      <p className="sp-muted sp-footnote">{t('my.linkValidUntil', { date: date(page.linkExpiresAt) })}</p>
     </Frame>
   );
 }
 
 function DataRequests({ token, page, onChanged }: { token: string; page: StudentPage; onChanged: () => void }) {
+  const { t, date, failed } = useTexts();
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
@@ -347,23 +399,24 @@ function DataRequests({ token, page, onChanged }: { token: string; page: Student
       setConfirming(false);
       onChanged();
     } catch (err) {
-      setNotice({ ok: false, text: failureMessage(err) });
+      setNotice({ ok: false, text: failed(err) });
     } finally {
       setBusy(false);
     }
   };
 
   return (
-    <Section id="sp-requests" title={t.requestsTitle}>
-      <p className="sp-muted">{t.requestsLead}</p>
+    <Section id="sp-requests" title={t('my.requests.title')}>
+      <p className="sp-muted">{t('my.requests.lead')}</p>
       {page.requests.length > 0 && (
         <ul className="sp-list">
           {page.requests.map((r) => (
             <li key={`${r.kind}-${r.createdAt}`} className="sp-item sp-row">
               <span>
-                {t.requestKinds[r.kind]} <span className="sp-muted">({t.requestedOn(formatDate(r.createdAt))})</span>
+                {t(`my.requestKind.${r.kind}`)}{' '}
+                <span className="sp-muted">({t('my.requests.askedOn', { date: date(r.createdAt) })})</span>
               </span>
-              <span className={`sp-badge sp-badge-${r.state}`}>{t.requestStates[r.state]}</span>
+              <span className={`sp-badge sp-badge-${r.state}`}>{t(`my.requestState.${r.state}`)}</span>
             </li>
           ))}
         </ul>
@@ -375,13 +428,13 @@ function DataRequests({ token, page, onChanged }: { token: string; page: Student
       )}
       {confirming ? (
         <div className="sp-confirm" role="group" aria-labelledby="sp-confirm-text">
-          <p id="sp-confirm-text">{t.confirmErasure}</p>
+          <p id="sp-confirm-text">{t('my.requests.confirmErasure')}</p>
           <div className="sp-actions">
             <button type="button" className="sp-button sp-danger" disabled={busy} onClick={() => void ask('erasure')}>
-              {t.confirmYes}
+              {t('my.requests.confirmYes')}
             </button>
             <button type="button" className="sp-button sp-secondary" onClick={() => setConfirming(false)}>
-              {t.cancel}
+              {t('my.requests.cancel')}
             </button>
           </div>
         </div>
@@ -393,7 +446,7 @@ function DataRequests({ token, page, onChanged }: { token: string; page: Student
             disabled={busy || open.has('export')}
             onClick={() => void ask('export')}
           >
-            {t.askExport}
+            {t('my.requests.askExport')}
           </button>
           <button
             type="button"
@@ -401,7 +454,7 @@ function DataRequests({ token, page, onChanged }: { token: string; page: Student
             disabled={busy || open.has('erasure')}
             onClick={() => setConfirming(true)}
           >
-            {t.askErasure}
+            {t('my.requests.askErasure')}
           </button>
         </div>
       )}

@@ -4,3 +4,10 @@ declare module '*?lingui' {
 
   export const messages: Messages;
 }
+
+/** The student's page's part of a catalogue (build/compiled-catalogues.ts). */
+declare module '*?lingui=my' {
+  import type { Messages } from '@lingui/core';
+
+  export const messages: Messages;
+}
