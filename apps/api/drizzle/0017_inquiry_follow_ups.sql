@@ -18,9 +18,9 @@ CREATE TABLE "inquiry_contacts" (
 ALTER TABLE "inquiry_contacts" ADD CONSTRAINT "inquiry_contacts_inquiry_id_inquiries_id_fk" FOREIGN KEY ("inquiry_id") REFERENCES "public"."inquiries"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "inquiry_contacts" ADD CONSTRAINT "inquiry_contacts_staff_id_staff_id_fk" FOREIGN KEY ("staff_id") REFERENCES "public"."staff"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "inquiry_contacts_inquiry_idx" ON "inquiry_contacts" USING btree ("inquiry_id","created_at");--> statement-breakpoint
--- Round-robin assignment's one counter row: instances take turns on its row lock.
+-- Round-robin assignment's one counter row, made by the first assignment (a migration leaves no
+-- rows, so a freshly migrated database stays empty for a restore): instances take turns on its lock.
 CREATE TABLE "inquiry_assignment" (
 	"id" integer PRIMARY KEY NOT NULL,
 	"turns" bigint DEFAULT 0 NOT NULL
-);--> statement-breakpoint
-INSERT INTO "inquiry_assignment" ("id", "turns") VALUES (1, 0);
+);

@@ -32,7 +32,9 @@ export const followUpRepository = {
     const result = await rows<{ owner_id: string }>(
       db,
       sql`with turn as (
-          update inquiry_assignment set turns = turns + 1 where id = 1 returning turns
+          insert into inquiry_assignment (id, turns) values (1, 1)
+          on conflict (id) do update set turns = inquiry_assignment.turns + 1
+          returning turns
         ), pool as (
           select id, row_number() over (order by created_at, id) - 1 as n, count(*) over () as size
           from staff where role = 'counsellor' and active
