@@ -59,6 +59,49 @@ test.describe('public forms paint their top from the HTML', () => {
     });
   }
 
+  // A slow phone may paint the page while its HTML is half read. Cut the page after each tag of
+  // its header (what the parser would have read by then): whatever that prefix paints must already
+  // stand where the whole page puts it, or the rest arriving moves it (a layout shift).
+  for (const route of [...PAGES.map((p) => p.route), '/my']) {
+    test(`${route}: a half-read header paints nothing that moves when the rest arrives`, async ({ browser }) => {
+      const context = await browser.newContext({
+        javaScriptEnabled: false,
+        viewport: PHONE,
+        baseURL: test.info().project.use.baseURL,
+      });
+      try {
+        const page = await context.newPage();
+        const html = await (await page.request.get(route)).text();
+        const header = { start: html.indexOf('<header'), end: html.indexOf('</header>') };
+        expect(header.start).toBeGreaterThan(0);
+        const starts = async () =>
+          page.evaluate(() =>
+            [...document.querySelectorAll('header *')].map((element, index) => {
+              const box = element.getBoundingClientRect();
+              return { index, x: Math.round(box.x), y: Math.round(box.y) };
+            }),
+          );
+        let body = html;
+        await page.route(route, (request) => request.fulfill({ body, contentType: 'text/html; charset=utf-8' }));
+        await page.goto(route);
+        const whole = await starts();
+        expect(whole.length).toBeGreaterThan(3);
+        for (let cut = html.indexOf('>', header.start) + 1; cut > 0 && cut <= header.end;) {
+          body = html.slice(0, cut);
+          await page.goto(route);
+          for (const painted of await starts()) {
+            expect
+              .soft(painted, `cut after ${JSON.stringify(html.slice(cut - 40, cut))}`)
+              .toEqual(whole[painted.index]);
+          }
+          cut = html.indexOf('>', cut) + 1;
+        }
+      } finally {
+        await context.close();
+      }
+    });
+  }
+
   test('other routes keep the plain boot shell', async ({ browser }) => {
     const bare = await withoutScripts(browser, '/student-inquires');
     try {
