@@ -10,7 +10,6 @@ import { MESSAGES } from '@registrar/contract/messages';
 import {
   STUDENT_API,
   STUDENT_PAGE_PATH,
-  studentLinkRequestSchema,
   type StudentPage,
   type StudentRequestKind,
 } from '@registrar/contract/student-page';
@@ -76,6 +75,8 @@ function LinkRequest() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    // The schema (and zod) load on the first send: the page a student's link opens never needs them.
+    const { studentLinkRequestSchema } = await import('@registrar/contract/student-page-schemas');
     const parsed = studentLinkRequestSchema.safeParse({ email });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? MESSAGES.somethingWentWrong);
