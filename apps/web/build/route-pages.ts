@@ -5,6 +5,9 @@
  *
  * - the route's own JS chunks as <link rel="modulepreload">, so a phone fetches the screen's code
  *   in parallel with the entry instead of after it, and its stylesheet preloaded at low priority;
+ * - when the page module exports `preloadFetch` (an API path with the route's `:params` in it), that
+ *   call preloaded with the page: the server puts the request's values in place of the params, so
+ *   the screen's data does not wait for its code;
  * - when the route names a `page` module: that module's `prerender` (an element, or a promise of one) rendered to static
  *   markup inside #root (in place of the boot shell), with the CSS it needs inlined. The heading
  *   and the lead paragraph (the largest paint) then come with the HTML, before any script, and
@@ -51,6 +54,7 @@ export function pageFileName(route: string): string {
 }
 
 export interface PageParts {
+  preloadFetch?: string | undefined;
   preloadScripts: string[];
   preloadStyles: string[];
   /** Static markup for #root, and the CSS it needs. */
@@ -61,6 +65,7 @@ export interface PageParts {
 export function composePage(indexHtml: string, parts: PageParts): string {
   let html = indexHtml;
   const head = [
+    ...(parts.preloadFetch ? [`<link rel="preload" as="fetch" crossorigin href="${parts.preloadFetch}">`] : []),
     ...parts.preloadScripts.map((f) => `<link rel="modulepreload" crossorigin href="${f}">`),
     ...parts.preloadStyles.map((f) => `<link rel="preload" as="style" crossorigin fetchpriority="low" href="${f}">`),
   ];
@@ -104,9 +109,10 @@ const prerenderEntries: Plugin = {
   load: (id) =>
     id.startsWith(`\0${PRERENDER_PREFIX}`)
       ? [
-          `import { prerender } from ${JSON.stringify(id.slice(PRERENDER_PREFIX.length + 1))};`,
-          `if (typeof prerender !== 'function') throw new Error('route pages: the page module has no prerender');`,
-          'export const element = await prerender();',
+          `import * as page from ${JSON.stringify(id.slice(PRERENDER_PREFIX.length + 1))};`,
+          `if (typeof page.prerender !== 'function') throw new Error('route pages: the page module has no prerender');`,
+          'export const element = await page.prerender();',
+          'export const preloadFetch = page.preloadFetch;',
         ].join('\n')
       : undefined,
 };
@@ -186,7 +192,7 @@ export function routePages(
           preloadStyles: [...styles].map((f) => `/${f}`),
         };
         if (spec.page) {
-          const { module } = await runnerImport<{ element: ReactNode }>(
+          const { module } = await runnerImport<{ element: ReactNode; preloadFetch?: string }>(
             PRERENDER_PREFIX + path.resolve(root, spec.page),
             {
               configFile: false,
@@ -198,6 +204,7 @@ export function routePages(
             },
           );
           const css = (spec.css ?? []).map((f) => fs.readFileSync(path.resolve(root, f), 'utf8')).join('\n');
+          parts.preloadFetch = module.preloadFetch;
           parts.prerendered = { html: renderToStaticMarkup(module.element), css: compactCss(css) };
         }
         const fileName = pageFileName(route);

@@ -19,6 +19,7 @@ import { studentPageCatalogue } from '../../shared/i18n/student-page-catalogue';
 import { StudentI18n, useMessage, useT } from '../../shared/i18n/translate';
 import { fetchStudentPage, requestData, requestLink } from './student-page-api';
 import { Frame, LinkRequestHeading } from './student-page-frame';
+import { StudentPageLoading } from './student-page-loading';
 import './student-page.css';
 
 const svgDataUrl = (svg: string) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
@@ -166,15 +167,7 @@ function StudentPageLoader() {
     return () => controller.abort();
   }, [reload]);
 
-  if (load.state === 'loading')
-    return (
-      <Frame>
-        <h1>{t('my.title')}</h1>
-        <p className="sp-lead" role="status">
-          {t('my.loading')}
-        </p>
-      </Frame>
-    );
+  if (load.state === 'loading') return <StudentPageLoading />;
   if (load.state === 'failed')
     return (
       <Frame>
