@@ -4,6 +4,7 @@
  */
 import { API_PREFIX } from '@registrar/contract/api-paths';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import { OneLinePerRequest } from './lib/logger';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -83,6 +84,7 @@ export async function buildApp({
     return503OnClosing: false,
     // Request ids in logs, never derived from client headers.
     genReqId: () => crypto.randomUUID(),
+    logController: new OneLinePerRequest(),
     // A URL the router cannot read (bad percent-encoding, an overlong id) still gets the envelope.
     frameworkErrors: (error, _request, reply: FastifyReply) => {
       void reply.code(error.statusCode ?? 400).send(frameworkErrorEnvelope(error));
