@@ -4,9 +4,9 @@
  * file of the wrong type or over the size limit is refused before anything is sent, with a clear
  * message; the file chosen before it, and everything else in the form, stays.
  */
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { T, useMessage, useT } from '../../shared/i18n/translate';
-import { RequiredMark } from './form-controls';
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode, type Ref } from 'react';
+import { T, useT } from '../../shared/i18n/translate';
+import { ErrorLine, RequiredMark } from '../../shared/form/form-kit';
 import {
   UPLOAD_ACCEPT,
   UPLOAD_MAX_BYTES,
@@ -31,6 +31,8 @@ export interface FileFieldProps {
   error?: string | undefined;
   onFile: (file: File | null) => void;
   onBlur: () => void;
+  /** Given the file input, to move the focus there when the upload is in error. */
+  inputRef?: Ref<HTMLInputElement>;
   /** More ways to provide the file (the signature pad), under the buttons. */
   children?: ReactNode;
   maxBytes?: number;
@@ -84,15 +86,23 @@ export function FileField({
   example,
   note,
   maxBytes = UPLOAD_MAX_BYTES,
+  inputRef,
 }: FileFieldProps) {
   const t = useT();
-  const message = useMessage();
   const id = useId();
   const titleId = `${id}-title`;
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const statusId = `${id}-status`;
   const input = useRef<HTMLInputElement>(null);
+  const setInput = useCallback(
+    (element: HTMLInputElement | null) => {
+      input.current = element;
+      if (typeof inputRef === 'function') inputRef(element);
+      else if (inputRef) inputRef.current = element;
+    },
+    [inputRef],
+  );
   const [problem, setProblem] = useState<string | null>(null);
   const url = useObjectUrl(file);
   const shownError = problem ?? error;
@@ -144,7 +154,7 @@ export function FileField({
           </p>
           <div className="enr-upload-actions">
             <input
-              ref={input}
+              ref={setInput}
               id={id}
               name={name}
               type="file"
@@ -174,11 +184,7 @@ export function FileField({
             {note && <>{note} </>}
             {t('enrol.file.kinds', { limit: formatLimit(maxBytes) })}
           </p>
-          {shownError && (
-            <p id={errorId} className="enr-error" role={problem ? 'alert' : undefined}>
-              {message(shownError)}
-            </p>
-          )}
+          <ErrorLine id={errorId} error={shownError} role={problem ? 'alert' : undefined} />
           {children}
         </div>
       </div>
