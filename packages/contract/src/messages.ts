@@ -80,6 +80,7 @@ export const MESSAGES = {
   requestMalformed: 'The request could not be read',
   bodyNotObject: 'The request body must be a JSON object',
   contentTypeNotAccepted: 'This kind of request body is not accepted here',
+  unexpectedField: 'This field is not part of the form',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -6,7 +6,7 @@ import { apiUrl } from './api-paths';
 import { z } from 'zod';
 import { PAYMENT_MODES } from './constants';
 import { ENROLLMENT_STATUSES, INSTALLMENT_STATUSES } from './enrollment-admin';
-import { emailField } from './fields';
+import { emailField, exactObject } from './fields';
 import { LANGUAGES } from './language';
 
 /** How long a link works. */
@@ -36,6 +36,8 @@ export const STUDENT_PAGE_MESSAGES = {
   requestAlreadyOpen: 'You have already asked for this; the institute will write to you',
   requestNotFound: 'Request not found',
   requestDone: 'Request marked as handled',
+  kindRequired: 'Choose export or erasure',
+  onlyDone: 'A request can only be marked as handled',
 } as const;
 
 /** Tokens are 43 base64url characters; anything else is answered like an unknown token. */
@@ -43,7 +45,7 @@ export const studentTokenSchema = z
   .string()
   .regex(/^[A-Za-z0-9_-]{43}$/, { error: STUDENT_PAGE_MESSAGES.linkNotFound });
 
-export const studentLinkRequestSchema = z.object({ email: emailField() });
+export const studentLinkRequestSchema = exactObject({ email: emailField() });
 export type StudentLinkRequest = z.infer<typeof studentLinkRequestSchema>;
 
 export const STUDENT_REQUEST_KINDS = ['export', 'erasure'] as const;
@@ -56,8 +58,8 @@ export const STUDENT_REQUEST_STATES = ['open', 'done'] as const;
 export type StudentRequestState = (typeof STUDENT_REQUEST_STATES)[number];
 export const STUDENT_REQUEST_STATE_LABELS: Record<StudentRequestState, string> = { open: 'Open', done: 'Handled' };
 
-export const studentRequestInputSchema = z.object({
-  kind: z.enum(STUDENT_REQUEST_KINDS, { error: 'Choose export or erasure' }),
+export const studentRequestInputSchema = exactObject({
+  kind: z.enum(STUDENT_REQUEST_KINDS, { error: STUDENT_PAGE_MESSAGES.kindRequired }),
 });
 
 export const studentRequestSchema = z.object({
@@ -72,7 +74,9 @@ export const studentRequestSchema = z.object({
 });
 export type StudentRequest = z.infer<typeof studentRequestSchema>;
 
-export const studentRequestUpdateSchema = z.object({ state: z.literal('done') });
+export const studentRequestUpdateSchema = exactObject({
+  state: z.literal('done', { error: STUDENT_PAGE_MESSAGES.onlyDone }),
+});
 
 /** A UPI intent for one open installment, with its QR code as SVG markup. */
 export const upiCodeSchema = z.object({ url: z.string(), svg: z.string() });
