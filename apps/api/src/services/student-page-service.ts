@@ -7,7 +7,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import { localIsoDate } from '@registrar/contract/enrollment';
-import type { EnrollmentDetail } from '@registrar/contract/enrollment-admin';
+import { ENROLLMENT_MESSAGES, type EnrollmentDetail } from '@registrar/contract/enrollment-admin';
 import type { Payment } from '@registrar/contract/fees';
 import {
   STUDENT_LINK_DAYS,
@@ -337,7 +337,8 @@ export class StudentPageService {
   /** Staff's "Send a new link": the older links stop working now, the new one goes out by mail. */
   async sendNewLink(enrollmentId: string, staffId: string): Promise<void> {
     const row = await enrollmentRepository.byId(this.db, enrollmentId);
-    if (!row || row.enrollment.erasedAt) throw notFound(STUDENT_PAGE_MESSAGES.linkNotFound);
+    // Staff name an enrolment here, not a link: an unknown or erased one is "enrolment not found".
+    if (!row || row.enrollment.erasedAt) throw notFound(ENROLLMENT_MESSAGES.notFound);
     const e = row.enrollment;
     await this.db.transaction(async (tx) => {
       await tx
