@@ -26,6 +26,7 @@ import { courses, enrollments, payments, staff, studentLinks, studentRequests } 
 import { HttpError, conflict, forbidden, notFound } from '../lib/http-errors';
 import { enrollmentRepository } from '../repositories/enrollment-repository';
 import { outboxRepository } from '../repositories/outbox-repository';
+import { paymentRepository } from '../repositories/payment-repository';
 import { renderFeeStatement, renderReceipt } from './fee-statement-pdf';
 import { studentTexts } from './student-texts';
 import { brandedMail, escapeHtml, type MailMessage } from './mail/mail-message';
@@ -368,6 +369,9 @@ export class StudentPageService {
   async request(token: string, kind: StudentRequestKind): Promise<void> {
     const { enrollmentId } = await this.resolve(token);
     await this.db.transaction(async (tx) => {
+      // The enrolment's lock orders requests sent at once, so the check below sees the one before.
+      if (!(await paymentRepository.lockEnrollment(tx, enrollmentId)))
+        throw notFound(STUDENT_PAGE_MESSAGES.linkNotFound);
       const row = await enrollmentRepository.byId(tx, enrollmentId);
       if (!row) throw notFound(STUDENT_PAGE_MESSAGES.linkNotFound);
       const open = await tx
