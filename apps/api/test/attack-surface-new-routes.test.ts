@@ -9,6 +9,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
 import { ANNOUNCEMENT_MESSAGES } from '@registrar/contract/announcement';
+import { COURSE_MESSAGES } from '@registrar/contract/course';
 import { apiUrl } from '@registrar/contract/api-paths';
 import { localIsoDate } from '@registrar/contract/enrollment';
 import { ENROLLMENT_MESSAGES } from '@registrar/contract/enrollment-admin';
@@ -39,6 +40,7 @@ const CONTRACT_MESSAGES = [
   MESSAGES,
   ACCESS_MESSAGES,
   ANNOUNCEMENT_MESSAGES,
+  COURSE_MESSAGES,
   FEE_MESSAGES,
   FOLLOW_UP_MESSAGES,
   INQUIRY_MESSAGES,
@@ -51,6 +53,7 @@ const isContractMessage = (message: unknown) =>
 
 /** The tables a write through these routes could touch. */
 const TABLES = [
+  'courses',
   'inquiries',
   'inquiry_contacts',
   'inquiry_events',
@@ -519,6 +522,9 @@ describe(`attack surface of the newest routes on ${dbKind}`, async () => {
           { amount: 1e308, paymentMode: 'cash', paidOn: today },
           { amount: 100, paymentMode: 'barter', paidOn: today },
           { amount: 100, paymentMode: 'cash', paidOn: '31/12/2026' },
+          // Positive, but less than half a paisa: it would be a receipt for ₹0.
+          { amount: 1e-9, paymentMode: 'cash', paidOn: today },
+          { amount: 0.004, paymentMode: 'cash', paidOn: today },
         ],
       },
       {
@@ -531,6 +537,7 @@ describe(`attack surface of the newest routes on ${dbKind}`, async () => {
           { paymentId: 'p1', amount: 1, reason: 'x', refundedOn: today, paymentMode: 'cash' },
           { paymentId: ravisPayment._id, amount: 0, reason: 'x', refundedOn: today, paymentMode: 'cash' },
           { paymentId: ravisPayment._id, amount: 1, reason: '', refundedOn: today, paymentMode: 'cash' },
+          { paymentId: ravisPayment._id, amount: 1e-9, reason: 'x', refundedOn: today, paymentMode: 'cash' },
         ],
       },
       {
@@ -542,6 +549,18 @@ describe(`attack surface of the newest routes on ${dbKind}`, async () => {
         wrongTypes: [
           { amount: 0.001, reason: 'x' },
           { amount: 1, reason: 5 },
+          { amount: 1e-9, reason: 'x' },
+        ],
+      },
+      {
+        name: 'course',
+        method: 'POST' as const,
+        url: apiUrl('courses'),
+        headers: admin,
+        valid: { name: 'Penny Course', price: 1000, emiPrice: [1000] },
+        wrongTypes: [
+          { name: 'Penny Course', price: 1e-9, emiPrice: [1e-9] },
+          { name: 'Penny Course', price: 1000, emiPrice: [1000, 1e-9] },
         ],
       },
     ];
@@ -575,7 +594,7 @@ describe(`attack surface of the newest routes on ${dbKind}`, async () => {
     });
 
     it('unknown fields are refused by name, not silently dropped', async () => {
-      for (const r of bodyRoutes().filter((x) => !['payment', 'refund', 'concession'].includes(x.name))) {
+      for (const r of bodyRoutes().filter((x) => !['payment', 'refund', 'concession', 'course'].includes(x.name))) {
         const before = await counts();
         // Written out as JSON text: an object literal's __proto__ would never reach the body.
         for (const [name, value] of [
