@@ -37,7 +37,8 @@ export const FEE_MESSAGES = {
 
 const rupees = z
   .number({ error: FEE_MESSAGES.amountInvalid })
-  .positive({ error: FEE_MESSAGES.amountInvalid })
+  // At least one paisa: a smaller positive amount would round to a ₹0 receipt.
+  .min(0.01, { error: FEE_MESSAGES.amountInvalid })
   .max(10_000_000, { error: FEE_MESSAGES.amountInvalid })
   .refine(hasAtMostTwoDecimals, { error: FEE_MESSAGES.amountInvalid });
 

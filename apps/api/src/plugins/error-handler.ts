@@ -15,9 +15,10 @@ import { ThrottleStoreUnavailableError } from '../services/throttle';
 
 /**
  * SQLSTATEs of values the database cannot take: character not in repertoire (NUL), untranslatable
- * character, invalid text representation, string too long, numeric or datetime out of range.
+ * character, invalid text representation, string too long, numeric or datetime out of range, and a
+ * value a CHECK constraint refuses (a ₹0 concession).
  */
-const BAD_VALUE_STATES = new Set(['22021', '22P05', '22P02', '22001', '22003', '22007', '22008']);
+const BAD_VALUE_STATES = new Set(['22021', '22P05', '22P02', '22001', '22003', '22007', '22008', '23514']);
 
 /** The first SQLSTATE along the cause chain. */
 function sqlStateOf(err: unknown): string | undefined {
