@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, PAYMENT_METHODS, PAYMENT_MODES, WORKING_STATUS_OPTIONS } from './constants';
 import type { EnrollmentFileField } from './enrollment';
 import { LANGUAGES } from './language';
+import { MESSAGES } from './messages';
 
 export const ENROLLMENT_STATUSES = ['pending', 'approved', 'rejected', 'cancelled', 'completed'] as const;
 export type EnrollmentStatus = (typeof ENROLLMENT_STATUSES)[number];
@@ -33,7 +34,7 @@ export const ENROLLMENT_MESSAGES = {
   fileTypeNotAllowed: 'Please upload a jpg, jpeg, png, gif, svg or pdf file',
   tooManyParts: 'The upload has too many parts',
   /** Followed by `: <field name>`; a field the form does not have. */
-  unexpectedField: 'This field is not part of the form',
+  unexpectedField: MESSAGES.unexpectedField,
   staffOnlyFile: 'The authority signature is added by the institute, not on this form',
   notMultipart: 'Send the form as multipart/form-data',
   malformedMultipart: 'The form could not be read; please send it again',

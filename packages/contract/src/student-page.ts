@@ -31,6 +31,8 @@ export const STUDENT_PAGE_MESSAGES = {
   requestAlreadyOpen: 'You have already asked for this; the institute will write to you',
   requestNotFound: 'Request not found',
   requestDone: 'Request marked as handled',
+  kindRequired: 'Choose export or erasure',
+  onlyDone: 'A request can only be marked as handled',
 } as const;
 
 // The request and answer schemas live in student-page-schemas.ts: the page itself needs no zod.
