@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { EnrollmentDetail } from '@registrar/contract/enrollment-admin';
 import { FEE_MESSAGES } from '@registrar/contract/fees';
-import { fakeServer, json, renderScreens, route, type SentRequest } from '../../../shared/test/screens-harness';
+import { fakeServer, json, renderScreens, route, type SentRequest } from '../../../shared/test/screen-harness';
 import { FeePanel } from './fee-panel';
 import { today } from './fee-format';
 import { OutstandingCell, PAYMENT_STATE_FILTER, PaymentStateChip } from './payment-state';
