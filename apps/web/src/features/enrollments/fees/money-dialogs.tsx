@@ -9,6 +9,7 @@
 import { useState, type ChangeEvent } from 'react';
 import Stack from '@mui/material/Stack';
 import { FEE_MESSAGES, concessionInputSchema, refundInputSchema, type Payment } from '@registrar/contract/fees';
+import { firstMessages } from '../../../shared/form/use-on-touched-form';
 import { formatRupees } from '../../../shared/lib/money';
 import { formatDate } from '../../../shared/lib/format-date';
 import { useGiveConcessionMutation, useRefundPaymentMutation } from './api/fees-api';
@@ -53,16 +54,6 @@ function useMoneyValues<V extends Record<string, string>>(initial: V, fallback: 
   return { values, bind, failure, submit };
 }
 
-/** The contract's first message for each field. */
-function firstErrors(issues: readonly { path: PropertyKey[]; message: string }[]): Errors {
-  const errors: Errors = {};
-  for (const issue of issues) {
-    const field = String(issue.path[0] ?? '');
-    errors[field] ??= issue.message;
-  }
-  return errors;
-}
-
 export function RefundDialog({
   open,
   enrollmentId,
@@ -87,7 +78,7 @@ export function RefundDialog({
       ...values,
       amount: typedAmount(values.amount),
     });
-    const found = parsed.success ? {} : firstErrors(parsed.error.issues);
+    const found = parsed.success ? {} : firstMessages(parsed.error.issues);
     // Checked even while other fields are wrong, so every problem shows at once.
     if (!found.amount && isMoreThan(Number(values.amount), left))
       found.amount = `${FEE_MESSAGES.refundTooMuch} (${formatRupees(left)})`;
@@ -145,7 +136,7 @@ export function ConcessionDialog({
 
   const save = async () => {
     const parsed = concessionInputSchema.safeParse({ ...values, amount: typedAmount(values.amount) });
-    const found = parsed.success ? {} : firstErrors(parsed.error.issues);
+    const found = parsed.success ? {} : firstMessages(parsed.error.issues);
     if (!found.amount && isMoreThan(Number(values.amount), outstanding)) found.amount = FEE_MESSAGES.concessionTooMuch;
     const body = parsed.success ? parsed.data : null;
     const write = body && ((idempotencyKey: string) => give({ enrollmentId, body, idempotencyKey }).unwrap());
