@@ -9,8 +9,8 @@
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { FEE_MESSAGES } from '@registrar/contract/fees';
-import { createCourse, enrolStudent, signInByApi } from '../support/api';
 import { expectNoAxeViolations } from '../support/axe';
+import { enrolInInstallments, fees, payments, scheduleRow, toast } from '../support/fees';
 import { waitForMail } from '../support/mail';
 import { signIn } from '../support/staff';
 
@@ -24,23 +24,13 @@ const EMAIL = `kavya.${suffix}@example.com`;
 let enrollment = { id: '', number: '' };
 
 test.beforeAll(async ({ request }) => {
-  const auth = await signInByApi(request);
-  const courseId = await createCourse(request, auth, { name: COURSE, price: 30000, emiPrice: [10000, 10000, 10000] });
-  enrollment = await enrolStudent(request, auth, {
+  enrollment = await enrolInInstallments(request, COURSE, {
     name: NAME,
     email: EMAIL,
     phoneNumber: '9812345670',
     address: '7 Lake Road, Chennai',
-    courseId,
-    paymentMethod: 'installment',
   });
 });
-
-const toast = (page: Page, text: string | RegExp) => page.locator('.Toastify').getByText(text);
-const fees = (page: Page) => page.getByRole('region', { name: 'Fees' });
-const scheduleRow = (page: Page, n: number) =>
-  fees(page).getByRole('table', { name: 'Fee schedule' }).getByRole('row').nth(n);
-const payments = (page: Page) => fees(page).getByRole('list', { name: 'Payments, newest first' });
 
 /** Fills and sends the Record payment dialog that is open. */
 async function recordPayment(page: Page, amount: string, mode: string, reference?: string) {

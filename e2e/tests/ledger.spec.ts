@@ -7,8 +7,8 @@
  */
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { FEE_MESSAGES } from '@registrar/contract/fees';
-import { createCourse, enrolStudent, signInByApi } from '../support/api';
 import { expectNoAxeViolations } from '../support/axe';
+import { enrolInInstallments, fees, payments, scheduleRow, toast } from '../support/fees';
 import { signIn } from '../support/staff';
 
 test.describe.configure({ mode: 'serial' });
@@ -20,26 +20,14 @@ const NAME = `Rohan Mehta ${suffix}`;
 let enrollment = { id: '', number: '' };
 
 test.beforeAll(async ({ request }) => {
-  const auth = await signInByApi(request);
-  const courseId = await createCourse(request, auth, {
-    name: `Ledger Course ${suffix}`,
-    price: 30000,
-    emiPrice: [10000, 10000, 10000],
-  });
-  enrollment = await enrolStudent(request, auth, {
+  enrollment = await enrolInInstallments(request, `Ledger Course ${suffix}`, {
     name: NAME,
     email: `rohan.${suffix}@example.com`,
     phoneNumber: '9812345671',
     address: '12 Hill Road, Pune',
-    courseId,
-    paymentMethod: 'installment',
   });
 });
 
-const toast = (page: Page, text: string | RegExp) => page.locator('.Toastify').getByText(text);
-const fees = (page: Page) => page.getByRole('region', { name: 'Fees' });
-const scheduleRow = (page: Page, n: number) =>
-  fees(page).getByRole('table', { name: 'Fee schedule' }).getByRole('row').nth(n);
 const adjustments = (page: Page) => fees(page).getByRole('list', { name: 'Refunds and concessions, newest first' });
 
 test.describe('fee ledger', () => {
@@ -57,12 +45,12 @@ test.describe('fee ledger', () => {
     await pay.getByRole('button', { name: 'Record payment' }).dblclick();
     await expect(pay).toBeHidden();
     await expect(scheduleRow(page, 1)).toContainText('Paid');
-    const payments = fees(page).getByRole('list', { name: 'Payments, newest first' });
-    await expect(payments.getByRole('listitem')).toHaveCount(1);
-    const receipt = (await payments.getByRole('listitem').first().textContent())!.match(/RCPT-\d{4}-\d{6}/)![0];
+    const paymentList = payments(page);
+    await expect(paymentList.getByRole('listitem')).toHaveCount(1);
+    const receipt = (await paymentList.getByRole('listitem').first().textContent())!.match(/RCPT-\d{4}-\d{6}/)![0];
 
     // Refund: the amount starts at what is left; a reason is required.
-    await payments.getByRole('button', { name: `Refund receipt ${receipt}` }).click();
+    await paymentList.getByRole('button', { name: `Refund receipt ${receipt}` }).click();
     const refund = page.getByRole('dialog', { name: `Refund receipt ${receipt}` });
     const amount = refund.getByRole('spinbutton', { name: /^Amount/ });
     await expect(amount).toHaveValue('10000');
@@ -77,13 +65,13 @@ test.describe('fee ledger', () => {
     await refund.getByRole('button', { name: 'Record refund' }).click();
     await expect(refund).toBeHidden();
     await expect(toast(page, /^Refund recorded: RFND-\d{4}-\d{6}$/)).toBeVisible();
-    await expect(payments.getByRole('listitem').first()).toContainText('₹2,500 refunded');
-    await expect(payments.getByRole('listitem').first()).toContainText(receipt);
+    await expect(paymentList.getByRole('listitem').first()).toContainText('₹2,500 refunded');
+    await expect(paymentList.getByRole('listitem').first()).toContainText(receipt);
     await expect(scheduleRow(page, 1)).toContainText('Part paid');
     await expect(adjustments(page).getByRole('listitem').first()).toContainText(/RFND-\d{4}-\d{6}/);
     await expect(adjustments(page).getByRole('listitem').first()).toContainText('Missed the first month');
     // A refunded payment stays with its refunds: it can no longer be voided.
-    await expect(payments.getByRole('button', { name: `Void receipt ${receipt}` })).toHaveCount(0);
+    await expect(paymentList.getByRole('button', { name: `Void receipt ${receipt}` })).toHaveCount(0);
 
     // Concession, by keyboard.
     await fees(page).getByRole('button', { name: 'Give concession' }).focus();
@@ -104,7 +92,7 @@ test.describe('fee ledger', () => {
 
     // On a phone the dialog fills the screen, passes axe and closes with Escape.
     await page.setViewportSize({ width: 360, height: 740 });
-    await payments.getByRole('button', { name: `Refund receipt ${receipt}` }).click();
+    await paymentList.getByRole('button', { name: `Refund receipt ${receipt}` }).click();
     await expect(refund).toBeVisible();
     await expect(refund.getByRole('spinbutton', { name: /^Amount/ })).toHaveValue('7500');
     await expectNoAxeViolations(page);
@@ -135,8 +123,8 @@ test.describe('fee ledger', () => {
     await dialog.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByRole('region', { name: 'History' }).getByText('Fee schedule re-planned')).toBeVisible();
-    const payments = fees(page).getByRole('list', { name: 'Payments, newest first' });
-    await expect(payments.getByRole('listitem')).toHaveCount(1);
+    const paymentList = payments(page);
+    await expect(paymentList.getByRole('listitem')).toHaveCount(1);
     await expect(scheduleRow(page, 1)).toContainText('Part paid');
   });
 });

@@ -2,9 +2,7 @@
  * Consent with the terms version shown, erasure on request (searched for in a whole-database dump
  * and every file under DATA_DIR), and the data export zip — with documents on both stores.
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
@@ -14,6 +12,7 @@ import { ENROLLMENT_MESSAGES } from '@registrar/contract/enrollment-admin';
 import { PRIVACY_MESSAGES } from '@registrar/contract/privacy';
 import { build } from './build-app';
 import { JPEG, PNG, file, multipart, type Part } from './fixtures/files';
+import { pdfText } from './pdf-text';
 import { startS3Server } from './s3-server';
 import { bearer, login, makeStaff, tokenFor } from './staff-fixtures';
 import { S3_TEST_BUCKET, storageKinds } from './storage-kinds';
@@ -140,9 +139,7 @@ describe.each(storageKinds(s3))('privacy, documents on $name storage', async (st
         url: `/api/student-enrollment-fee-download/${detail._id}`,
         headers: auth,
       });
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'registrar-consent-'));
-      fs.writeFileSync(path.join(dir, 's.pdf'), pdf.rawPayload);
-      const text = execFileSync('pdftotext', ['-layout', path.join(dir, 's.pdf'), '-'], { encoding: 'utf8' });
+      const text = pdfText(pdf.rawPayload);
       expect(text).toMatch(new RegExp(`Terms accepted: version ${version} on \\d`));
     });
 

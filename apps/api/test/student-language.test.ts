@@ -1,15 +1,10 @@
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { localIsoDate } from '@registrar/contract/enrollment';
 import { formatDate } from '@registrar/contract/language';
-import { build } from './build-app';
-import { JPEG, PDF, PNG, file, multipart } from './fixtures/files';
 import { startMailCatcher } from './mail-catcher';
-import { bearer, makeStaff, tokenFor } from './staff-fixtures';
+import { pdfText } from './pdf-text';
+import { studentSetup } from './student-fixtures';
 
 const catcher = await startMailCatcher();
 afterAll(() => catcher.close());
@@ -17,23 +12,11 @@ let ip = 0;
 const nextIp = () => `10.140.${Math.floor(++ip / 200)}.${ip % 200}`;
 
 describe("the student's language: stored with the inquiry and enrolment, used by their mails and statement", async () => {
-  const { app, database } = await build({
+  const { app, db, auth, deliver, ...student } = await studentSetup({
     config: { smtpUrl: catcher.url, instituteName: 'Acme Institute', contactPhone: '9876500000' },
+    staffName: 'Accounts',
+    course: { price: 123456.5, emiPrice: [61728.25, 61728.25] },
   });
-  const db = database.db;
-  const staff = await makeStaff(db, { name: 'Accounts' });
-  const auth = bearer(await tokenFor(app, staff.email, staff.password));
-  const course = (
-    await app.inject({
-      method: 'POST',
-      url: '/api/course',
-      headers: auth,
-      payload: { name: 'Data Science', price: 123456.5, emiPrice: [61728.25, 61728.25] },
-    })
-  ).json().data;
-  const drain = async () => {
-    while ((await app.outbox.runOnce()) > 0);
-  };
 
   const inquiry = (extra: object) =>
     app.inject({
@@ -67,37 +50,13 @@ describe("the student's language: stored with the inquiry and enrolment, used by
     expect(french.json().errors[0].path).toBe('language');
   });
 
-  const enrol = async (email: string, language?: string) => {
-    const body = multipart([
-      ...Object.entries({
-        name: 'आशा वर्मा',
-        currentAddress: 'A',
-        permanentAddress: 'B',
-        phoneNumber: `9${String(100000000 + ++ip).slice(-9)}`,
-        email,
-        courseId: course._id,
-        currentlyWorking: 'other',
-        currentlyWorkingPlace: 'Home',
-        paymentMethod: 'installment',
-        ...(language ? { language } : {}),
-      }).map(([n, value]) => ({ name: n, value })),
-      file('profilePicture', PNG, 'p.png', 'image/png'),
-      file('aadharFront', JPEG),
-      file('aadharBack', PDF, 'b.pdf', 'application/pdf'),
-    ]);
-    const res = await app.inject({ method: 'POST', url: '/api/student-enrollment', ...body, remoteAddress: nextIp() });
-    expect(res.statusCode, res.body).toBe(201);
-    const number = res.json().data.enrollmentNumber as string;
-    const item = (
-      await app.inject({ method: 'GET', url: `/api/student-enrollment?search=${number}`, headers: auth })
-    ).json().data.items[0];
-    return (await app.inject({ method: 'GET', url: `/api/student-enrollment/${item._id}`, headers: auth })).json().data;
-  };
+  const enrol = async (email: string, language?: string) =>
+    student.staffView(await student.enrol({ name: 'आशा वर्मा', email, ...(language ? { language } : {}) }));
 
   it('mails a Hindi enrolment confirmation, fee reminder and announcement frame to a Hindi student', async () => {
     const e = await enrol('hindi.student@example.in', 'hi');
     expect(e.language).toBe('hi');
-    await drain();
+    await deliver();
     const confirmation = await catcher.latestTo('hindi.student@example.in', /दाख़िला/);
     expect(confirmation.subject).toBe(`Acme Institute में आपका दाख़िला ${e.enrollmentNumber}`);
     expect(confirmation.text).toContain('प्रिय आशा वर्मा,');
@@ -112,7 +71,7 @@ describe("the student's language: stored with the inquiry and enrolment, used by
       payload: {},
     });
     expect(alert.statusCode, alert.body).toBe(200);
-    await drain();
+    await deliver();
     const reminder = await catcher.latestTo('hindi.student@example.in', /फ़ीस के लिए रिमाइंडर/);
     expect(reminder.text).toContain('कुल बकाया: ₹1,23,456.50।');
     const due = formatDate(e.installments[0].dueDate, 'hi', { style: 'long' });
@@ -127,7 +86,7 @@ describe("the student's language: stored with the inquiry and enrolment, used by
       payload: { title: 'Batch moves', message: 'Classes move to 6 pm.' },
     });
     expect(announced.statusCode, announced.body).toBe(200);
-    await drain();
+    await deliver();
     const announcement = await catcher.latestTo('hindi.student@example.in', /Batch moves/);
     expect(announcement.text).toContain('प्रिय आशा वर्मा,');
     expect(announcement.text).toContain('Classes move to 6 pm.');
@@ -136,7 +95,7 @@ describe("the student's language: stored with the inquiry and enrolment, used by
   it('keeps mails English for a student who wrote in English (no language given)', async () => {
     const e = await enrol('english.student@example.in');
     expect(e.language).toBe('en');
-    await drain();
+    await deliver();
     const confirmation = await catcher.latestTo('english.student@example.in', /Your enrolment/);
     expect(confirmation.text).toContain('Dear आशा वर्मा,');
     expect(confirmation.text).toContain('the total fee is ₹1,23,456.50.');
@@ -148,7 +107,7 @@ describe("the student's language: stored with the inquiry and enrolment, used by
     await db.execute(sql`delete from payment_reminders`);
     const before = new Date(Date.parse(`${dueDate}T00:00:00Z`) - 3 * 86_400_000).toISOString().slice(0, 10);
     expect(await app.reminders.runOnce(before)).toBeGreaterThan(0);
-    await drain();
+    await deliver();
     const mail = await catcher.latestTo('hindi.job@example.in', /की अंतिम तारीख़/);
     expect(mail.text).toContain(`किस्त 1 (₹61,728.25) की अंतिम तारीख़ ${formatDate(dueDate, 'hi', { style: 'long' })} है।`);
   });
@@ -161,10 +120,7 @@ describe("the student's language: stored with the inquiry and enrolment, used by
       headers: auth,
     });
     expect(res.statusCode).toBe(200);
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'registrar-pdf-hi-'));
-    const pdfPath = path.join(dir, 'statement.pdf');
-    fs.writeFileSync(pdfPath, res.rawPayload);
-    const text = execFileSync('pdftotext', ['-layout', pdfPath, '-'], { encoding: 'utf8' });
+    const text = pdfText(res.rawPayload);
     // pdftotext gives shaped Devanagari in visual order (the vowel sign ि before its consonant, a
     // reph after its syllable), so the fragments read here are ones that shaping does not reorder.
     for (const expected of [

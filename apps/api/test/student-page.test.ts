@@ -1,36 +1,22 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { localIsoDate } from '@registrar/contract/enrollment';
 import { STUDENT_PAGE_MESSAGES } from '@registrar/contract/student-page';
-import { build } from './build-app';
-import { JPEG, PDF, PNG, file, multipart } from './fixtures/files';
 import { startMailCatcher } from './mail-catcher';
+import { pdfText } from './pdf-text';
 import { bearer, makeStaff, tokenFor } from './staff-fixtures';
+import { studentSetup } from './student-fixtures';
 
 const catcher = await startMailCatcher();
 afterAll(() => catcher.close());
-let ip = 0;
 
-const pdfText = (payload: Buffer) => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'registrar-receipt-'));
-  const pdfPath = path.join(dir, 'doc.pdf');
-  fs.writeFileSync(pdfPath, payload);
-  try {
-    return execFileSync('pdftotext', ['-layout', pdfPath, '-'], { encoding: 'utf8' });
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-};
 const tokenIn = (text: string) => /\/my\/([A-Za-z0-9_-]{43})\b/.exec(text)?.[1];
 const sha256 = (v: string) => createHash('sha256').update(v).digest('hex');
 
 describe("the student's own page", async () => {
-  const { app, database, config } = await build({
+  const { app, db, config, auth, deliver, ...student } = await studentSetup({
     config: {
       smtpUrl: catcher.url,
       instituteName: 'Acme Institute',
@@ -38,61 +24,19 @@ describe("the student's own page", async () => {
       upiId: 'acme@okbank',
       upiPayeeName: 'Acme Institute',
     },
+    staffName: 'Accounts Desk',
+    course: { price: 130000.5, emiPrice: [125000, 5000.5] },
   });
-  const db = database.db;
-  const staff = await makeStaff(db, { name: 'Accounts Desk' });
-  const auth = bearer(await tokenFor(app, staff.email, staff.password));
-  const course = (
-    await app.inject({
-      method: 'POST',
-      url: '/api/course',
-      headers: auth,
-      payload: { name: 'Data Science', price: 130000.5, emiPrice: [125000, 5000.5] },
-    })
-  ).json().data;
   const today = localIsoDate();
-  const deliver = async () => {
-    while ((await app.outbox.runOnce()) > 0);
-  };
 
   /** Enrols through the public form and answers the staff detail and the token from the confirmation mail. */
   const enrol = async (name: string, email: string) => {
-    ip += 1;
-    const body = multipart([
-      ...Object.entries({
-        name,
-        currentAddress: 'A',
-        permanentAddress: 'B',
-        phoneNumber: `9${String(200000000 + ip).slice(-9)}`,
-        email,
-        courseId: course._id,
-        currentlyWorking: 'other',
-        currentlyWorkingPlace: 'Home',
-        paymentMethod: 'installment',
-      }).map(([n, value]) => ({ name: n, value })),
-      file('profilePicture', PNG, 'p.png', 'image/png'),
-      file('aadharFront', JPEG),
-      file('aadharBack', PDF, 'b.pdf', 'application/pdf'),
-    ]);
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/student-enrollment',
-      ...body,
-      remoteAddress: `10.140.0.${ip}`,
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    const number = res.json().data.enrollmentNumber as string;
+    const number = await student.enrol({ name, email });
     await deliver();
     const mail = await catcher.latestTo(email, /Your enrolment/);
     const token = tokenIn(mail.text ?? '');
     expect(token, mail.text).toBeDefined();
-    const item = (
-      await app.inject({ method: 'GET', url: `/api/student-enrollment?search=${number}`, headers: auth })
-    ).json().data.items[0];
-    const detail = (
-      await app.inject({ method: 'GET', url: `/api/student-enrollment/${item._id}`, headers: auth })
-    ).json().data;
-    return { detail, token: token!, mail };
+    return { detail: await student.staffView(number), token: token!, mail };
   };
   const pay = async (enrollmentId: string, installmentId: string, amount: number) => {
     const res = await app.inject({

@@ -35,6 +35,12 @@ export const FEE_MESSAGES = {
   nothingChanged: 'Change the amount or the due date',
 } as const;
 
+/** The longest reason a void, refund, concession or installment change may carry. */
+export const FEE_REASON_MAX = 500;
+/** The longest reference (transaction id, cheque number) and note a payment may carry. */
+export const PAYMENT_REFERENCE_MAX = 100;
+export const PAYMENT_NOTE_MAX = 500;
+
 const rupees = z
   .number({ error: FEE_MESSAGES.amountInvalid })
   // At least one paisa: a smaller positive amount would round to a ₹0 receipt.
@@ -42,21 +48,25 @@ const rupees = z
   .max(10_000_000, { error: FEE_MESSAGES.amountInvalid })
   .refine(hasAtMostTwoDecimals, { error: FEE_MESSAGES.amountInvalid });
 
+const reason = z
+  .string({ error: FEE_MESSAGES.reasonRequired })
+  .trim()
+  .min(1, { error: FEE_MESSAGES.reasonRequired })
+  .max(FEE_REASON_MAX);
+const paymentMode = z.enum(PAYMENT_MODES, { error: FEE_MESSAGES.paymentModeRequired });
+const isoDate = z.iso.date({ error: MESSAGES.dateInvalid });
+
 export const recordPaymentSchema = z.object({
   amount: rupees,
-  paymentMode: z.enum(PAYMENT_MODES, { error: FEE_MESSAGES.paymentModeRequired }),
-  paidOn: z.iso.date({ error: MESSAGES.dateInvalid }),
-  reference: z.string().trim().max(100).optional(),
-  note: z.string().trim().max(500).optional(),
+  paymentMode,
+  paidOn: isoDate,
+  reference: z.string().trim().max(PAYMENT_REFERENCE_MAX).optional(),
+  note: z.string().trim().max(PAYMENT_NOTE_MAX).optional(),
 });
 
 export const voidPaymentSchema = z.object({
   paymentId: z.uuid({ error: FEE_MESSAGES.paymentNotFound }),
-  reason: z
-    .string({ error: FEE_MESSAGES.reasonRequired })
-    .trim()
-    .min(1, { error: FEE_MESSAGES.reasonRequired })
-    .max(500),
+  reason,
 });
 
 /** `PUT /api/student-enrollment-payment/{id}/{installmentId}`: record a payment, or void one. */
@@ -65,31 +75,21 @@ export const paymentActionSchema = z.union([voidPaymentSchema, recordPaymentSche
 export const installmentEditSchema = z
   .object({
     amount: rupees.optional(),
-    dueDate: z.iso.date({ error: MESSAGES.dateInvalid }).optional(),
-    reason: z
-      .string({ error: FEE_MESSAGES.reasonRequired })
-      .trim()
-      .min(1, { error: FEE_MESSAGES.reasonRequired })
-      .max(500),
+    dueDate: isoDate.optional(),
+    reason,
   })
   .refine((v) => v.amount !== undefined || v.dueDate !== undefined, {
     error: FEE_MESSAGES.nothingChanged,
     path: ['amount'],
   });
 
-const reason = z
-  .string({ error: FEE_MESSAGES.reasonRequired })
-  .trim()
-  .min(1, { error: FEE_MESSAGES.reasonRequired })
-  .max(500);
-
 /** `POST /api/student-enrollment-refund/{id}`: give back part or all of one payment. */
 export const refundInputSchema = z.object({
   paymentId: z.uuid({ error: FEE_MESSAGES.paymentNotFound }),
   amount: rupees,
   reason,
-  refundedOn: z.iso.date({ error: MESSAGES.dateInvalid }),
-  paymentMode: z.enum(PAYMENT_MODES, { error: FEE_MESSAGES.paymentModeRequired }),
+  refundedOn: isoDate,
+  paymentMode,
 });
 export type RefundInput = z.infer<typeof refundInputSchema>;
 

@@ -4,7 +4,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { fakeServer, json, renderScreens, route } from '../../shared/test/screens-harness';
+import { fakeServer, json, renderScreens, route } from '../../shared/test/screen-harness';
 import { detail } from '../../features/enrollments/fees/test-fixtures';
 import { EnrollmentsRoute } from './enrollments';
 

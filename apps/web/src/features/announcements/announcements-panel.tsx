@@ -19,7 +19,7 @@ import { announcementSchema, type Announcement } from '@registrar/contract/annou
 import type { EnrollmentDetail } from '@registrar/contract/enrollment-admin';
 import { baseApi, type ApiQueryError } from '../../shared/api/base-api';
 import { formatDateTime } from '../../shared/lib/format-date';
-import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
+import { ConfirmDeleteDialog, useRowConfirm } from '../../shared/ui/resource-list/row-actions';
 import { useDeleteAnnouncementMutation, useResendAnnouncementMutation } from './api/announcements-api';
 import { AnnounceDialog } from './announce-dialog';
 import { DeliveryChip } from './delivery-chip';
@@ -127,7 +127,6 @@ export function AnnouncementsPanel({ enrollment }: { enrollment: EnrollmentDetai
   }, [dispatch, pending, enrollment._id]);
 
   const [writing, setWriting] = useState<{ key: number; open: boolean }>({ key: 0, open: false });
-  const [deleting, setDeleting] = useState<{ announcement: Announcement; error: string | null } | null>(null);
   const [resendFailure, setResendFailure] = useState<string | null>(null);
   const [resend, { isLoading: resending, originalArgs: resendArgs }] = useResendAnnouncementMutation();
   const [remove, { isLoading: removing }] = useDeleteAnnouncementMutation();
@@ -141,16 +140,10 @@ export function AnnouncementsPanel({ enrollment }: { enrollment: EnrollmentDetai
     }
   };
 
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await remove({ enrollmentId: enrollment._id, announcementId: deleting.announcement._id }).unwrap();
-      setDeleting(null);
-    } catch (err) {
-      const message = (err as Partial<ApiQueryError>).message || 'The announcement could not be deleted.';
-      setDeleting((d) => (d ? { ...d, error: message } : d));
-    }
-  };
+  const deleting = useRowConfirm(
+    (a: Announcement) => remove({ enrollmentId: enrollment._id, announcementId: a._id }).unwrap(),
+    'The announcement could not be deleted.',
+  );
 
   return (
     <Paper component="section" variant="outlined" aria-labelledby={titleId} sx={{ p: { xs: 2, sm: 3 }, minWidth: 0 }}>
@@ -188,7 +181,7 @@ export function AnnouncementsPanel({ enrollment }: { enrollment: EnrollmentDetai
               announcement={a}
               busy={resending && resendArgs?.announcementId === a._id}
               onResend={() => void doResend(a)}
-              onDelete={() => setDeleting({ announcement: a, error: null })}
+              onDelete={() => deleting.ask(a)}
             />
           ))}
         </Box>
@@ -200,20 +193,15 @@ export function AnnouncementsPanel({ enrollment }: { enrollment: EnrollmentDetai
         enrollment={enrollment}
         onClose={() => setWriting((s) => ({ ...s, open: false }))}
       />
-      <ConfirmDialog
-        open={Boolean(deleting)}
-        title={`Delete the announcement “${deleting?.announcement.title ?? ''}”?`}
+      <ConfirmDeleteDialog
+        {...deleting.dialog}
+        title={`Delete the announcement “${deleting.target?.title ?? ''}”?`}
         description={
-          deleting?.announcement.delivery === 'sent'
+          deleting.target?.delivery === 'sent'
             ? 'It was already emailed; deleting removes it from this list only.'
             : 'Its email will not be sent. This cannot be undone.'
         }
-        error={deleting?.error}
-        confirmLabel="Delete"
-        destructive
         busy={removing}
-        onConfirm={() => void confirmDelete()}
-        onClose={() => setDeleting(null)}
       />
     </Paper>
   );

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ANNOUNCEMENT_MESSAGES, type Announcement } from '@registrar/contract/announcement';
 import type { EnrollmentDetail } from '@registrar/contract/enrollment-admin';
-import { fakeServer, json, renderScreens, route, type SentRequest } from '../../shared/test/screens-harness';
+import { fakeServer, json, renderScreens, route, type SentRequest } from '../../shared/test/screen-harness';
 import { AnnouncementsPanel } from './announcements-panel';
 import { BulkAnnouncementDialog } from './bulk-announcement-dialog';
 

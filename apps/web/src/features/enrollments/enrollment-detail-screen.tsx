@@ -26,9 +26,7 @@ import {
   type EnrollmentStatus,
 } from '@registrar/contract/enrollment-admin';
 import type { ErasureResult } from '@registrar/contract/privacy';
-import type { ApiQueryError } from '../../shared/api/base-api';
 import { formatDate, formatDateTime } from '../../shared/lib/format-date';
-import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
 import { FieldList, type FieldRow } from '../../shared/ui/record-details/field-list';
 import { RecordPage } from '../../shared/ui/record-details/record-page';
 import { RecordSection } from '../../shared/ui/record-details/record-section';
@@ -44,6 +42,7 @@ import {
 } from './api/enrollments-api';
 import { DocumentsGallery, viewedDocumentLabel } from './documents-gallery';
 import { ACCESS_MESSAGES } from '@registrar/contract/permissions';
+import { ConfirmDeleteDialog, useRowConfirm } from '../../shared/ui/resource-list/row-actions';
 import { usePermissions } from '../../shared/session/permissions';
 import { EnrollmentEditDialog } from './enrollment-edit-dialog';
 import { ENROLLMENTS_PATH } from '../../shared/lib/paths';
@@ -143,7 +142,6 @@ function EnrollmentView({
   const { AnnouncementsPanel, RecordHistory, ErasureDialog, dataExportHref } = parts;
   const navigate = useNavigate();
   const [editing, setEditing] = useState<{ key: number; open: boolean }>({ key: 0, open: false });
-  const [deleting, setDeleting] = useState<{ error: string | null } | null>(null);
   const [deleteEnrollment, { isLoading: removing }] = useDeleteEnrollmentMutation();
   const [erasing, setErasing] = useState(false);
   const ids = { details: useId(), documents: useId(), status: useId(), history: useId() };
@@ -154,15 +152,11 @@ function EnrollmentView({
     allowed('people.contact') ? rows : rows.filter(([label]) => !CONTACT_ROWS.has(label as string));
   const studying = e.currentlyWorking === 'college' || e.currentlyWorking === 'university';
 
-  const confirmDelete = async () => {
-    try {
-      await deleteEnrollment(e._id).unwrap();
-      setDeleting(null);
-      await navigate(backTo, { replace: true });
-    } catch (err) {
-      setDeleting({ error: (err as Partial<ApiQueryError>).message || 'The enrolment could not be deleted.' });
-    }
-  };
+  // Once deleted there is nothing to show here: back to the list it was opened from.
+  const deleting = useRowConfirm(async (record: EnrollmentDetail) => {
+    await deleteEnrollment(record._id).unwrap();
+    await navigate(backTo, { replace: true });
+  }, 'The enrolment could not be deleted.');
 
   return (
     <>
@@ -206,7 +200,7 @@ function EnrollmentView({
                 variant="outlined"
                 color="error"
                 startIcon={<DeleteOutlineIcon />}
-                onClick={() => setDeleting({ error: null })}
+                onClick={() => deleting.ask(e)}
               >
                 Delete
               </Button>
@@ -319,16 +313,11 @@ function EnrollmentView({
           void navigate(backTo, { replace: true });
         }}
       />
-      <ConfirmDialog
-        open={Boolean(deleting)}
+      <ConfirmDeleteDialog
+        {...deleting.dialog}
         title={`Delete the enrolment of “${e.name}”?`}
         description={`${e.enrollmentNumber}: its documents, fee schedule and history will be removed. This cannot be undone.`}
-        error={deleting?.error}
-        confirmLabel="Delete"
-        destructive
         busy={removing}
-        onConfirm={() => void confirmDelete()}
-        onClose={() => setDeleting(null)}
       />
     </>
   );

@@ -7,10 +7,8 @@
  * detail page.
  */
 import { useMemo, useState, type ComponentType } from 'react';
-import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
-import Box from '@mui/material/Box';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
 import CampaignOutlinedIcon from '@mui/icons-material/CampaignOutlined';
@@ -20,14 +18,13 @@ import {
   type EnrollmentRecord,
   type EnrollmentStatus,
 } from '@registrar/contract/enrollment-admin';
-import { formatDate } from '../../shared/lib/format-date';
+import { ConfirmDeleteDialog, useRowConfirm } from '../../shared/ui/resource-list/row-actions';
 import {
-  ConfirmDeleteDialog,
-  actionsColumn,
-  deleteRowAction,
-  openRowAction,
-  useRowConfirm,
-} from '../../shared/ui/resource-list/row-actions';
+  createdColumn,
+  openOrDeleteColumn,
+  personColumn,
+  phoneColumns,
+} from '../../shared/ui/resource-list/person-columns';
 import {
   DateRangeFilter,
   ISO_DATE,
@@ -140,27 +137,13 @@ export function EnrollmentsScreen({ parts: { BulkAnnouncementDialog } }: { parts
   const canDelete = allowed('enrollments.delete');
   const columns = useMemo<ResourceColumn<EnrollmentRecord>[]>(
     () => [
-      {
-        field: 'name',
+      personColumn<EnrollmentRecord>({
         headerName: 'Student',
         flex: 1.3,
-        minWidth: 200,
-        renderCell: ({ row }) => (
-          <Box sx={{ minWidth: 0, py: 0.5 }}>
-            <Link
-              component={RouterLink}
-              to={`${ENROLLMENTS_PATH}/${row._id}`}
-              state={{ listSearch }}
-              sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}
-            >
-              {row.name}
-            </Link>
-            <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere', whiteSpace: 'normal' }}>
-              {showContact && row.email}
-            </Typography>
-          </Box>
-        ),
-      },
+        recordPath: ENROLLMENTS_PATH,
+        listSearch,
+        showContact,
+      }),
       {
         field: 'enrollmentNumber',
         headerName: 'Enrolment no.',
@@ -184,12 +167,7 @@ export function EnrollmentsScreen({ parts: { BulkAnnouncementDialog } }: { parts
           </Typography>
         ),
       },
-      // Roles without contact details get them blank from the server: no empty column for them.
-      ...(showContact
-        ? ([
-            { field: 'phoneNumber', headerName: 'Phone', minWidth: 120, flex: 0.5, hideBelow: 'md' },
-          ] as ResourceColumn<EnrollmentRecord>[])
-        : []),
+      ...phoneColumns<EnrollmentRecord>(showContact, { flex: 0.5, hideBelow: 'md' }),
       {
         field: 'status',
         headerName: 'Status',
@@ -198,18 +176,11 @@ export function EnrollmentsScreen({ parts: { BulkAnnouncementDialog } }: { parts
         renderCell: ({ row }) => <EnrollmentStatusChip status={row.status} />,
       },
       outstandingColumn<EnrollmentRecord>(),
-      {
-        field: 'createdAt',
-        headerName: 'Enrolled',
-        minWidth: 120,
-        flex: 0.5,
-        hideBelow: 'sm',
-        valueFormatter: (value: string) => formatDate(value),
-      },
-      actionsColumn<EnrollmentRecord>((row) => [
-        openRowAction(row.name, () => void navigate(`${ENROLLMENTS_PATH}/${row._id}`, { state: { listSearch } })),
-        ...(canDelete ? [deleteRowAction(row.name, () => ask(row))] : []),
-      ]),
+      createdColumn<EnrollmentRecord>('Enrolled'),
+      openOrDeleteColumn<EnrollmentRecord>(
+        (row) => void navigate(`${ENROLLMENTS_PATH}/${row._id}`, { state: { listSearch } }),
+        canDelete ? ask : null,
+      ),
     ],
     [listSearch, navigate, canDelete, showContact, ask],
   );

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ENROLLMENT_MESSAGES, documentsDeletedNote, type EnrollmentDetail } from '@registrar/contract/enrollment-admin';
 import { formatDate } from '../../shared/lib/format-date';
-import { fakeServer, json, renderScreens, route, type SentRequest } from '../../shared/test/screens-harness';
+import { fakeServer, json, renderScreens, route, type SentRequest } from '../../shared/test/screen-harness';
 import { EnrollmentDetailScreen } from './enrollment-detail-screen';
 import { EnrollmentsScreen, exportHref } from './enrollments-screen';
 

@@ -1,13 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { combineReducers, configureStore } from '@reduxjs/toolkit';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { FollowUps } from '@registrar/contract/follow-ups';
 import { FOLLOW_UP_MESSAGES } from '@registrar/contract/follow-ups';
-import { configureApiFetch } from '../../shared/api/api-fetch';
-import { baseApi } from '../../shared/api/base-api';
-import { servicesSlice } from '../../shared/state/services-slice';
+import { fakeServer, json, renderScreen } from '../../shared/test/screen-harness';
 import { FollowUpsScreen } from './follow-ups-screen';
 
 // MUI takes its time in jsdom on a busy machine.
@@ -32,48 +27,18 @@ const LIST: FollowUps = {
   owners: [],
 };
 
-interface Sent {
-  url: URL;
-  method: string;
-  body: unknown;
-}
-
+/** The follow-ups list at /api/follow-ups; every write succeeds. */
 function serve(list = LIST) {
-  const sent: Sent[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn<typeof fetch>(async (input, init) => {
-      const request = {
-        url: new URL(String(input), 'http://registrar.test'),
-        method: init?.method ?? 'GET',
-        body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
-      };
-      sent.push(request);
-      const data = request.url.pathname === '/api/follow-ups' ? list : null;
-      return new Response(JSON.stringify({ success: true, message: 'Contact added', data }), {
-        status: request.method === 'POST' ? 201 : 200,
-        headers: { 'content-type': 'application/json' },
-      });
+  return fakeServer((request) =>
+    json(request.method === 'POST' ? 201 : 200, {
+      success: true,
+      message: 'Contact added',
+      data: request.url.pathname === '/api/follow-ups' ? list : null,
     }),
-  );
-  return sent;
+  ).requests;
 }
 
-function renderScreen() {
-  const store = configureStore({
-    reducer: combineReducers({ services: servicesSlice.reducer, [baseApi.reducerPath]: baseApi.reducer }),
-    middleware: (getDefault) => getDefault().concat(baseApi.middleware),
-  });
-  configureApiFetch({ getToken: () => 'header.payload.signature', onUnauthorized: vi.fn() });
-  const router = createMemoryRouter([{ path: '/follow-ups', element: <FollowUpsScreen canAssign={false} /> }], {
-    initialEntries: ['/follow-ups'],
-  });
-  return render(
-    <Provider store={store}>
-      <RouterProvider router={router} />
-    </Provider>,
-  );
-}
+const renderFollowUps = () => renderScreen(<FollowUpsScreen canAssign={false} />, { path: '/follow-ups' });
 
 afterEach(() => {
   cleanup();
@@ -83,7 +48,7 @@ afterEach(() => {
 describe('My follow-ups', () => {
   it('lists overdue, today and upcoming, each opening its inquiry', async () => {
     serve();
-    renderScreen();
+    renderFollowUps();
     const overdue = await screen.findByRole('region', { name: 'Overdue (1)' });
     expect(within(overdue).getByRole('link', { name: 'Ravi Late' }).getAttribute('href')).toMatch(
       /^\/student-inquires\//,
@@ -96,7 +61,7 @@ describe('My follow-ups', () => {
 
   it('a contact asks for the next follow-up, and sends it with the outcome', async () => {
     const sent = serve();
-    renderScreen();
+    renderFollowUps();
     fireEvent.click(await screen.findByRole('button', { name: 'Add contact with Meena Today' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add contact with Meena Today' });
     const next = within(dialog).getByLabelText(/Next follow-up/);
@@ -121,7 +86,7 @@ describe('My follow-ups', () => {
 
   it('does not ask for a next follow-up when the inquiry is closed', async () => {
     serve();
-    renderScreen();
+    renderFollowUps();
     fireEvent.click(await screen.findByRole('button', { name: 'Add contact with Closed Carl' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add contact with Closed Carl' });
     expect(within(dialog).queryByLabelText(/Next follow-up/)).toBeNull();

@@ -6,25 +6,23 @@
  */
 import { useMemo, useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
-import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
 import { REFERENCE_OPTIONS } from '@registrar/contract/constants';
 import { INQUIRY_STATUSES, INQUIRY_STATUS_LABELS, type InquiryRecord } from '@registrar/contract/inquiry-admin';
 import { baseApi } from '../../shared/api/base-api';
-import { formatDate } from '../../shared/lib/format-date';
 import { requestFailed } from '../../shared/state/services-slice';
+import { ConfirmDeleteDialog, useRowConfirm } from '../../shared/ui/resource-list/row-actions';
 import {
-  ConfirmDeleteDialog,
-  actionsColumn,
-  deleteRowAction,
-  openRowAction,
-  useRowConfirm,
-} from '../../shared/ui/resource-list/row-actions';
+  createdColumn,
+  openOrDeleteColumn,
+  personColumn,
+  phoneColumns,
+} from '../../shared/ui/resource-list/person-columns';
 import { DateRangeFilter, useDateRange, useDateRangeEmptyState } from '../../shared/ui/resource-list/date-range-filter';
 import { ResourceList, type ListFilter, type ResourceColumn } from '../../shared/ui/resource-list/resource-list';
 import { SORT_BY_DATE_NAME_OR_STATUS } from '../../shared/ui/resource-list/sort-filter';
@@ -177,38 +175,20 @@ export function InquiriesScreen() {
   const canDelete = allowed('inquiries.edit');
   const columns = useMemo<ResourceColumn<InquiryRecord>[]>(
     () => [
-      {
-        field: 'name',
+      personColumn<InquiryRecord>({
         headerName: 'Name',
         flex: 1.4,
-        minWidth: 200,
-        renderCell: ({ row }) => (
-          <Box sx={{ minWidth: 0, py: 0.5 }}>
-            <Link
-              component={RouterLink}
-              to={`${INQUIRIES_PATH}/${row._id}`}
-              state={{ listSearch }}
-              sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}
-            >
-              {row.name}
-            </Link>
-            <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere', whiteSpace: 'normal' }}>
-              {showContact && row.email}
-            </Typography>
-            {row.duplicateOf && (
-              <Box sx={{ mt: 0.5 }}>
-                <DuplicateBadge />
-              </Box>
-            )}
-          </Box>
-        ),
-      },
-      // Roles without contact details get them blank from the server: no empty column for them.
-      ...(showContact
-        ? ([
-            { field: 'phoneNumber', headerName: 'Phone', minWidth: 120, flex: 0.6, hideBelow: 'sm' },
-          ] as ResourceColumn<InquiryRecord>[])
-        : []),
+        recordPath: INQUIRIES_PATH,
+        listSearch,
+        showContact,
+        below: (row) =>
+          row.duplicateOf && (
+            <Box sx={{ mt: 0.5 }}>
+              <DuplicateBadge />
+            </Box>
+          ),
+      }),
+      ...phoneColumns<InquiryRecord>(showContact, { flex: 0.6, hideBelow: 'sm' }),
       {
         field: 'areaOfInterest',
         headerName: 'Areas of interest',
@@ -236,18 +216,11 @@ export function InquiriesScreen() {
         flex: 0.5,
         renderCell: ({ row }) => <StatusChip status={row.status} />,
       },
-      {
-        field: 'createdAt',
-        headerName: 'Received',
-        minWidth: 120,
-        flex: 0.5,
-        hideBelow: 'sm',
-        valueFormatter: (value: string) => formatDate(value),
-      },
-      actionsColumn<InquiryRecord>((row) => [
-        openRowAction(row.name, () => void navigate(`${INQUIRIES_PATH}/${row._id}`, { state: { listSearch } })),
-        ...(canDelete ? [deleteRowAction(row.name, () => ask(row))] : []),
-      ]),
+      createdColumn<InquiryRecord>('Received'),
+      openOrDeleteColumn<InquiryRecord>(
+        (row) => void navigate(`${INQUIRIES_PATH}/${row._id}`, { state: { listSearch } }),
+        canDelete ? ask : null,
+      ),
     ],
     [listSearch, navigate, canDelete, showContact, ask],
   );

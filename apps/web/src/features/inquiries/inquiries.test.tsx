@@ -12,7 +12,7 @@ import { MESSAGES } from '@registrar/contract/messages';
 import { InquiriesScreen } from './inquiries-screen';
 import { ENROLLMENT_LINK_COPIED, InquiryDetailScreen } from './inquiry-detail-screen';
 import { enrollmentLink } from './format';
-import { fakeServer, json, JWT, renderScreens, route, type SentRequest } from '../../shared/test/screens-harness';
+import { fakeServer, json, JWT, renderScreens, route, type SentRequest } from '../../shared/test/screen-harness';
 
 // MUI and the data grid take their time in jsdom on a busy machine.
 vi.setConfig({ testTimeout: 30_000 });

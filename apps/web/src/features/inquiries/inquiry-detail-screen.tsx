@@ -18,10 +18,8 @@ import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import { INQUIRY_STATUS_LABELS, INQUIRY_TRANSITIONS, type InquiryDetail } from '@registrar/contract/inquiry-admin';
-import type { ApiQueryError } from '../../shared/api/base-api';
 import { formatDate, formatDateTime } from '../../shared/lib/format-date';
 import { requestFailed, requestSucceeded } from '../../shared/state/services-slice';
-import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
 import { FieldList, type FieldRow } from '../../shared/ui/record-details/field-list';
 import { RecordPage } from '../../shared/ui/record-details/record-page';
 import { RecordSection } from '../../shared/ui/record-details/record-section';
@@ -38,6 +36,7 @@ import {
 import { copyText, enrollmentLink } from './format';
 import { InquiryEditDialog } from './inquiry-edit-dialog';
 import { INQUIRIES_PATH } from '../../shared/lib/paths';
+import { ConfirmDeleteDialog, useRowConfirm } from '../../shared/ui/resource-list/row-actions';
 import { usePermissions } from '../../shared/session/permissions';
 import { DUPLICATE_COLOURS, DuplicateBadge, StatusChip } from './status-chip';
 
@@ -109,7 +108,6 @@ function InquiryView({
   const dispatch = useDispatch();
   const navigate = useNavigate();
   const [editing, setEditing] = useState<{ key: number; open: boolean }>({ key: 0, open: false });
-  const [deleting, setDeleting] = useState<{ error: string | null } | null>(null);
   const [deleteInquiry, { isLoading: removing }] = useDeleteInquiryMutation();
   const [manualLink, setManualLink] = useState<string | null>(null);
 
@@ -124,15 +122,11 @@ function InquiryView({
     }
   };
 
-  const confirmDelete = async () => {
-    try {
-      await deleteInquiry(inquiry._id).unwrap();
-      setDeleting(null);
-      await navigate(backTo, { replace: true });
-    } catch (err) {
-      setDeleting({ error: (err as Partial<ApiQueryError>).message || 'The inquiry could not be deleted.' });
-    }
-  };
+  // Once deleted there is nothing to show here: back to the list it was opened from.
+  const deleting = useRowConfirm(async (record: InquiryDetail) => {
+    await deleteInquiry(record._id).unwrap();
+    await navigate(backTo, { replace: true });
+  }, 'The inquiry could not be deleted.');
 
   const ids = { details: useId(), status: useId(), timeline: useId(), followUp: useId() };
   const allowed = usePermissions();
@@ -195,7 +189,7 @@ function InquiryView({
               variant="outlined"
               color="error"
               startIcon={<DeleteOutlineIcon />}
-              onClick={() => setDeleting({ error: null })}
+              onClick={() => deleting.ask(inquiry)}
             >
               Delete
             </Button>
@@ -281,16 +275,11 @@ function InquiryView({
         inquiry={inquiry}
         onClose={() => setEditing((e) => ({ ...e, open: false }))}
       />
-      <ConfirmDialog
-        open={Boolean(deleting)}
+      <ConfirmDeleteDialog
+        {...deleting.dialog}
         title={`Delete the inquiry from “${inquiry.name}”?`}
         description="The inquiry and its timeline will be removed. This cannot be undone."
-        error={deleting?.error}
-        confirmLabel="Delete"
-        destructive
         busy={removing}
-        onConfirm={() => void confirmDelete()}
-        onClose={() => setDeleting(null)}
       />
     </>
   );

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { DEFAULT_THEME } from '@registrar/contract/theme-settings';
 import { shellGeometry } from './admin-layout';
+import { ADMIN_MENU } from './menu-fixtures';
 import { STAFF, createShellStore, emulatePhone, mockProfileApi, renderShell } from './shell-test-harness';
 
 // MUI takes its time in jsdom on a busy machine.
@@ -80,20 +81,7 @@ describe('admin shell', () => {
         a.textContent?.replace(/^(Home|Courses|Enrol|Inquiry|Follow|Terms|Requests|Audit|Staff(?=Staff))/, ''),
         a.getAttribute('href'),
       ]),
-    ).toEqual([
-      ['Dashboard', '/dashboard'],
-      ['Courses', '/courses'],
-      ['Student Enrollments', '/student-enrollments'],
-      ['Student Inquiries', '/student-inquires'],
-      // Not in the spec's menu: each counsellor's (and admin's) calls to make.
-      ['My follow-ups', '/follow-ups'],
-      ['Terms & Condition', '/terms-condition'],
-      // Not in the spec's menu: students' data requests from their own page.
-      ['Data Requests', '/student-requests'],
-      ['Audit', '/audit'],
-      // Added to the original menu: staff management, shown to admins only.
-      ['Staff', '/staff'],
-    ]);
+    ).toEqual(ADMIN_MENU);
     expect(within(nav).getByRole('link', { name: 'Courses' }).getAttribute('aria-current')).toBe('page');
     const skip = screen.getByRole('link', { name: 'Skip to content' });
     expect(skip.getAttribute('href')).toBe('#main-content');

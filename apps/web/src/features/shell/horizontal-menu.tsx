@@ -3,35 +3,11 @@
  * drops down; Escape or leaving it closes the list, and focus returns to the button.
  */
 import { useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import ExpandMore from '@mui/icons-material/ExpandMore';
-import {
-  MENU_ITEMS,
-  isEntryActive,
-  isGroup,
-  isLinkActive,
-  linkTo,
-  type MenuEntry,
-  type MenuGroup,
-  type MenuLink,
-} from './menu-items';
+import { MENU_ITEMS, isEntryActive, isGroup, type MenuEntry, type MenuGroup } from './menu-items';
 import { MenuEntryIcon } from './menu-icons';
-
-function TopLink({ link, pathname, onNavigate }: { link: MenuLink; pathname: string; onNavigate?: () => void }) {
-  const active = isLinkActive(link, pathname);
-  return (
-    <Link
-      to={linkTo(link)}
-      className="menu-link"
-      aria-current={active ? 'page' : undefined}
-      data-active={active || undefined}
-      onClick={onNavigate}
-    >
-      <MenuEntryIcon icon={link.icon} />
-      <span className="menu-label">{link.listName}</span>
-    </Link>
-  );
-}
+import { MenuLinkItem } from './menu-link';
 
 function TopGroup({ group, pathname }: { group: MenuGroup; pathname: string }) {
   const [open, setOpen] = useState(false);
@@ -68,7 +44,7 @@ function TopGroup({ group, pathname }: { group: MenuGroup; pathname: string }) {
       <ul id={listId} className="menu-dropdown" hidden={!open}>
         {group.children.map((child) => (
           <li key={child.key}>
-            <TopLink link={child} pathname={pathname} onNavigate={() => close(false)} />
+            <MenuLinkItem link={child} pathname={pathname} onNavigate={() => close(false)} />
           </li>
         ))}
       </ul>
@@ -85,7 +61,7 @@ export function HorizontalMenu({ items = MENU_ITEMS }: { items?: readonly MenuEn
           <TopGroup key={entry.key} group={entry} pathname={pathname} />
         ) : (
           <li key={entry.key}>
-            <TopLink link={entry} pathname={pathname} />
+            <MenuLinkItem link={entry} pathname={pathname} />
           </li>
         ),
       )}

@@ -8,68 +8,13 @@ import {
   isLinkActive,
   linkTo,
   menuFor,
-  type MenuEntry,
 } from './menu-items';
+import { ADMIN_MENU, MENU_WITH_GROUPS } from './menu-fixtures';
 import { can, type Role } from '@registrar/contract/permissions';
-
-const withGroup: MenuEntry[] = [
-  {
-    key: 'dashboard',
-    path: 'dashboard',
-    alsoActiveOn: [''],
-    listName: 'Dashboard',
-    shortName: 'Home',
-    icon: 'dashboard',
-  },
-  {
-    key: 'admissions',
-    listName: 'Admissions',
-    shortName: 'Admit',
-    icon: 'folder',
-    children: [
-      {
-        key: 'enrol',
-        path: 'student-enrollments',
-        listName: 'Student Enrollments',
-        shortName: 'Enrol',
-        icon: 'enrollments',
-      },
-      {
-        key: 'inquiry',
-        path: 'student-inquires',
-        listName: 'Student Inquiries',
-        shortName: 'Inquiry',
-        icon: 'inquiries',
-      },
-    ],
-  },
-  {
-    key: 'content',
-    listName: 'Content',
-    shortName: 'Content',
-    icon: 'folder',
-    children: [
-      { key: 'terms', path: 'terms-condition', listName: 'Terms & Condition', shortName: 'Terms', icon: 'terms' },
-    ],
-  },
-];
 
 describe('menu model', () => {
   it('lists the spec sidebar items on the spec paths, with correct English labels', () => {
-    expect(MENU_ITEMS.map((e) => [e.listName, isGroup(e) ? null : linkTo(e)])).toEqual([
-      ['Dashboard', '/dashboard'],
-      ['Courses', '/courses'],
-      ['Student Enrollments', '/student-enrollments'],
-      ['Student Inquiries', '/student-inquires'],
-      // Not in the spec's menu: each counsellor's (and admin's) calls to make.
-      ['My follow-ups', '/follow-ups'],
-      ['Terms & Condition', '/terms-condition'],
-      // Not in the spec's menu: students' data requests from their own page.
-      ['Data Requests', '/student-requests'],
-      ['Audit', '/audit'],
-      // Added to the original menu: staff management, shown to admins only.
-      ['Staff', '/staff'],
-    ]);
+    expect(MENU_ITEMS.map((e) => [e.listName, isGroup(e) ? null : linkTo(e)])).toEqual(ADMIN_MENU);
     for (const entry of MENU_ITEMS) {
       expect(entry.shortName.length).toBeGreaterThan(0);
       expect(entry.shortName.length).toBeLessThanOrEqual(8); // fits under the icon in the 80 px sidebar
@@ -77,15 +22,15 @@ describe('menu model', () => {
   });
 
   it('opens the group whose child is the current page, and only that group', () => {
-    expect(groupsOpenFor(withGroup, '/student-inquires')).toEqual(['admissions']);
-    expect(groupsOpenFor(withGroup, '/student-enrollments/42')).toEqual(['admissions']);
-    expect(groupsOpenFor(withGroup, '/terms-condition')).toEqual(['content']);
-    expect(groupsOpenFor(withGroup, '/dashboard')).toEqual([]);
-    expect(groupsOpenFor(withGroup, '/courses')).toEqual([]);
+    expect(groupsOpenFor(MENU_WITH_GROUPS, '/student-inquires')).toEqual(['admissions']);
+    expect(groupsOpenFor(MENU_WITH_GROUPS, '/student-enrollments/42')).toEqual(['admissions']);
+    expect(groupsOpenFor(MENU_WITH_GROUPS, '/terms-condition')).toEqual(['content']);
+    expect(groupsOpenFor(MENU_WITH_GROUPS, '/dashboard')).toEqual([]);
+    expect(groupsOpenFor(MENU_WITH_GROUPS, '/courses')).toEqual([]);
   });
 
   it('never gives a group a path: a parent cannot lead to a dead page such as /demo', () => {
-    const all = [...MENU_ITEMS, ...withGroup];
+    const all = [...MENU_ITEMS, ...MENU_WITH_GROUPS];
     for (const entry of all) {
       if (isGroup(entry)) expect(entry.path).toBeUndefined();
       else expect(entry.path).not.toMatch(/demo/);
@@ -105,7 +50,7 @@ describe('menu model', () => {
   });
 
   it('finds the current link for the window title', () => {
-    expect(activeLink(withGroup, '/student-inquires')?.listName).toBe('Student Inquiries');
+    expect(activeLink(MENU_WITH_GROUPS, '/student-inquires')?.listName).toBe('Student Inquiries');
     expect(activeLink(MENU_ITEMS, '/')?.listName).toBe('Dashboard');
     expect(activeLink(MENU_ITEMS, '/nowhere')).toBeUndefined();
   });

@@ -1,49 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import type { MenuEntry } from './menu-items';
+import { MENU_WITH_GROUPS } from './menu-fixtures';
 import { SidebarMenu } from './sidebar-menu';
 
 afterEach(cleanup);
 
-const MENU: MenuEntry[] = [
-  { key: 'dashboard', path: 'dashboard', listName: 'Dashboard', shortName: 'Home', icon: 'dashboard' },
-  {
-    key: 'admissions',
-    listName: 'Admissions',
-    shortName: 'Admit',
-    icon: 'folder',
-    children: [
-      {
-        key: 'enrol',
-        path: 'student-enrollments',
-        listName: 'Student Enrollments',
-        shortName: 'Enrol',
-        icon: 'enrollments',
-      },
-      {
-        key: 'inquiry',
-        path: 'student-inquires',
-        listName: 'Student Inquiries',
-        shortName: 'Inquiry',
-        icon: 'inquiries',
-      },
-    ],
-  },
-  {
-    key: 'content',
-    listName: 'Content',
-    shortName: 'Content',
-    icon: 'folder',
-    children: [
-      { key: 'terms', path: 'terms-condition', listName: 'Terms & Condition', shortName: 'Terms', icon: 'terms' },
-    ],
-  },
-];
-
 function renderMenu(url: string) {
   const router = createMemoryRouter(
-    [{ path: '*', element: <nav aria-label="Main menu">{<SidebarMenu items={MENU} idPrefix="t" />}</nav> }],
+    [{ path: '*', element: <nav aria-label="Main menu">{<SidebarMenu items={MENU_WITH_GROUPS} idPrefix="t" />}</nav> }],
     { initialEntries: [url] },
   );
   render(<RouterProvider router={router} />);

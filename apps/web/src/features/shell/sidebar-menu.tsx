@@ -4,38 +4,11 @@
  * The current page's link carries aria-current="page"; its group opens by itself.
  */
 import { useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import ExpandMore from '@mui/icons-material/ExpandMore';
-import {
-  MENU_ITEMS,
-  groupsOpenFor,
-  isEntryActive,
-  isGroup,
-  isLinkActive,
-  linkTo,
-  type MenuEntry,
-  type MenuLink,
-} from './menu-items';
+import { MENU_ITEMS, groupsOpenFor, isEntryActive, isGroup, type MenuEntry } from './menu-items';
 import { MenuEntryIcon } from './menu-icons';
-
-function MenuLinkItem({ link, pathname, onNavigate }: { link: MenuLink; pathname: string; onNavigate?: () => void }) {
-  const active = isLinkActive(link, pathname);
-  return (
-    <Link
-      to={linkTo(link)}
-      className="menu-link"
-      aria-current={active ? 'page' : undefined}
-      data-active={active || undefined}
-      onClick={onNavigate}
-    >
-      <MenuEntryIcon icon={link.icon} />
-      <span className="menu-short" aria-hidden="true">
-        {link.shortName}
-      </span>
-      <span className="menu-label">{link.listName}</span>
-    </Link>
-  );
-}
+import { MenuLinkItem } from './menu-link';
 
 export function SidebarMenu({
   items = MENU_ITEMS,
@@ -71,7 +44,7 @@ export function SidebarMenu({
         if (!isGroup(entry))
           return (
             <li key={entry.key}>
-              <MenuLinkItem link={entry} pathname={pathname} onNavigate={onNavigate} />
+              <MenuLinkItem link={entry} pathname={pathname} onNavigate={onNavigate} withShortName />
             </li>
           );
         const isOpen = open.has(entry.key);
@@ -96,7 +69,7 @@ export function SidebarMenu({
             <ul id={listId} className="menu-children" hidden={!isOpen}>
               {entry.children.map((child) => (
                 <li key={child.key}>
-                  <MenuLinkItem link={child} pathname={pathname} onNavigate={onNavigate} />
+                  <MenuLinkItem link={child} pathname={pathname} onNavigate={onNavigate} withShortName />
                 </li>
               ))}
             </ul>

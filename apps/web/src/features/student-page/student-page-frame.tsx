@@ -10,19 +10,14 @@
 import type { ReactNode } from 'react';
 import { activateLanguage } from '../../shared/i18n/i18n';
 import { studentPageCatalogue } from '../../shared/i18n/student-page-catalogue';
-import { LanguageSwitch } from '../../shared/i18n/language-switch';
+import { PublicHeader } from '../../shared/i18n/language-switch';
 import { StudentI18n, useT } from '../../shared/i18n/translate';
 import './student-page-frame.css';
 
 export function Frame({ brand, children }: { brand?: string | undefined; children: ReactNode }) {
   return (
     <div className="sp-page">
-      <header className="sp-header">
-        <div className="lang-bar">
-          <p className="sp-brand">{brand ?? '\u00a0'}</p>
-          <LanguageSwitch />
-        </div>
-      </header>
+      <PublicHeader brand={brand} />
       <main className="sp-main" id="main-content">
         {children}
       </main>

@@ -1,4 +1,4 @@
-/** The visible language switch of the public screens: each language named in its own script. */
+/** The public screens' header bar and its language switch, each language named in its own script. */
 import { useLingui } from '@lingui/react';
 import { LANGUAGE_NAMES, LANGUAGES } from '@registrar/contract/language';
 import { chooseLanguage } from './i18n';
@@ -21,5 +21,20 @@ export function LanguageSwitch() {
         </button>
       ))}
     </div>
+  );
+}
+
+/**
+ * The header bar of a public page: the institute's name (a no-break space until it is known, so the
+ * bar keeps its height) and the language switch.
+ */
+export function PublicHeader({ brand }: { brand?: string | undefined }) {
+  return (
+    <header className="public-header">
+      <div className="lang-bar">
+        <p className="public-brand">{brand ?? '\u00a0'}</p>
+        <LanguageSwitch />
+      </div>
+    </header>
   );
 }

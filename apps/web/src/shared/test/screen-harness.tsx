@@ -1,30 +1,27 @@
 /**
- * Test-only: renders a screen with a real store (session, services, RTK Query) in a memory router,
- * with `fetch` answered by a handler. Features cannot import app/, so this mirrors the app's store
- * wiring on a small scale.
+ * Test-only: renders screens signed in (an admin unless a test asks for another role) with the
+ * store of `route-harness` (session, services, RTK Query, apiFetch's hooks) in a memory router, and
+ * `fetch` answered by a handler that records every request. Features cannot import app/, so this
+ * mirrors the app's wiring on a small scale.
  */
-import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import { configure, render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
-import { configureApiFetch } from '../api/api-fetch';
-import { baseApi } from '../api/base-api';
-import { servicesSlice } from '../state/services-slice';
 import type { Role } from '@registrar/contract/permissions';
-import { sessionSlice } from '../session/session-slice';
+import { createTestStore, JWT, json } from './route-harness';
+
+export { JWT, json };
 
 // A busy machine can take more than the default second to answer and render.
 configure({ asyncUtilTimeout: 5000 });
-
-export const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 export interface SentRequest {
   url: URL;
   method: string;
   body: unknown;
+  headers: Record<string, string>;
 }
 
 /** Answers every fetch through `handler` and records what was sent. */
@@ -35,6 +32,7 @@ export function fakeServer(handler: (request: SentRequest) => Response | Promise
       url: new URL(String(input), 'http://registrar.test'),
       method: init?.method ?? 'GET',
       body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
+      headers: (init?.headers ?? {}) as Record<string, string>,
     };
     requests.push(request);
     return handler(request);
@@ -43,28 +41,14 @@ export function fakeServer(handler: (request: SentRequest) => Response | Promise
   return { requests, fetchMock };
 }
 
-const reducer = combineReducers({
-  services: servicesSlice.reducer,
-  session: sessionSlice.reducer,
-  [baseApi.reducerPath]: baseApi.reducer,
-});
+export const route = (path: string, element: ReactElement): RouteObject => ({ path, element });
 
-/** Screens render for an admin unless a test asks for another role. */
-export function renderScreen(
-  element: ReactElement,
-  { path, url = path, role = 'admin' }: { path: string; url?: string; role?: Role },
-) {
-  const user = { _id: 'staff-1', name: 'Asha Verma', email: 'asha@registrar.test', role };
-  const store = configureStore({
-    reducer,
-    preloadedState: { session: { isLogin: true, accessToken: 'header.payload.signature', user, lastUser: null } },
-    middleware: (getDefault) => getDefault().concat(baseApi.middleware),
+export function renderScreens(routes: RouteObject[], url: string, { role = 'admin' }: { role?: Role } = {}) {
+  const { store } = createTestStore({
+    isLogin: true,
+    accessToken: JWT,
+    user: { _id: 'staff-1', name: 'Asha Verma', email: 'asha@registrar.test', role },
   });
-  configureApiFetch({ getToken: () => 'header.payload.signature', onUnauthorized: vi.fn() });
-  const routes: RouteObject[] = [
-    { path, element },
-    { path: '/elsewhere', element: <p>Somewhere else</p> },
-  ];
   const router = createMemoryRouter(routes, { initialEntries: [url] });
   const view = render(
     <Provider store={store}>
@@ -72,4 +56,12 @@ export function renderScreen(
     </Provider>,
   );
   return { ...view, store, router };
+}
+
+/** One screen at `path`, beside a page at /elsewhere for where it may send the browser. */
+export function renderScreen(
+  element: ReactElement,
+  { path, url = path, role }: { path: string; url?: string; role?: Role },
+) {
+  return renderScreens([route(path, element), route('/elsewhere', <p>Somewhere else</p>)], url, { role });
 }

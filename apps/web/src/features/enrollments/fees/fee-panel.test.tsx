@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { EnrollmentDetail } from '@registrar/contract/enrollment-admin';
-import { FEE_MESSAGES } from '@registrar/contract/fees';
-import { fakeServer, json, renderScreens, route, type SentRequest } from '../../../shared/test/screens-harness';
+import { FEE_MESSAGES, IDEMPOTENCY_HEADER } from '@registrar/contract/fees';
+import { fakeServer, json, renderScreens, route, type SentRequest } from '../../../shared/test/screen-harness';
 import { FeePanel } from './fee-panel';
 import { today } from './fee-format';
 import { OutstandingCell, PAYMENT_STATE_FILTER, PaymentStateChip } from './payment-state';
@@ -174,6 +174,98 @@ describe('fee panel', () => {
     await waitFor(() => expect(writes()).toHaveLength(1));
     expect(writes()[0]!.url.pathname).toBe(`/api/student-enrollment-installment/${ID}/i2`);
     expect(writes()[0]!.body).toEqual({ amount: 9000, reason: 'Scholarship' });
+  });
+
+  it('refund: starts at what is left, shows every problem at once, and a retry sends the same idempotency key', async () => {
+    let refunds = 0;
+    const refunded = payment({ _id: '0195f6a4-6d1e-7a3b-9c2d-00000000000a', refunded: 1000 });
+    const { writes } = setup(detail({ payments: [refunded] }), (r) => {
+      if (r.method !== 'POST' || !r.url.pathname.startsWith('/api/student-enrollment-refund/')) return undefined;
+      refunds += 1;
+      return refunds === 1
+        ? json(503, { success: false, message: 'The database is busy; try again', error: 'UNAVAILABLE' })
+        : json(200, { success: true, message: 'Refund recorded: RFND-2026-000001', data: detail() });
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Refund receipt RCPT-2026-000007' }));
+    const d = within(dialog('Refund receipt RCPT-2026-000007'));
+    const amount = d.getByRole('spinbutton', { name: /^Amount/ }) as HTMLInputElement;
+    expect(amount.value).toBe('3000.5');
+    expect(document.activeElement).toBe(amount);
+    expect(screen.getByRole('dialog').getAttribute('aria-describedby')).toBeTruthy();
+    expect(
+      d.getByText(/₹4,000.50 paid on .*, ₹1,000 already refunded\. Up to ₹3,000.50 can be refunded\./),
+    ).toBeTruthy();
+    expect((d.getByRole('combobox', { name: /^Refund mode/ }) as HTMLSelectElement).value).toBe('cash');
+
+    type(amount, '3000.51');
+    type(d.getByLabelText(/^Refunded on/), '2999-01-01');
+    fireEvent.click(d.getByRole('button', { name: 'Record refund' }));
+    expect(await d.findByText(`${FEE_MESSAGES.refundTooMuch} (₹3,000.50)`)).toBeTruthy();
+    expect(d.getByText(FEE_MESSAGES.refundedOnInFuture)).toBeTruthy();
+    expect(d.getByText(FEE_MESSAGES.reasonRequired)).toBeTruthy();
+    type(amount, '0.001');
+    expect(d.queryByText(`${FEE_MESSAGES.refundTooMuch} (₹3,000.50)`)).toBeNull();
+    fireEvent.click(d.getByRole('button', { name: 'Record refund' }));
+    expect(await d.findByText(FEE_MESSAGES.amountInvalid)).toBeTruthy();
+    expect(writes()).toHaveLength(0);
+
+    type(amount, '500');
+    type(d.getByLabelText(/^Refunded on/), today());
+    type(d.getByRole('textbox', { name: /^Reason/ }), ' Left in week 2 ');
+    fireEvent.click(d.getByRole('button', { name: 'Record refund' }));
+    expect((await d.findByRole('alert')).textContent).toBe('The database is busy; try again');
+    fireEvent.click(d.getByRole('button', { name: 'Record refund' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const [first, retry] = writes();
+    expect(first!.url.pathname).toBe(`/api/student-enrollment-refund/${ID}`);
+    expect(first!.body).toEqual({
+      paymentId: refunded._id,
+      amount: 500,
+      reason: 'Left in week 2',
+      refundedOn: today(),
+      paymentMode: 'cash',
+    });
+    expect(first!.headers[IDEMPOTENCY_HEADER]).toMatch(/^[0-9a-f]{32}$/);
+    expect(retry!.headers[IDEMPOTENCY_HEADER]).toBe(first!.headers[IDEMPOTENCY_HEADER]);
+
+    // A new opening is a new refund: a new key.
+    fireEvent.click(screen.getByRole('button', { name: 'Refund receipt RCPT-2026-000007' }));
+    const again = within(dialog('Refund receipt RCPT-2026-000007'));
+    type(again.getByRole('textbox', { name: /^Reason/ }), 'Second month');
+    fireEvent.click(again.getByRole('button', { name: 'Record refund' }));
+    await waitFor(() => expect(writes()).toHaveLength(3));
+    expect(writes()[2]!.headers[IDEMPOTENCY_HEADER]).not.toBe(first!.headers[IDEMPOTENCY_HEADER]);
+  });
+
+  it("concession: no more than is owed, and the server's field error lands on its field", async () => {
+    setup(detail(), (r) =>
+      r.method === 'POST'
+        ? json(400, {
+            success: false,
+            message: FEE_MESSAGES.concessionTooMuch,
+            error: 'VALIDATION_ERROR',
+            errors: [{ path: 'amount', message: FEE_MESSAGES.concessionTooMuch }],
+          })
+        : undefined,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Give concession' }));
+    const d = within(dialog('Give a concession'));
+    expect(d.getByText(/Lowers what is owed \(₹25,999.50 now\)/)).toBeTruthy();
+    const amount = d.getByRole('spinbutton', { name: /^Amount/ });
+    fireEvent.click(d.getByRole('button', { name: 'Give concession' }));
+    expect(await d.findByText(FEE_MESSAGES.amountInvalid)).toBeTruthy();
+    expect(d.getByText(FEE_MESSAGES.reasonRequired)).toBeTruthy();
+    type(amount, '25999.51');
+    type(d.getByRole('textbox', { name: /^Reason/ }), 'Merit scholarship');
+    fireEvent.click(d.getByRole('button', { name: 'Give concession' }));
+    expect(await d.findByText(FEE_MESSAGES.concessionTooMuch)).toBeTruthy();
+
+    type(amount, '25999.5');
+    fireEvent.click(d.getByRole('button', { name: 'Give concession' }));
+    await waitFor(() => expect(amount.getAttribute('aria-invalid')).toBe('true'));
+    expect(d.getByText(FEE_MESSAGES.concessionTooMuch)).toBeTruthy();
+    expect(d.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('dialog', { name: 'Give a concession' })).toBeTruthy();
   });
 
   it('payment reminder: a second one today is offered again as "Send anyway", which forces it', async () => {

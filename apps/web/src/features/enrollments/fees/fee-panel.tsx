@@ -33,13 +33,13 @@ import { formatDate, formatDateTime } from '../../../shared/lib/format-date';
 import { feeStatementHref, receiptHref } from './api/fees-api';
 import { StudentLinkButton } from './student-link-button';
 import { EditInstallmentDialog } from './edit-installment-dialog';
-import { isEditable, isOpen, owedOn, readPayments } from './fee-format';
+import { isEditable, isOpen, owedOn, readPayments, refundableOn } from './fee-format';
 import { PaymentReminderButton } from './payment-reminder-button';
 import { PaymentStateChip } from './payment-state';
 import { RecordPaymentDialog } from './record-payment-dialog';
 import { VoidPaymentDialog } from './void-payment-dialog';
 import { usePermissions } from '../../../shared/session/permissions';
-import { ConcessionDialog, RefundDialog, refundableOn } from './money-dialogs';
+import { ConcessionDialog, RefundDialog } from './money-dialogs';
 
 /** Rows of the detail's loosely typed lists that read as `schema`; anything else is left out. */
 function readAll<T>(

@@ -6,170 +6,52 @@
  *
  * Mount each with a new `key` per opening (the fee panel does).
  */
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import InputAdornment from '@mui/material/InputAdornment';
+import { useState, type ChangeEvent } from 'react';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
-import { useTheme } from '@mui/material/styles';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { PAYMENT_MODES } from '@registrar/contract/constants';
 import { FEE_MESSAGES, concessionInputSchema, refundInputSchema, type Payment } from '@registrar/contract/fees';
-import type { ApiQueryError } from '../../../shared/api/base-api';
+import { firstMessages } from '../../../shared/form/use-on-touched-form';
 import { formatRupees } from '../../../shared/lib/money';
 import { formatDate } from '../../../shared/lib/format-date';
-import { PAYMENT_MODE_LABELS } from '../../../shared/lib/enrollment-labels';
-import { newIdempotencyKey } from '../../../shared/api/idempotency-key';
 import { useGiveConcessionMutation, useRefundPaymentMutation } from './api/fees-api';
-import { today } from './fee-format';
+import { isMoreThan, refundableOn, today } from './fee-format';
+import {
+  AMOUNT_HELP,
+  AmountField,
+  DateField,
+  ModeField,
+  MoneyDialog,
+  ReasonField,
+  typedAmount,
+  useMoneySubmit,
+} from './money-form';
 
 type Errors = Record<string, string | undefined>;
 
-function firstErrors(issues: readonly { path: PropertyKey[]; message: string }[]): Errors {
-  const errors: Errors = {};
-  for (const issue of issues) {
-    const field = String(issue.path[0] ?? '');
-    errors[field] ??= issue.message;
-  }
-  return errors;
-}
-
-/** What a payment has left to refund, in exact paise. */
-export const refundableOn = (p: Payment) =>
-  p.voided ? 0 : Math.max(0, Math.round(p.amount * 100) - Math.round(p.refunded * 100)) / 100;
-
-function MoneyDialog({
-  open,
-  title,
-  submitLabel,
-  busy,
-  failure,
-  onSubmit,
-  onClose,
-  children,
-}: {
-  open: boolean;
-  title: string;
-  submitLabel: string;
-  busy: boolean;
-  failure: string | null;
-  onSubmit: () => void;
-  onClose: () => void;
-  children: ReactNode;
-}) {
-  const id = useId();
-  const theme = useTheme();
-  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
-  return (
-    <Dialog
-      open={open}
-      onClose={busy ? undefined : onClose}
-      fullScreen={fullScreen}
-      fullWidth
-      maxWidth="sm"
-      aria-labelledby={`${id}-title`}
-    >
-      <DialogTitle id={`${id}-title`}>{title}</DialogTitle>
-      <DialogContent dividers>
-        <Box
-          component="form"
-          id={`${id}-form`}
-          noValidate
-          onSubmit={(event: FormEvent) => {
-            event.preventDefault();
-            onSubmit();
-          }}
-        >
-          <Stack spacing={2.5}>
-            {failure && <Alert severity="error">{failure}</Alert>}
-            {children}
-          </Stack>
-        </Box>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, py: 2 }}>
-        <Button onClick={onClose} disabled={busy}>
-          Cancel
-        </Button>
-        <Button type="submit" form={`${id}-form`} variant="contained" loading={busy}>
-          {submitLabel}
-        </Button>
-      </DialogActions>
-    </Dialog>
-  );
-}
-
-function AmountField({
-  value,
-  error,
-  help,
-  onChange,
-}: {
-  value: string;
-  error: string | undefined;
-  help: string;
-  onChange: (value: string) => void;
-}) {
-  return (
-    <TextField
-      label="Amount"
-      type="number"
-      required
-      autoFocus
-      value={value}
-      onChange={(event) => onChange(event.target.value)}
-      error={Boolean(error)}
-      helperText={error ?? help}
-      slotProps={{
-        input: { startAdornment: <InputAdornment position="start">₹</InputAdornment> },
-        htmlInput: { inputMode: 'decimal', step: '0.01', min: '0' },
-      }}
-      fullWidth
-    />
-  );
-}
-
-function ReasonField({
-  value,
-  error,
-  help,
-  onChange,
-}: {
-  value: string;
-  error: string | undefined;
-  help: string;
-  onChange: (value: string) => void;
-}) {
-  return (
-    <TextField
-      label="Reason"
-      required
-      multiline
-      minRows={2}
-      value={value}
-      onChange={(event) => onChange(event.target.value)}
-      error={Boolean(error)}
-      helperText={error ?? help}
-      slotProps={{ htmlInput: { maxLength: 500 } }}
-      fullWidth
-    />
-  );
-}
-
-/** Server field errors on their fields; anything else above the form. */
-function placeServerError(err: unknown, fields: readonly string[], fallback: string) {
-  const error = err as Partial<ApiQueryError>;
-  const onFields = (error.fieldErrors ?? []).filter((f) => fields.includes(f.path));
-  return {
-    errors: Object.fromEntries(onFields.map((f) => [f.path, f.message])) as Errors,
-    failure: onFields.length ? null : error.message || fallback,
+/**
+ * The typed values and each field's error (gone as soon as the field is typed in again), and the
+ * submit: the errors found show and nothing is sent, or the write is sent once.
+ */
+function useMoneyValues<V extends Record<string, string>>(initial: V, fallback: string) {
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<Errors>({});
+  const { failure, send } = useMoneySubmit(Object.keys(initial), fallback);
+  const bind = (field: keyof V & string) => ({
+    value: values[field],
+    error: errors[field],
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+      const { value } = event.target;
+      setValues((v) => ({ ...v, [field]: value }));
+      setErrors((e) => ({ ...e, [field]: undefined }));
+    },
+  });
+  const submit = async (found: Errors, write: ((idempotencyKey: string) => Promise<unknown>) | null) => {
+    if (!write || Object.values(found).some(Boolean)) {
+      setErrors(found);
+      return false;
+    }
+    return send(write, (field, message) => setErrors((e) => ({ ...e, [field]: message })));
   };
+  return { values, bind, failure, submit };
 }
 
 export function RefundDialog({
@@ -184,111 +66,52 @@ export function RefundDialog({
   onClose: () => void;
 }) {
   const left = refundableOn(payment);
-  const [idempotencyKey] = useState(newIdempotencyKey);
-  const [values, setValues] = useState({
-    amount: String(left),
-    reason: '',
-    refundedOn: today(),
-    paymentMode: payment.paymentMode as string,
-  });
-  const [errors, setErrors] = useState<Errors>({});
-  const [failure, setFailure] = useState<string | null>(null);
   const [refund, { isLoading }] = useRefundPaymentMutation();
-  const set = (field: keyof typeof values) => (value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
-  };
+  const { values, bind, failure, submit } = useMoneyValues(
+    { amount: String(left), reason: '', refundedOn: today(), paymentMode: payment.paymentMode as string },
+    'The refund could not be recorded.',
+  );
 
-  const submit = async () => {
-    setFailure(null);
+  const save = async () => {
     const parsed = refundInputSchema.safeParse({
       paymentId: payment._id,
-      amount: values.amount === '' ? Number.NaN : Number(values.amount),
-      reason: values.reason,
-      refundedOn: values.refundedOn,
-      paymentMode: values.paymentMode,
+      ...values,
+      amount: typedAmount(values.amount),
     });
-    const found = parsed.success ? {} : firstErrors(parsed.error.issues);
+    const found = parsed.success ? {} : firstMessages(parsed.error.issues);
     // Checked even while other fields are wrong, so every problem shows at once.
-    if (!found.amount && Math.round(Number(values.amount) * 100) > Math.round(left * 100))
+    if (!found.amount && isMoreThan(Number(values.amount), left))
       found.amount = `${FEE_MESSAGES.refundTooMuch} (${formatRupees(left)})`;
     if (values.refundedOn > today()) found.refundedOn = FEE_MESSAGES.refundedOnInFuture;
-    if (!parsed.success || Object.values(found).some(Boolean)) {
-      setErrors(found);
-      return;
-    }
-    try {
-      await refund({ enrollmentId, body: parsed.data, idempotencyKey }).unwrap();
-      onClose();
-    } catch (err) {
-      const placed = placeServerError(
-        err,
-        ['amount', 'reason', 'refundedOn', 'paymentMode'],
-        'The refund could not be recorded.',
-      );
-      setErrors(placed.errors);
-      setFailure(placed.failure);
-    }
+    const body = parsed.success ? parsed.data : null;
+    const write = body && ((idempotencyKey: string) => refund({ enrollmentId, body, idempotencyKey }).unwrap());
+    if (await submit(found, write)) onClose();
   };
 
   return (
     <MoneyDialog
       open={open}
       title={`Refund receipt ${payment.receiptNumber}`}
+      description={
+        <>
+          {formatRupees(payment.amount)} paid on {formatDate(payment.paidOn)}
+          {payment.refunded > 0 ? `, ${formatRupees(payment.refunded)} already refunded` : ''}. Up to{' '}
+          {formatRupees(left)} can be refunded. The payment and its receipt stay in the ledger; the refund gets its own
+          number and the installment owes this amount again.
+        </>
+      }
       submitLabel="Record refund"
       busy={isLoading}
       failure={failure}
-      onSubmit={() => void submit()}
+      onSubmit={() => void save()}
       onClose={onClose}
     >
-      <Typography color="text.secondary">
-        {formatRupees(payment.amount)} paid on {formatDate(payment.paidOn)}
-        {payment.refunded > 0 ? `, ${formatRupees(payment.refunded)} already refunded` : ''}. Up to {formatRupees(left)}{' '}
-        can be refunded. The payment and its receipt stay in the ledger; the refund gets its own number and the
-        installment owes this amount again.
-      </Typography>
-      <AmountField
-        value={values.amount}
-        error={errors.amount}
-        help="In rupees; at most 2 decimals."
-        onChange={set('amount')}
-      />
+      <AmountField {...bind('amount')} help={AMOUNT_HELP} />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <TextField
-          label="Refunded on"
-          type="date"
-          required
-          value={values.refundedOn}
-          onChange={(event) => set('refundedOn')(event.target.value)}
-          error={Boolean(errors.refundedOn)}
-          helperText={errors.refundedOn}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: today() } }}
-          sx={{ flex: 1 }}
-        />
-        <TextField
-          select
-          label="Refund mode"
-          required
-          value={values.paymentMode}
-          onChange={(event) => set('paymentMode')(event.target.value)}
-          error={Boolean(errors.paymentMode)}
-          helperText={errors.paymentMode}
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-          sx={{ flex: 1 }}
-        >
-          {PAYMENT_MODES.map((mode) => (
-            <option key={mode} value={mode}>
-              {PAYMENT_MODE_LABELS[mode]}
-            </option>
-          ))}
-        </TextField>
+        <DateField label="Refunded on" latest={today()} {...bind('refundedOn')} sx={{ flex: 1 }} />
+        <ModeField label="Refund mode" {...bind('paymentMode')} sx={{ flex: 1 }} />
       </Stack>
-      <ReasonField
-        value={values.reason}
-        error={errors.reason}
-        help='For example "Left the course in week 2".'
-        onChange={set('reason')}
-      />
+      <ReasonField {...bind('reason')} help='For example "Left the course in week 2".' />
     </MoneyDialog>
   );
 }
@@ -305,65 +128,40 @@ export function ConcessionDialog({
   outstanding: number;
   onClose: () => void;
 }) {
-  const [idempotencyKey] = useState(newIdempotencyKey);
-  const [values, setValues] = useState({ amount: '', reason: '' });
-  const [errors, setErrors] = useState<Errors>({});
-  const [failure, setFailure] = useState<string | null>(null);
   const [give, { isLoading }] = useGiveConcessionMutation();
-  const set = (field: keyof typeof values) => (value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
-  };
+  const { values, bind, failure, submit } = useMoneyValues(
+    { amount: '', reason: '' },
+    'The concession could not be recorded.',
+  );
 
-  const submit = async () => {
-    setFailure(null);
-    const parsed = concessionInputSchema.safeParse({
-      amount: values.amount === '' ? Number.NaN : Number(values.amount),
-      reason: values.reason,
-    });
-    const found = parsed.success ? {} : firstErrors(parsed.error.issues);
-    if (!found.amount && Math.round(Number(values.amount) * 100) > Math.round(outstanding * 100))
-      found.amount = FEE_MESSAGES.concessionTooMuch;
-    if (!parsed.success || Object.values(found).some(Boolean)) {
-      setErrors(found);
-      return;
-    }
-    try {
-      await give({ enrollmentId, body: parsed.data, idempotencyKey }).unwrap();
-      onClose();
-    } catch (err) {
-      const placed = placeServerError(err, ['amount', 'reason'], 'The concession could not be recorded.');
-      setErrors(placed.errors);
-      setFailure(placed.failure);
-    }
+  const save = async () => {
+    const parsed = concessionInputSchema.safeParse({ ...values, amount: typedAmount(values.amount) });
+    const found = parsed.success ? {} : firstMessages(parsed.error.issues);
+    if (!found.amount && isMoreThan(Number(values.amount), outstanding)) found.amount = FEE_MESSAGES.concessionTooMuch;
+    const body = parsed.success ? parsed.data : null;
+    const write = body && ((idempotencyKey: string) => give({ enrollmentId, body, idempotencyKey }).unwrap());
+    if (await submit(found, write)) onClose();
   };
 
   return (
     <MoneyDialog
       open={open}
       title="Give a concession"
+      description={
+        <>
+          Lowers what is owed ({formatRupees(outstanding)} now), starting from the last installment and working
+          backwards; no installment goes below what has been paid on it. The concession stays on record with your name
+          and reason.
+        </>
+      }
       submitLabel="Give concession"
       busy={isLoading}
       failure={failure}
-      onSubmit={() => void submit()}
+      onSubmit={() => void save()}
       onClose={onClose}
     >
-      <Typography color="text.secondary">
-        Lowers what is owed ({formatRupees(outstanding)} now), starting from the last installment and working backwards;
-        no installment goes below what has been paid on it. The concession stays on record with your name and reason.
-      </Typography>
-      <AmountField
-        value={values.amount}
-        error={errors.amount}
-        help="In rupees; at most 2 decimals."
-        onChange={set('amount')}
-      />
-      <ReasonField
-        value={values.reason}
-        error={errors.reason}
-        help='For example "Merit scholarship" or "Sibling discount".'
-        onChange={set('reason')}
-      />
+      <AmountField {...bind('amount')} help={AMOUNT_HELP} />
+      <ReasonField {...bind('reason')} help='For example "Merit scholarship" or "Sibling discount".' />
     </MoneyDialog>
   );
 }

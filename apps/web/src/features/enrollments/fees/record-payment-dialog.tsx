@@ -9,34 +9,21 @@
  * is at that moment.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useForm, type FieldPath, type Resolver } from 'react-hook-form';
 import { z } from 'zod';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useTheme } from '@mui/material/styles';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { PAYMENT_MODES, type PaymentMode } from '@registrar/contract/constants';
+import type { PaymentMode } from '@registrar/contract/constants';
 import type { Installment } from '@registrar/contract/enrollment-admin';
-import { FEE_MESSAGES, recordPaymentSchema } from '@registrar/contract/fees';
-import type { ApiQueryError } from '../../../shared/api/base-api';
+import { FEE_MESSAGES, PAYMENT_NOTE_MAX, PAYMENT_REFERENCE_MAX, recordPaymentSchema } from '@registrar/contract/fees';
 import { formatRupees } from '../../../shared/lib/money';
 import { formatDate } from '../../../shared/lib/format-date';
-import { PAYMENT_MODE_LABELS } from '../../../shared/lib/enrollment-labels';
-import { newIdempotencyKey } from '../../../shared/api/idempotency-key';
 import { useRecordPaymentMutation } from './api/fees-api';
-import { isOpen, owedOn, today } from './fee-format';
+import { isMoreThan, isOpen, owedOn, today } from './fee-format';
+import { AMOUNT_HELP, AmountField, DateField, ModeField, MoneyDialog, useMoneySubmit } from './money-form';
 
-const REFERENCE_MAX = 100;
-const NOTE_MAX = 500;
 const FIELDS: readonly string[] = ['amount', 'paymentMode', 'paidOn', 'reference', 'note'];
 
 interface FormValues {
@@ -60,7 +47,7 @@ export function paymentFormSchema(owed: (installmentId: string) => number, lates
       (values, ctx) => {
         const { amount, paidOn, installmentId } = values as Partial<Record<keyof typeof values, unknown>>;
         const max = owed(String(installmentId ?? ''));
-        if (typeof amount === 'number' && Number.isFinite(amount) && Math.round(amount * 100) > Math.round(max * 100))
+        if (typeof amount === 'number' && Number.isFinite(amount) && isMoreThan(amount, max))
           ctx.addIssue({
             code: 'custom',
             path: ['amount'],
@@ -91,13 +78,8 @@ export function RecordPaymentDialog({
   installmentId,
   onClose,
 }: RecordPaymentDialogProps) {
-  const theme = useTheme();
-  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
-  const id = useId();
   const [recordPayment, { isLoading: saving }] = useRecordPaymentMutation();
-  const [formError, setFormError] = useState<string | null>(null);
-  // Kept for this opening: a second click or a retry records nothing new.
-  const [idempotencyKey] = useState(newIdempotencyKey);
+  const { failure, send } = useMoneySubmit(FIELDS, 'The payment could not be recorded.');
   const openOnes = useMemo(() => [...installments].filter(isOpen).sort((a, b) => a.number - b.number), [installments]);
   const first = openOnes.find((i) => i._id === installmentId) ?? openOnes[0];
   const latest = today();
@@ -132,159 +114,113 @@ export function RecordPaymentDialog({
   const chosen = installments.find((i) => i._id === chosenId);
 
   const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
     const reference = values.reference?.trim();
     const note = values.note?.trim();
-    try {
-      await recordPayment({
-        enrollmentId,
-        idempotencyKey,
-        installmentId: values.installmentId,
-        body: {
-          amount: values.amount,
-          paymentMode: values.paymentMode,
-          paidOn: values.paidOn,
-          ...(reference ? { reference } : {}),
-          ...(note ? { note } : {}),
-        },
-      }).unwrap();
-      onClose();
-    } catch (err) {
-      const error = err as Partial<ApiQueryError>;
-      let placed = false;
-      for (const { path, message } of error.fieldErrors ?? []) {
-        if (!FIELDS.includes(path)) continue;
-        setError(path as FieldPath<FormValues>, { type: 'server', message }, { shouldFocus: !placed });
-        placed = true;
-      }
-      if (!placed) setFormError(error.message || 'The payment could not be recorded.');
-    }
+    const sent = await send(
+      (idempotencyKey) =>
+        recordPayment({
+          enrollmentId,
+          idempotencyKey,
+          installmentId: values.installmentId,
+          body: {
+            amount: values.amount,
+            paymentMode: values.paymentMode,
+            paidOn: values.paidOn,
+            ...(reference ? { reference } : {}),
+            ...(note ? { note } : {}),
+          },
+        }).unwrap(),
+      (field, message, focus) =>
+        setError(field as FieldPath<FormValues>, { type: 'server', message }, { shouldFocus: focus }),
+    );
+    if (sent) onClose();
   });
 
   const { onChange: onInstallmentChange, ...installmentField } = register('installmentId');
 
   return (
-    <Dialog
+    <MoneyDialog
       open={open}
-      onClose={saving ? undefined : onClose}
-      fullScreen={fullScreen}
-      fullWidth
-      maxWidth="sm"
-      aria-labelledby={`${id}-title`}
-    >
-      <DialogTitle id={`${id}-title`}>Record payment</DialogTitle>
-      <DialogContent dividers>
-        {openOnes.length === 0 ? (
+      title="Record payment"
+      nothingToDo={
+        openOnes.length === 0 ? (
           <Alert severity="success">Every installment is paid in full: nothing is owed.</Alert>
-        ) : (
-          <Box component="form" id={`${id}-form`} noValidate onSubmit={(e) => void onSubmit(e)}>
-            <Stack spacing={2.5}>
-              {formError && <Alert severity="error">{formError}</Alert>}
-              <TextField
-                select
-                label="Installment"
-                required
-                error={Boolean(errors.installmentId)}
-                helperText={
-                  errors.installmentId?.message ??
-                  (chosen
-                    ? `Due ${formatDate(chosen.dueDate)}; ${formatRupees(owedOn(chosen))} still owed.`
-                    : undefined)
-                }
-                slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-                fullWidth
-                {...installmentField}
-                onChange={(event) => {
-                  void onInstallmentChange(event);
-                  // A fresh installment: prefill what it owes, unless the amount was typed by hand.
-                  if (!getFieldState('amount').isDirty) {
-                    const next = installments.find((i) => i._id === event.target.value);
-                    if (next) setValue('amount', owedOn(next), { shouldValidate: Boolean(errors.amount) });
-                  }
-                }}
-              >
-                {openOnes.map((i) => (
-                  <option key={i._id} value={i._id}>
-                    {`Installment ${i.number} · ${formatRupees(owedOn(i))} owed`}
-                  </option>
-                ))}
-              </TextField>
-              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-                <TextField
-                  label="Amount"
-                  type="number"
-                  required
-                  autoFocus
-                  error={Boolean(errors.amount)}
-                  helperText={errors.amount?.message ?? 'In rupees; at most 2 decimals.'}
-                  slotProps={{
-                    input: { startAdornment: <InputAdornment position="start">₹</InputAdornment> },
-                    htmlInput: { inputMode: 'decimal', step: '0.01', min: '0' },
-                  }}
-                  sx={{ flex: 1 }}
-                  {...register('amount', { valueAsNumber: true })}
-                />
-                <TextField
-                  select
-                  label="Payment mode"
-                  required
-                  error={Boolean(errors.paymentMode)}
-                  helperText={errors.paymentMode?.message}
-                  slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-                  sx={{ flex: 1 }}
-                  {...register('paymentMode')}
-                >
-                  <option value="">Choose…</option>
-                  {PAYMENT_MODES.map((mode) => (
-                    <option key={mode} value={mode}>
-                      {PAYMENT_MODE_LABELS[mode]}
-                    </option>
-                  ))}
-                </TextField>
-              </Stack>
-              <TextField
-                label="Paid on"
-                type="date"
-                required
-                error={Boolean(errors.paidOn)}
-                helperText={errors.paidOn?.message ?? 'Today, or the day the money came in.'}
-                slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: latest } }}
-                fullWidth
-                {...register('paidOn')}
-              />
-              <TextField
-                label="Reference"
-                autoComplete="off"
-                error={Boolean(errors.reference)}
-                helperText={errors.reference?.message ?? 'Optional: a transaction id or cheque number.'}
-                slotProps={{ htmlInput: { maxLength: REFERENCE_MAX } }}
-                fullWidth
-                {...register('reference')}
-              />
-              <TextField
-                label="Note"
-                multiline
-                minRows={2}
-                error={Boolean(errors.note)}
-                helperText={errors.note?.message ?? 'Optional.'}
-                slotProps={{ htmlInput: { maxLength: NOTE_MAX } }}
-                fullWidth
-                {...register('note')}
-              />
-            </Stack>
-          </Box>
-        )}
-      </DialogContent>
-      <DialogActions sx={{ px: 3, py: 2 }}>
-        <Button onClick={onClose} disabled={saving}>
-          Cancel
-        </Button>
-        {openOnes.length > 0 && (
-          <Button type="submit" form={`${id}-form`} variant="contained" loading={saving}>
-            Record payment
-          </Button>
-        )}
-      </DialogActions>
-    </Dialog>
+        ) : undefined
+      }
+      submitLabel="Record payment"
+      busy={saving}
+      failure={failure}
+      onSubmit={(event) => void onSubmit(event)}
+      onClose={onClose}
+    >
+      <TextField
+        select
+        label="Installment"
+        required
+        error={Boolean(errors.installmentId)}
+        helperText={
+          errors.installmentId?.message ??
+          (chosen ? `Due ${formatDate(chosen.dueDate)}; ${formatRupees(owedOn(chosen))} still owed.` : undefined)
+        }
+        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+        fullWidth
+        {...installmentField}
+        onChange={(event) => {
+          void onInstallmentChange(event);
+          // A fresh installment: prefill what it owes, unless the amount was typed by hand.
+          if (!getFieldState('amount').isDirty) {
+            const next = installments.find((i) => i._id === event.target.value);
+            if (next) setValue('amount', owedOn(next), { shouldValidate: Boolean(errors.amount) });
+          }
+        }}
+      >
+        {openOnes.map((i) => (
+          <option key={i._id} value={i._id}>
+            {`Installment ${i.number} · ${formatRupees(owedOn(i))} owed`}
+          </option>
+        ))}
+      </TextField>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <AmountField
+          {...register('amount', { valueAsNumber: true })}
+          error={errors.amount?.message}
+          help={AMOUNT_HELP}
+          sx={{ flex: 1 }}
+        />
+        <ModeField
+          label="Payment mode"
+          choose="Choose…"
+          {...register('paymentMode')}
+          error={errors.paymentMode?.message}
+          sx={{ flex: 1 }}
+        />
+      </Stack>
+      <DateField
+        label="Paid on"
+        latest={latest}
+        {...register('paidOn')}
+        error={errors.paidOn?.message}
+        help="Today, or the day the money came in."
+      />
+      <TextField
+        label="Reference"
+        autoComplete="off"
+        error={Boolean(errors.reference)}
+        helperText={errors.reference?.message ?? 'Optional: a transaction id or cheque number.'}
+        slotProps={{ htmlInput: { maxLength: PAYMENT_REFERENCE_MAX } }}
+        fullWidth
+        {...register('reference')}
+      />
+      <TextField
+        label="Note"
+        multiline
+        minRows={2}
+        error={Boolean(errors.note)}
+        helperText={errors.note?.message ?? 'Optional.'}
+        slotProps={{ htmlInput: { maxLength: PAYMENT_NOTE_MAX } }}
+        fullWidth
+        {...register('note')}
+      />
+    </MoneyDialog>
   );
 }

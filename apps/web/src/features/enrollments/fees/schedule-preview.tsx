@@ -13,8 +13,8 @@ import type { EnrollmentDetail } from '@registrar/contract/enrollment-admin';
 import { planFeeSchedule, replanSchedule } from '@registrar/contract/fee-plan';
 import { formatRupees } from '../../../shared/lib/money';
 import { formatDate } from '../../../shared/lib/format-date';
+import { paise } from './fee-format';
 
-const paise = (rupees: number) => Math.round(rupees * 100);
 const rupees = (p: number) => formatRupees(p / 100);
 
 export interface SchedulePreviewProps {

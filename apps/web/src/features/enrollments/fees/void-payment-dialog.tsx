@@ -5,16 +5,13 @@
  */
 import { useId, useState } from 'react';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { voidPaymentSchema, type Payment } from '@registrar/contract/fees';
-import type { ApiQueryError } from '../../../shared/api/base-api';
+import { FEE_MESSAGES, voidPaymentSchema, type Payment } from '@registrar/contract/fees';
 import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { formatRupees } from '../../../shared/lib/money';
 import { formatDate } from '../../../shared/lib/format-date';
 import { useVoidPaymentMutation } from './api/fees-api';
-
-const REASON_MAX = 500;
+import { ReasonField, useMoneySubmit } from './money-form';
 
 export interface VoidPaymentDialogProps {
   enrollmentId: string;
@@ -30,13 +27,14 @@ export function VoidPaymentDialog({ enrollmentId, payment: asked, onClose }: Voi
   if (asked && asked !== payment) setPayment(asked);
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
   const [voidPayment, { isLoading }] = useVoidPaymentMutation();
+  // A void is keyed by the payment itself (a second one answers "already voided"), not by an idempotency key.
+  const { failure, send, clearFailure } = useMoneySubmit(['reason'], 'The payment could not be voided.');
 
   const close = () => {
     setReason('');
     setReasonError(null);
-    setFailure(null);
+    clearFailure();
     onClose();
   };
 
@@ -44,26 +42,22 @@ export function VoidPaymentDialog({ enrollmentId, payment: asked, onClose }: Voi
     if (!payment) return;
     const parsed = voidPaymentSchema.shape.reason.safeParse(reason);
     if (!parsed.success) {
-      setReasonError(parsed.error.issues[0]?.message ?? 'Please give a reason');
+      setReasonError(parsed.error.issues[0]?.message ?? FEE_MESSAGES.reasonRequired);
       document.getElementById(`${id}-reason`)?.focus();
       return;
     }
-    setFailure(null);
-    try {
-      await voidPayment({
-        enrollmentId,
-        // A payment whose installment a re-plan replaced is found by its own id.
-        installmentId: payment.installmentId ?? payment._id,
-        paymentId: payment._id,
-        reason: parsed.data,
-      }).unwrap();
-      close();
-    } catch (err) {
-      const error = err as Partial<ApiQueryError>;
-      const onReason = error.fieldErrors?.find((e) => e.path === 'reason');
-      if (onReason) setReasonError(onReason.message);
-      else setFailure(error.message || 'The payment could not be voided.');
-    }
+    const sent = await send(
+      () =>
+        voidPayment({
+          enrollmentId,
+          // A payment whose installment a re-plan replaced is found by its own id.
+          installmentId: payment.installmentId ?? payment._id,
+          paymentId: payment._id,
+          reason: parsed.data,
+        }).unwrap(),
+      (_field, message) => setReasonError(message),
+    );
+    if (sent) close();
   };
 
   return (
@@ -78,10 +72,9 @@ export function VoidPaymentDialog({ enrollmentId, payment: asked, onClose }: Voi
               {payment.installmentNumber}. The payment stays in the ledger, struck through with your reason; the
               installment owes this amount again.
             </Typography>
-            <TextField
+            <ReasonField
               id={`${id}-reason`}
-              label="Reason"
-              required
+              multiline={false}
               value={reason}
               onChange={(event) => {
                 setReason(event.target.value);
@@ -93,10 +86,8 @@ export function VoidPaymentDialog({ enrollmentId, payment: asked, onClose }: Voi
                   void confirm();
                 }
               }}
-              error={Boolean(reasonError)}
-              helperText={reasonError ?? 'For example "Cheque bounced" or "Recorded twice".'}
-              slotProps={{ htmlInput: { maxLength: REASON_MAX } }}
-              fullWidth
+              error={reasonError ?? undefined}
+              help='For example "Cheque bounced" or "Recorded twice".'
               disabled={isLoading}
             />
           </Stack>

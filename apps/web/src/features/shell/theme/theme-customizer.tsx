@@ -126,6 +126,71 @@ const linkStyleOptions: Option<ThemeSettings['activeLinkStyle']>[] = ACTIVE_LINK
   preview: <span className={`link-style-preview link-style-preview-${style}`} aria-hidden="true" />,
 }));
 
+/** The two bars across the page, each shown or hidden, above or beside the sidebar, in its own colours. */
+const BARS = {
+  toolbar: {
+    title: 'Toolbar',
+    kind: 'topbar',
+    showLabel: 'Show toolbar',
+    positionLegend: 'Toolbar position',
+    themeLegend: 'Top bar theme',
+    keys: { display: 'toolbarDisplayValue', align: 'toolbarAlignValue', theme: 'topbarTheme' },
+  },
+  footer: {
+    title: 'Footer',
+    kind: 'footer',
+    showLabel: 'Show footer',
+    positionLegend: 'Footer position',
+    themeLegend: 'Footer theme',
+    keys: { display: 'footerDisplayValue', align: 'footerAlignValue', theme: 'footerTheme' },
+  },
+} as const;
+
+const alignOptions: Option<ThemeSettings['toolbarAlignValue']>[] = [
+  { value: 'above', label: 'Above' },
+  { value: 'below', label: 'Below' },
+];
+
+function BarSection({
+  bar,
+  settings,
+  change,
+  note,
+}: {
+  bar: (typeof BARS)[keyof typeof BARS];
+  settings: ThemeSettings;
+  change: (next: Partial<ThemeSettings>) => void;
+  /** Said under the switch (why the setting may not show in this layout). */
+  note?: ReactNode;
+}) {
+  const { display, align, theme } = bar.keys;
+  return (
+    <section className="customizer-section">
+      <h3>{bar.title}</h3>
+      <Toggle
+        label={bar.showLabel}
+        checked={settings[display] === 'show'}
+        onChange={(on) => change({ [display]: on ? 'show' : 'hide' } as Partial<ThemeSettings>)}
+      />
+      {note}
+      <ChoiceGroup
+        legend={bar.positionLegend}
+        hint="Above: across the whole width. Below: beside the sidebar."
+        value={settings[align]}
+        options={alignOptions}
+        onChange={(value) => change({ [align]: value } as Partial<ThemeSettings>)}
+      />
+      <ChoiceGroup
+        legend={bar.themeLegend}
+        variant="swatches"
+        value={settings[theme]}
+        options={barOptions(bar.kind)}
+        onChange={(value) => change({ [theme]: value } as Partial<ThemeSettings>)}
+      />
+    </section>
+  );
+}
+
 const SAVE_TEXT: Record<ThemeSaveState, string> = {
   idle: 'Your choices are saved with your profile and follow you to any browser.',
   pending: 'Saving…',
@@ -228,60 +293,17 @@ export function ThemeCustomizer({ open, onClose }: { open: boolean; onClose: () 
         />
       </section>
 
-      <section className="customizer-section">
-        <h3>Toolbar</h3>
-        <Toggle
-          label="Show toolbar"
-          checked={settings.toolbarDisplayValue === 'show'}
-          onChange={(on) => change({ toolbarDisplayValue: on ? 'show' : 'hide' })}
-        />
-        {horizontal && (
-          <p className="choice-hint">The horizontal layout always shows its top bar: it holds the menu.</p>
-        )}
-        <ChoiceGroup
-          legend="Toolbar position"
-          hint="Above: across the whole width. Below: beside the sidebar."
-          value={settings.toolbarAlignValue}
-          options={[
-            { value: 'above', label: 'Above' },
-            { value: 'below', label: 'Below' },
-          ]}
-          onChange={set('toolbarAlignValue')}
-        />
-        <ChoiceGroup
-          legend="Top bar theme"
-          variant="swatches"
-          value={settings.topbarTheme}
-          options={barOptions('topbar')}
-          onChange={set('topbarTheme')}
-        />
-      </section>
-
-      <section className="customizer-section">
-        <h3>Footer</h3>
-        <Toggle
-          label="Show footer"
-          checked={settings.footerDisplayValue === 'show'}
-          onChange={(on) => change({ footerDisplayValue: on ? 'show' : 'hide' })}
-        />
-        <ChoiceGroup
-          legend="Footer position"
-          hint="Above: across the whole width. Below: beside the sidebar."
-          value={settings.footerAlignValue}
-          options={[
-            { value: 'above', label: 'Above' },
-            { value: 'below', label: 'Below' },
-          ]}
-          onChange={set('footerAlignValue')}
-        />
-        <ChoiceGroup
-          legend="Footer theme"
-          variant="swatches"
-          value={settings.footerTheme}
-          options={barOptions('footer')}
-          onChange={set('footerTheme')}
-        />
-      </section>
+      <BarSection
+        bar={BARS.toolbar}
+        settings={settings}
+        change={change}
+        note={
+          horizontal && (
+            <p className="choice-hint">The horizontal layout always shows its top bar: it holds the menu.</p>
+          )
+        }
+      />
+      <BarSection bar={BARS.footer} settings={settings} change={change} />
 
       <section className="customizer-section">
         <h3>Menu</h3>

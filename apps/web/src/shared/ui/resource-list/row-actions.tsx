@@ -6,7 +6,8 @@
  *   <ConfirmDeleteDialog {...deleting.dialog} title={`Delete “${deleting.target?.name ?? ''}”?`} busy={isLoading} />
  *
  * The dialog stays open while the action runs; a refusal (the server's message, else `failure`)
- * is shown inside it, where the user is looking, and the row stays.
+ * is shown inside it, where the user is looking, and the row stays. A detail screen asks the same
+ * way before deleting the record it shows (`ask(record)`).
  */
 import { useCallback, useState, type ReactElement } from 'react';
 import { GridActionsCellItem, type GridActionsCellItemProps } from '@mui/x-data-grid';

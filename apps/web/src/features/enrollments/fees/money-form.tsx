@@ -1,0 +1,203 @@
+/**
+ * The parts every money dialog of the fee panel is made of, so a payment, a refund, a concession,
+ * a void and an installment change look, validate and fail alike: the dialog (full screen on a
+ * phone, one form, what went wrong above it, Cancel and the action), the amount in rupees, the
+ * date, the mode, the reason, and the send that keeps one idempotency key per opening and puts the
+ * server's field errors on their fields.
+ */
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import InputAdornment from '@mui/material/InputAdornment';
+import Stack from '@mui/material/Stack';
+import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { PAYMENT_MODES } from '@registrar/contract/constants';
+import { FEE_REASON_MAX } from '@registrar/contract/fees';
+import type { ApiQueryError } from '../../../shared/api/base-api';
+import { PAYMENT_MODE_LABELS } from '../../../shared/lib/enrollment-labels';
+import { newIdempotencyKey } from '../../../shared/api/idempotency-key';
+
+export interface MoneyDialogProps {
+  open: boolean;
+  title: string;
+  /** What the action does to the ledger; it describes the dialog to screen readers. */
+  description?: ReactNode;
+  /** Shown instead of the form when there is nothing to do; the action button goes too. */
+  nothingToDo?: ReactNode;
+  submitLabel: string;
+  busy: boolean;
+  /** Why the last attempt failed, above the form. */
+  failure: string | null;
+  onSubmit: (event: FormEvent) => void;
+  onClose: () => void;
+  children: ReactNode;
+}
+
+export function MoneyDialog({
+  open,
+  title,
+  description,
+  nothingToDo,
+  submitLabel,
+  busy,
+  failure,
+  onSubmit,
+  onClose,
+  children,
+}: MoneyDialogProps) {
+  const id = useId();
+  const theme = useTheme();
+  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
+  return (
+    <Dialog
+      open={open}
+      onClose={busy ? undefined : onClose}
+      fullScreen={fullScreen}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby={`${id}-title`}
+      aria-describedby={description ? `${id}-description` : undefined}
+    >
+      <DialogTitle id={`${id}-title`}>{title}</DialogTitle>
+      <DialogContent dividers>
+        {description && (
+          <DialogContentText id={`${id}-description`} sx={{ mb: 2 }}>
+            {description}
+          </DialogContentText>
+        )}
+        {nothingToDo ?? (
+          <Box
+            component="form"
+            id={`${id}-form`}
+            noValidate
+            onSubmit={(event: FormEvent) => {
+              event.preventDefault();
+              onSubmit(event);
+            }}
+          >
+            <Stack spacing={2.5}>
+              {failure && <Alert severity="error">{failure}</Alert>}
+              {children}
+            </Stack>
+          </Box>
+        )}
+      </DialogContent>
+      <DialogActions sx={{ px: 3, py: 2 }}>
+        <Button onClick={onClose} disabled={busy}>
+          Cancel
+        </Button>
+        {!nothingToDo && (
+          <Button type="submit" form={`${id}-form`} variant="contained" loading={busy}>
+            {submitLabel}
+          </Button>
+        )}
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** A field of a money dialog: `error` (the contract's message) stands in for the `help` below it. */
+export type MoneyFieldProps = Omit<TextFieldProps, 'error' | 'helperText'> & {
+  error?: string | undefined;
+  help?: string | undefined;
+};
+
+function MoneyField({ error, help, ...field }: MoneyFieldProps) {
+  return <TextField required fullWidth error={Boolean(error)} helperText={error ?? help} {...field} />;
+}
+
+/** What the amount field says under it until something is wrong. */
+export const AMOUNT_HELP = 'In rupees; at most 2 decimals.';
+
+/** Rupees with paise: a ₹ before it and the decimal keypad on a phone; focused first. */
+export function AmountField(props: MoneyFieldProps) {
+  return (
+    <MoneyField
+      label="Amount"
+      type="number"
+      autoFocus
+      slotProps={{
+        input: { startAdornment: <InputAdornment position="start">₹</InputAdornment> },
+        htmlInput: { inputMode: 'decimal', step: '0.01', min: '0' },
+      }}
+      {...props}
+    />
+  );
+}
+
+/** A day, `YYYY-MM-DD`; `latest` is the last one the picker offers (today for money already moved). */
+export function DateField({ latest, ...props }: MoneyFieldProps & { latest?: string }) {
+  return (
+    <MoneyField
+      type="date"
+      slotProps={{ inputLabel: { shrink: true }, htmlInput: latest ? { max: latest } : {} }}
+      {...props}
+    />
+  );
+}
+
+/** How the money moved (cash, UPI, …); `choose` adds an empty first choice for "none yet". */
+export function ModeField({ choose, ...props }: MoneyFieldProps & { choose?: string }) {
+  return (
+    <MoneyField select slotProps={{ select: { native: true }, inputLabel: { shrink: true } }} {...props}>
+      {choose !== undefined && <option value="">{choose}</option>}
+      {PAYMENT_MODES.map((mode) => (
+        <option key={mode} value={mode}>
+          {PAYMENT_MODE_LABELS[mode]}
+        </option>
+      ))}
+    </MoneyField>
+  );
+}
+
+/** Why the ledger changes: kept with the change for good, as long as the contract allows. */
+export function ReasonField({ multiline = true, ...props }: MoneyFieldProps) {
+  return (
+    <MoneyField
+      label="Reason"
+      multiline={multiline}
+      minRows={multiline ? 2 : undefined}
+      slotProps={{ htmlInput: { maxLength: FEE_REASON_MAX } }}
+      {...props}
+    />
+  );
+}
+
+/** The amount as typed: empty is no number, so the contract says "must be more than 0". */
+export const typedAmount = (text: string) => (text === '' ? Number.NaN : Number(text));
+
+/**
+ * Sends one money write. The idempotency key is made once per mounting, so mount the dialog anew
+ * for each opening: a double click or a retry after a timeout then records once. The server's
+ * errors on `fields` go to `onFieldError` (`focus` for the first of them); anything else becomes
+ * `failure`. `send` answers whether the write went through.
+ */
+export function useMoneySubmit(fields: readonly string[], fallback: string) {
+  const [idempotencyKey] = useState(newIdempotencyKey);
+  const [failure, setFailure] = useState<string | null>(null);
+  const send = async (
+    write: (idempotencyKey: string) => Promise<unknown>,
+    onFieldError: (field: string, message: string, focus: boolean) => void,
+  ) => {
+    setFailure(null);
+    try {
+      await write(idempotencyKey);
+      return true;
+    } catch (err) {
+      const error = err as Partial<ApiQueryError>;
+      const placed = (error.fieldErrors ?? []).filter((f) => fields.includes(f.path));
+      placed.forEach((f, i) => onFieldError(f.path, f.message, i === 0));
+      if (placed.length === 0) setFailure(error.message || fallback);
+      return false;
+    }
+  };
+  return { failure, send, clearFailure: () => setFailure(null) };
+}

@@ -1,0 +1,27 @@
+/**
+ * What the fee journeys share: a student enrolled in a ₹30,000 course in three installments (set up
+ * through the API), and where they look on the enrolment's page: the Fees section, its schedule's
+ * rows (row 0 is the header) and the toasts.
+ */
+import type { APIRequestContext, Page } from '@playwright/test';
+import { createCourse, enrolStudent, signInByApi, type Student } from './api';
+
+export async function enrolInInstallments(
+  request: APIRequestContext,
+  courseName: string,
+  student: Omit<Student, 'courseId' | 'paymentMethod'>,
+): Promise<{ id: string; number: string }> {
+  const auth = await signInByApi(request);
+  const courseId = await createCourse(request, auth, {
+    name: courseName,
+    price: 30000,
+    emiPrice: [10000, 10000, 10000],
+  });
+  return enrolStudent(request, auth, { ...student, courseId, paymentMethod: 'installment' });
+}
+
+export const toast = (page: Page, text: string | RegExp) => page.locator('.Toastify').getByText(text);
+export const fees = (page: Page) => page.getByRole('region', { name: 'Fees' });
+export const scheduleRow = (page: Page, n: number) =>
+  fees(page).getByRole('table', { name: 'Fee schedule' }).getByRole('row').nth(n);
+export const payments = (page: Page) => fees(page).getByRole('list', { name: 'Payments, newest first' });
