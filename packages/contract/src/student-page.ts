@@ -8,6 +8,9 @@ import { PAYMENT_MODES } from './constants';
 import { ENROLLMENT_STATUSES, INSTALLMENT_STATUSES } from './enrollment-admin';
 import { emailField } from './fields';
 import { LANGUAGES } from './language';
+import { STUDENT_PAGE_MESSAGES } from './messages';
+
+export { STUDENT_PAGE_MESSAGES };
 
 /** How long a link works. */
 export const STUDENT_LINK_DAYS = 30;
@@ -25,17 +28,6 @@ export const STUDENT_API = {
   statement: (token: string) => apiUrl('studentPageStatement', token),
   receipt: (token: string, paymentId: string) => apiUrl('studentPageReceipt', token, paymentId),
   request: (token: string) => apiUrl('studentPageRequest', token),
-} as const;
-
-export const STUDENT_PAGE_MESSAGES = {
-  linkRequested: 'If this email belongs to an enrolment, a link to its page is on its way. It works for 30 days.',
-  linkSent: 'A new link was sent to the student; the older links no longer work',
-  linkNotFound: 'This link does not work: it may have expired or been replaced by a newer one',
-  receiptNotFound: 'Receipt not found',
-  requestRecorded: 'Your request was recorded; the institute will write to you',
-  requestAlreadyOpen: 'You have already asked for this; the institute will write to you',
-  requestNotFound: 'Request not found',
-  requestDone: 'Request marked as handled',
 } as const;
 
 /** Tokens are 43 base64url characters; anything else is answered like an unknown token. */

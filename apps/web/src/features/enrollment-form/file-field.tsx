@@ -5,15 +5,17 @@
  * message; the file chosen before it, and everything else in the form, stays.
  */
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { ENROLLMENT_MESSAGES } from '@registrar/contract/messages';
 import { T, useMessage, useT } from '../../shared/i18n/translate';
 import { RequiredMark } from './form-controls';
 import {
   UPLOAD_ACCEPT,
   UPLOAD_MAX_BYTES,
-  checkUpload,
   formatBytes,
   formatLimit,
   isPdf,
+  uploadProblem,
+  type UploadProblem,
 } from '../../shared/lib/file-rules';
 
 export interface FileFieldProps {
@@ -93,13 +95,19 @@ export function FileField({
   const errorId = `${id}-error`;
   const statusId = `${id}-status`;
   const input = useRef<HTMLInputElement>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<UploadProblem | null>(null);
   const url = useObjectUrl(file);
-  const shownError = problem ?? error;
+  // The contract's sentence, in the language on screen; a size problem adds the file's size and the limit.
+  const problemText =
+    problem &&
+    (problem.kind === 'type'
+      ? message(ENROLLMENT_MESSAGES.fileTypeNotAllowed)
+      : t('enrol.file.tooLarge', { reason: message(ENROLLMENT_MESSAGES.fileTooLarge), ...problem }));
+  const shownError = problemText ?? message(error);
 
   const choose = (chosen: File | undefined) => {
     if (!chosen) return; // the picker was cancelled: keep what was there
-    const reason = checkUpload(chosen, maxBytes);
+    const reason = uploadProblem(chosen, maxBytes);
     if (reason) {
       setProblem(reason);
       if (input.current) input.current.value = ''; // refused: the previous file stays
@@ -176,7 +184,7 @@ export function FileField({
           </p>
           {shownError && (
             <p id={errorId} className="enr-error" role={problem ? 'alert' : undefined}>
-              {message(shownError)}
+              {shownError}
             </p>
           )}
           {children}

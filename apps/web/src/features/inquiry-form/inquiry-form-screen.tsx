@@ -13,7 +13,7 @@ import { useEffect, useRef, useState, type FocusEvent } from 'react';
 import { useDispatch } from 'react-redux';
 import { useSearchParams } from 'react-router';
 import { INQUIRY_WORKING_AS_OPTIONS, REFERENCE_OPTIONS } from '@registrar/contract/constants';
-import { MESSAGES } from '@registrar/contract/messages';
+import { INQUIRY_MESSAGES, MESSAGES } from '@registrar/contract/messages';
 import { ApiError } from '../../shared/api/api-error';
 import { activeLanguage } from '../../shared/i18n/i18n';
 import { StudentI18n, T, useMessage, useT } from '../../shared/i18n/translate';
@@ -23,7 +23,6 @@ import { postInquiry, useAreasOfInterest, useSiteInfo, type AreaOfInterest } fro
 import { ThankYouDialog } from './thank-you-dialog';
 import { InquiryPage } from './inquiry-page';
 import { EMPTY_INQUIRY, useInquiryForm, type InquiryField } from './use-inquiry-form';
-import { loadInquiryRules } from './use-inquiry-rules';
 import './inquiry-form.css';
 
 const CURRENTLY_AT_HINT = {
@@ -152,9 +151,9 @@ function InquiryForm() {
   });
 
   const failed = (err: unknown) => {
-    const shown = message(failureMessage(err))!;
-    dispatch(requestFailed(shown));
-    setFailure(shown);
+    const english = failureMessage(err);
+    dispatch(requestFailed(message(english)!));
+    setFailure(english); // in the language on screen, even after a switch
     if (err instanceof ApiError) setServerErrors(err.fieldErrors);
   };
 
@@ -164,8 +163,7 @@ function InquiryForm() {
       setSending(true);
       setFailure(null);
       postInquiry({ ...inquiry, language: activeLanguage() }, honeypotRef.current?.value ?? '')
-        .then(async (answer) => {
-          const { INQUIRY_MESSAGES } = await loadInquiryRules();
+        .then((answer) => {
           dispatch(requestSucceeded(message(answer || INQUIRY_MESSAGES.received)!));
           setSentTo(inquiry.email);
           if (site.state === 'failed') site.reload();
@@ -305,7 +303,7 @@ function InquiryForm() {
 
         {failure && (
           <p className="inq-notice inq-notice--error" role="alert">
-            {failure}
+            {message(failure)}
           </p>
         )}
         <p className="inq-hint">

@@ -5,4 +5,4 @@
  * module (and zod with it) loads when the visitor starts on the form (use-inquiry-rules.ts).
  */
 export { inquirySchema } from '@registrar/contract/inquiry';
-export { INQUIRY_HONEYPOT_FIELD, INQUIRY_MESSAGES } from '@registrar/contract/inquiry-admin';
+export { INQUIRY_HONEYPOT_FIELD } from '@registrar/contract/inquiry-admin';
