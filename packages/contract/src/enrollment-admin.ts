@@ -4,7 +4,7 @@ import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, PAYMENT_METHODS, PAYMENT_MODES, WORKI
 import type { EnrollmentFileField } from './enrollment';
 import { LANGUAGES } from './language';
 
-export { ENROLLMENT_MESSAGES } from './messages';
+export { ENROLLMENT_MESSAGES } from './answer-messages';
 
 export const ENROLLMENT_STATUSES = ['pending', 'approved', 'rejected', 'cancelled', 'completed'] as const;
 export type EnrollmentStatus = (typeof ENROLLMENT_STATUSES)[number];

@@ -5,7 +5,7 @@ import { inquirySchema } from './inquiry';
 import { inquiryContactSchema, staffRefSchema } from './inquiry-contact';
 import { LANGUAGES } from './language';
 
-export { INQUIRY_MESSAGES } from './messages';
+export { INQUIRY_MESSAGES } from './answer-messages';
 
 export const INQUIRY_STATUSES = ['new', 'contacted', 'follow_up', 'converted', 'closed'] as const;
 export type InquiryStatus = (typeof INQUIRY_STATUSES)[number];

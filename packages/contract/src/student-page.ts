@@ -8,7 +8,7 @@ import { PAYMENT_MODES } from './constants';
 import { ENROLLMENT_STATUSES, INSTALLMENT_STATUSES } from './enrollment-admin';
 import { emailField } from './fields';
 import { LANGUAGES } from './language';
-import { STUDENT_PAGE_MESSAGES } from './messages';
+import { STUDENT_PAGE_MESSAGES } from './answer-messages';
 
 export { STUDENT_PAGE_MESSAGES };
 

@@ -5,7 +5,7 @@
  * message; the file chosen before it, and everything else in the form, stays.
  */
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { ENROLLMENT_MESSAGES } from '@registrar/contract/messages';
+import { ENROLLMENT_MESSAGES } from '@registrar/contract/answer-messages';
 import { T, useMessage, useT } from '../../shared/i18n/translate';
 import { RequiredMark } from './form-controls';
 import {

@@ -6,7 +6,8 @@
  * The answer's `error` code cannot pick the sentence (one CONFLICT is "already enrolled" or "the
  * terms have changed"); its text can, and that text is the contract's constant.
  */
-import { ENROLLMENT_MESSAGES, INQUIRY_MESSAGES, MESSAGES, STUDENT_PAGE_MESSAGES } from '@registrar/contract/messages';
+import { ENROLLMENT_MESSAGES, INQUIRY_MESSAGES, STUDENT_PAGE_MESSAGES } from '@registrar/contract/answer-messages';
+import { MESSAGES } from '@registrar/contract/messages';
 
 const GROUPS: Record<string, Record<string, string>> = {
   '': MESSAGES,

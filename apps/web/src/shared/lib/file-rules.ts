@@ -4,7 +4,7 @@
  * The server checks the content again; this only spares a visitor a wasted upload.
  */
 import { UPLOAD_EXTENSIONS, UPLOAD_MAX_MB_DEFAULT, UPLOAD_MIME_TYPES } from '@registrar/contract/constants';
-import { ENROLLMENT_MESSAGES } from '@registrar/contract/messages';
+import { ENROLLMENT_MESSAGES } from '@registrar/contract/answer-messages';
 
 /** The `accept` attribute of every upload: ".jpg,.jpeg,.png,.gif,.svg,.pdf". */
 export const UPLOAD_ACCEPT = UPLOAD_EXTENSIONS.map((ext) => `.${ext}`).join(',');
