@@ -13,6 +13,11 @@ import { freePort, root } from './support/server.mjs';
 
 const RUNS = Number(process.env.RUNS ?? 3);
 const IDLE_MS = Number(process.env.IDLE_SECONDS ?? 10) * 1000;
+/** The Node flags `npm start` gives the server (package.json): the server alone and the floor get them too. */
+const START_FLAGS =
+  /** @type {{ scripts: { start: string } }} */ (
+    JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'))
+  ).scripts.start.match(/--[a-z0-9-]+(=\S+)?/g) ?? [];
 if (process.env.SKIP_BUILD !== '1') spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
 
 /** Resident memory of `pid` and all its descendants, in MiB (from /proc). @param {number} pid */
@@ -108,7 +113,9 @@ await build({
 });
 /** @param {string} dir @param {string} mode */
 function floor(dir, mode) {
-  const out = spawnSync(process.execPath, [floorEntry, dir, mode, String(IDLE_MS)], { encoding: 'utf8' });
+  const out = spawnSync(process.execPath, [...START_FLAGS, floorEntry, dir, mode, String(IDLE_MS)], {
+    encoding: 'utf8',
+  });
   return /** @type {{ rss: number }} */ (JSON.parse(out.stdout.trim().split('\n').pop() ?? '{}')).rss;
 }
 
@@ -130,11 +137,12 @@ const note = (name, r) => {
 };
 for (let run = 1; run <= RUNS; run += 1) {
   note('npm start (process tree)', await startAndMeasure(['npm', 'start'], dataDir));
-  note('server alone', await startAndMeasure([process.execPath, 'apps/api/dist/server.js'], dataDir));
+  note('server alone', await startAndMeasure([process.execPath, ...START_FLAGS, 'apps/api/dist/server.js'], dataDir));
+  note('server alone, Node defaults', await startAndMeasure([process.execPath, 'apps/api/dist/server.js'], dataDir));
   if (process.env.BEFORE_SERVER)
     note(
       'server alone, before',
-      await startAndMeasure([process.execPath, path.resolve(process.env.BEFORE_SERVER)], dataDir),
+      await startAndMeasure([process.execPath, ...START_FLAGS, path.resolve(process.env.BEFORE_SERVER)], dataDir),
     );
   note('bare PGlite, same settings', { healthMs: 0, rss: floor(path.join(tmp, 'floor'), 'settings') });
   note('bare PGlite, its defaults', { healthMs: 0, rss: floor(path.join(tmp, 'floor'), 'defaults') });

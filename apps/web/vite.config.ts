@@ -32,6 +32,12 @@ export default defineConfig({
           page: 'src/features/student-page/student-page-frame.tsx',
           css: [...sharedCss, 'src/features/student-page/student-page-frame.css'],
         },
+        // The page a student's link opens: its data is fetched with the page, not after the code.
+        '/my/:token': {
+          screen: 'src/features/student-page/student-page-screen.tsx',
+          page: 'src/features/student-page/student-page-loading.tsx',
+          css: [...sharedCss, 'src/features/student-page/student-page-frame.css'],
+        },
       },
       // main.tsx evaluates React first and the app (router, store) in a task of its own.
       // The privacy notice is docs/privacy.md as a page of its own, without the app.

@@ -42,6 +42,7 @@ export async function startServer(env = {}, options = {}) {
   return {
     base,
     pid: server.pid,
+    dataDir,
     async stop() {
       server.kill('SIGTERM');
       await new Promise((r) => server.on('exit', r));

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { API_PREFIX } from '@registrar/contract/api-paths';
 import { FIRST_PAINT_LANGUAGE_SCRIPT } from '@registrar/contract/first-paint';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import { OneLinePerRequest } from './lib/logger';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -88,6 +89,7 @@ export async function buildApp({
     return503OnClosing: false,
     // Request ids in logs, never derived from client headers.
     genReqId: () => crypto.randomUUID(),
+    logController: new OneLinePerRequest(),
     // A URL the router cannot read (bad percent-encoding, an overlong id) still gets the envelope.
     frameworkErrors: (error, _request, reply: FastifyReply) => {
       void reply.code(error.statusCode ?? 400).send(frameworkErrorEnvelope(error));

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { FIRST_PAINT_LANGUAGE_SCRIPT } from '@registrar/contract/first-paint';
 import { build } from './build-app';
@@ -117,9 +118,17 @@ describe('fast public pages', async () => {
   fs.mkdirSync(path.join(root, 'pages'));
   fs.writeFileSync(path.join(root, 'pages', 'student-inquiry.html'), page);
   fs.writeFileSync(path.join(root, 'pages', 'student-inquiry.html.br'), 'brotli-page');
+  const tokenPage =
+    '<!doctype html><html><head><title>R</title><link rel="preload" as="fetch" crossorigin href="/api/student-page/:token">' +
+    '</head><body><div id="root" data-prerendered><main><h1>Your enrolment</h1></main></div></body></html>';
+  fs.writeFileSync(path.join(root, 'pages', 'my-token.html'), tokenPage);
   fs.writeFileSync(
     path.join(root, 'route-pages.json'),
-    JSON.stringify({ '/student-inquiry': 'pages/student-inquiry.html', '/gone': 'pages/gone.html' }),
+    JSON.stringify({
+      '/student-inquiry': 'pages/student-inquiry.html',
+      '/gone': 'pages/gone.html',
+      '/my/:token': 'pages/my-token.html',
+    }),
   );
   const js = 'export const x = 1;'.repeat(100);
   fs.writeFileSync(path.join(root, 'assets', 'big-A1.js'), js);
@@ -138,6 +147,28 @@ describe('fast public pages', async () => {
     expect(other.body).not.toContain('data-prerendered');
     // A page the manifest names but the build lacks falls back to index.html.
     expect((await app.inject({ method: 'GET', url: '/gone' })).body).toContain('<div id="root"></div>');
+  });
+
+  it("fills a route's parameter into the API call its page preloads, and only a well-formed one", async () => {
+    const token = 'AbC_-123'.repeat(5) + 'xyz';
+    const res = await app.inject({ method: 'GET', url: `/my/${token}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toBe(tokenPage.replace('/api/student-page/:token', `/api/student-page/${token}`));
+    // Squeezed on the way to a browser that accepts gzip.
+    const squeezed = await app.inject({ method: 'GET', url: `/my/${token}`, headers: { 'accept-encoding': 'gzip' } });
+    expect(squeezed.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(squeezed.rawPayload).toString()).toBe(res.body);
+    // Anything that is not a plain token does not go into the page: the screen reports the link.
+    for (const odd of ['a%22%3E%3Cscript%3E', 'x%20y', 'ab.cd']) {
+      const page = await app.inject({ method: 'GET', url: `/my/${odd}` });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).not.toContain('rel="preload" as="fetch"');
+      expect(page.body).toContain('Your enrolment');
+    }
+    // Another depth is another route: the plain app shell.
+    expect((await app.inject({ method: 'GET', url: `/my/${token}/more` })).body).toContain('<div id="root"></div>');
   });
 
   it("sends a public route's page precompressed to a browser that accepts brotli", async () => {

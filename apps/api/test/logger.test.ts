@@ -26,6 +26,14 @@ describe('structured logs', () => {
     app.log.info({ body: { email: 'a@b.c', password: 'Secret-Password-1', token: 'reset-token-value' } }, 'b');
     const output = lines.join('');
     expect(output).toContain('"msg":"request completed"');
+    // One line per request, with what an operator needs from it.
+    expect(output).not.toContain('"msg":"incoming request"');
+    const completed = lines
+      .map((l) => JSON.parse(l) as Record<string, unknown>)
+      .filter((l) => l.msg === 'request completed');
+    expect(completed).toHaveLength(5);
+    expect(completed[0]).toMatchObject({ req: { method: 'GET' }, res: { statusCode: expect.any(Number) } });
+    expect(completed[0]!.responseTime).toEqual(expect.any(Number));
     expect(output).toContain('[Redacted]');
     for (const secret of [
       'secret-jwt-value',

@@ -5,6 +5,9 @@
  *
  * - the route's own JS chunks as <link rel="modulepreload">, so a phone fetches the screen's code
  *   in parallel with the entry instead of after it, and its stylesheet preloaded at low priority;
+ * - when the page module exports `preloadFetch` (an API path with the route's `:params` in it), that
+ *   call preloaded with the page: the server puts the request's values in place of the params, so
+ *   the screen's data does not wait for its code;
  * - when the route names a `page` module: that module's `prerender(language)` (an element, or a
  *   promise of one) rendered to static markup inside #root (in place of the boot shell), once per
  *   students' language, with the CSS it needs inlined. The heading and the lead paragraph (the
@@ -56,6 +59,7 @@ export function pageFileName(route: string): string {
 }
 
 export interface PageParts {
+  preloadFetch?: string | undefined;
   preloadScripts: string[];
   preloadStyles: string[];
   /**
@@ -91,6 +95,7 @@ function prerenderedRoot({ html, languageScript }: NonNullable<PageParts['preren
 export function composePage(indexHtml: string, parts: PageParts): string {
   let html = indexHtml;
   const head = [
+    ...(parts.preloadFetch ? [`<link rel="preload" as="fetch" crossorigin href="${parts.preloadFetch}">`] : []),
     ...parts.preloadScripts.map((f) => `<link rel="modulepreload" crossorigin href="${f}">`),
     ...parts.preloadStyles.map((f) => `<link rel="preload" as="style" crossorigin fetchpriority="low" href="${f}">`),
   ];
@@ -139,13 +144,14 @@ const prerenderEntries: Plugin = {
   load: (id) =>
     id.startsWith(`\0${PRERENDER_PREFIX}`)
       ? [
-          `import { prerender } from ${JSON.stringify(id.slice(PRERENDER_PREFIX.length + 1))};`,
+          `import * as page from ${JSON.stringify(id.slice(PRERENDER_PREFIX.length + 1))};`,
           `import { renderToStaticMarkup } from 'react-dom/server';`,
           `import { LANGUAGES } from '@registrar/contract/language';`,
           `export { FIRST_PAINT_LANGUAGE_SCRIPT as languageScript } from '@registrar/contract/first-paint';`,
-          `if (typeof prerender !== 'function') throw new Error('route pages: the page module has no prerender');`,
+          `if (typeof page.prerender !== 'function') throw new Error('route pages: the page module has no prerender');`,
           'export const html = {};',
-          'for (const language of LANGUAGES) html[language] = renderToStaticMarkup(await prerender(language));',
+          'for (const language of LANGUAGES) html[language] = renderToStaticMarkup(await page.prerender(language));',
+          'export const preloadFetch = page.preloadFetch;',
         ].join('\n')
       : undefined,
 };
@@ -225,18 +231,20 @@ export function routePages(
           preloadStyles: [...styles].map((f) => `/${f}`),
         };
         if (spec.page) {
-          const { module } = await runnerImport<{ html: Record<string, string>; languageScript: string }>(
-            PRERENDER_PREFIX + path.resolve(root, spec.page),
-            {
-              configFile: false,
-              root,
-              logLevel: 'error',
-              // Stylesheets are inlined from `css`; the module's own CSS imports mean nothing here.
-              // The page's texts come from each language's catalogue, compiled as for the browser.
-              plugins: [ignoreCssImports, compiledCatalogues(), prerenderEntries],
-            },
-          );
+          const { module } = await runnerImport<{
+            html: Record<string, string>;
+            languageScript: string;
+            preloadFetch?: string;
+          }>(PRERENDER_PREFIX + path.resolve(root, spec.page), {
+            configFile: false,
+            root,
+            logLevel: 'error',
+            // Stylesheets are inlined from `css`; the module's own CSS imports mean nothing here.
+            // The page's texts come from each language's catalogue, compiled as for the browser.
+            plugins: [ignoreCssImports, compiledCatalogues(), prerenderEntries],
+          });
           const css = (spec.css ?? []).map((f) => fs.readFileSync(path.resolve(root, f), 'utf8')).join('\n');
+          parts.preloadFetch = module.preloadFetch;
           parts.prerendered = { html: module.html, css: compactCss(css), languageScript: module.languageScript };
         }
         const fileName = pageFileName(route);

@@ -5,15 +5,15 @@ import { z } from 'zod';
 import { apiPaths } from '@registrar/contract/api-paths';
 import { errorEnvelopeSchema, successEnvelope } from '@registrar/contract/envelope';
 import { ENROLLMENT_MESSAGES } from '@registrar/contract/enrollment-admin';
+import { STUDENT_PAGE_MESSAGES } from '@registrar/contract/student-page';
 import {
-  STUDENT_PAGE_MESSAGES,
   studentLinkRequestSchema,
   studentPageSchema,
   studentRequestInputSchema,
   studentRequestSchema,
   studentRequestUpdateSchema,
   studentTokenSchema,
-} from '@registrar/contract/student-page';
+} from '@registrar/contract/student-page-schemas';
 import { attachment } from '../lib/csv';
 import { EnrollmentService } from '../services/enrollment-service';
 import { StudentPageService } from '../services/student-page-service';

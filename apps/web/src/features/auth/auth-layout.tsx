@@ -1,5 +1,6 @@
 /** The frame of the public sign-in screens: a drawn background and one card in the middle. */
 import type { ReactNode } from 'react';
+import { FormKit } from '../../shared/form/form-kit';
 import './auth.css';
 
 export function AuthLayout({ variant = 'login', children }: { variant?: 'login' | 'lock'; children: ReactNode }) {
@@ -16,7 +17,7 @@ export function AuthLayout({ variant = 'login', children }: { variant?: 'login' 
           </svg>
           Registrar
         </p>
-        {children}
+        <FormKit prefix="auth">{children}</FormKit>
       </main>
     </div>
   );

@@ -10,10 +10,10 @@ import { requestFailed, requestSucceeded } from '../../shared/state/services-sli
 import { selectSession, type SessionState } from '../../shared/session/session-slice';
 import { requestPasswordReset } from './auth-api';
 import { AuthLayout, BusyStatus } from './auth-layout';
-import { ButtonSpinner, TextField } from './form-fields';
 import { publicFailureMessage } from '../../shared/api/public-failure';
 import { useFocusOnMount } from './use-focus-on-mount';
-import { useSchemaForm } from './use-schema-form';
+import { ButtonSpinner, EMAIL_INPUT, TextInput } from '../../shared/form/form-kit';
+import { useOnTouchedForm, validateWith } from '../../shared/form/use-on-touched-form';
 
 type Outcome = { kind: 'sent'; message: string; email: string } | { kind: 'failed'; message: string } | null;
 
@@ -46,11 +46,12 @@ export function ForgotPasswordScreen() {
   const dispatch = useDispatch();
   const signedInAlready = useSelector((state: { session: SessionState }) => Boolean(selectSession(state).accessToken));
   const [outcome, setOutcome] = useState<Outcome>(null);
-  const { register, handleSubmit, errors, isSubmitting } = useSchemaForm(forgotPasswordSchema, { email: '' });
+  const form = useOnTouchedForm({ email: '' }, validateWith(forgotPasswordSchema));
+  const isSubmitting = form.submitting;
 
   if (signedInAlready) return <Navigate to="/dashboard" replace />;
 
-  const onSubmit = handleSubmit(async ({ email }) => {
+  const onSubmit = form.handleSubmit(async ({ email }) => {
     setOutcome(null);
     try {
       const { message } = await requestPasswordReset({ email });
@@ -79,16 +80,7 @@ export function ForgotPasswordScreen() {
             </p>
           )}
           <form className="auth-form" noValidate onSubmit={(e) => void onSubmit(e)} aria-busy={isSubmitting}>
-            <TextField
-              label="Email"
-              type="email"
-              autoComplete="username"
-              inputMode="email"
-              autoCapitalize="off"
-              spellCheck={false}
-              error={errors.email}
-              {...register('email')}
-            />
+            <TextInput label="Email" {...EMAIL_INPUT} autoComplete="username" {...form.field('email')} />
             <button type="submit" className="auth-button" aria-disabled={isSubmitting || undefined}>
               {isSubmitting && <ButtonSpinner />}
               Get Link

@@ -1,100 +1,47 @@
 /**
- * Plain form fields of the public sign-in screens (no MUI: it would not fit /login's bundle budget, bench/README.md). A label,
- * the input, an optional hint and the error, tied together with `aria-describedby` and
- * `aria-invalid`. `ref` and the handlers come from `useSchemaForm`'s `register`.
+ * The password field of the public sign-in screens: the form kit's field (shared/form) with a
+ * show/hide button named after the field ('Show password').
  */
-import { useId, useState, type ComponentPropsWithRef } from 'react';
+import { useState, type ComponentPropsWithRef } from 'react';
+import { Field } from '../../shared/form/form-kit';
 
-interface FieldProps extends Omit<ComponentPropsWithRef<'input'>, 'id'> {
+interface PasswordFieldProps extends Omit<ComponentPropsWithRef<'input'>, 'id' | 'type'> {
   label: string;
   error?: string | undefined;
   hint?: string;
 }
 
-function useFieldIds(error: string | undefined, hint: string | undefined) {
-  const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
-  return { id, hintId, errorId, describedBy };
-}
-
-function FieldNotes({
-  hint,
-  hintId,
-  error,
-  errorId,
-}: {
-  hint?: string;
-  hintId: string;
-  error?: string;
-  errorId: string;
-}) {
-  return (
-    <>
-      {hint && (
-        <p id={hintId} className="auth-hint">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className="auth-error">
-          {error}
-        </p>
-      )}
-    </>
-  );
-}
-
-export function TextField({ label, error, hint, className, ...input }: FieldProps) {
-  const { id, hintId, errorId, describedBy } = useFieldIds(error, hint);
-  return (
-    <div className="auth-field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        {...input}
-        id={id}
-        className={['auth-input', className].filter(Boolean).join(' ')}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-      />
-      <FieldNotes hint={hint} hintId={hintId} error={error} errorId={errorId} />
-    </div>
-  );
-}
-
-/** A password input with a show/hide button named after the field ('Show password'). */
-export function PasswordField({ label, error, hint, className, ...input }: Omit<FieldProps, 'type'>) {
-  const { id, hintId, errorId, describedBy } = useFieldIds(error, hint);
+export function PasswordField({ label, error, hint, className, ...input }: PasswordFieldProps) {
   const [visible, setVisible] = useState(false);
   const what = label.toLowerCase();
   return (
-    <div className="auth-field">
-      <label htmlFor={id}>{label}</label>
-      <div className="auth-password">
-        <input
-          {...input}
-          id={id}
-          type={visible ? 'text' : 'password'}
-          className={['auth-input', className].filter(Boolean).join(' ')}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          autoCapitalize="off"
-          autoCorrect="off"
-          spellCheck={false}
-        />
-        <button
-          type="button"
-          className="auth-password-toggle"
-          aria-label={visible ? `Hide ${what}` : `Show ${what}`}
-          aria-controls={id}
-          onClick={() => setVisible((v) => !v)}
-        >
-          {visible ? <EyeOffIcon /> : <EyeIcon />}
-        </button>
-      </div>
-      <FieldNotes hint={hint} hintId={hintId} error={error} errorId={errorId} />
-    </div>
+    <Field
+      label={label}
+      hint={hint}
+      error={error}
+      render={(a11y) => (
+        <div className="auth-password">
+          <input
+            {...input}
+            {...a11y}
+            type={visible ? 'text' : 'password'}
+            className={['auth-input', className].filter(Boolean).join(' ')}
+            autoCapitalize="off"
+            autoCorrect="off"
+            spellCheck={false}
+          />
+          <button
+            type="button"
+            className="auth-password-toggle"
+            aria-label={visible ? `Hide ${what}` : `Show ${what}`}
+            aria-controls={a11y.id}
+            onClick={() => setVisible((v) => !v)}
+          >
+            {visible ? <EyeOffIcon /> : <EyeIcon />}
+          </button>
+        </div>
+      )}
+    />
   );
 }
 
@@ -118,9 +65,4 @@ function EyeOffIcon() {
       />
     </svg>
   );
-}
-
-/** The busy indicator inside a submit button; the button keeps its name ('Login'). */
-export function ButtonSpinner() {
-  return <span className="auth-spinner" aria-hidden="true" />;
 }

@@ -9,8 +9,9 @@ import { loginSchema } from '@registrar/contract/auth';
 import { selectSession, signedIn, type SessionState } from '../../shared/session/session-slice';
 import { useLoginMutation } from './auth-api';
 import { AuthLayout, BusyStatus } from './auth-layout';
-import { ButtonSpinner, PasswordField } from './form-fields';
-import { useSchemaForm } from './use-schema-form';
+import { ButtonSpinner } from '../../shared/form/form-kit';
+import { useOnTouchedForm, validateWith } from '../../shared/form/use-on-touched-form';
+import { PasswordField } from './form-fields';
 
 const unlockSchema = loginSchema.pick({ password: true });
 
@@ -26,7 +27,7 @@ export function LockScreen() {
   const session = useSelector((state: { session: SessionState }) => selectSession(state));
   const lastUser = session.lastUser;
   const [login, { isLoading }] = useLoginMutation();
-  const { register, handleSubmit, setValue, setFocus, errors } = useSchemaForm(unlockSchema, { password: '' });
+  const form = useOnTouchedForm({ password: '' }, validateWith(unlockSchema));
 
   if (session.accessToken) return <Navigate to="/dashboard" replace />;
 
@@ -42,7 +43,7 @@ export function LockScreen() {
     );
   }
 
-  const onSubmit = handleSubmit(async ({ password }) => {
+  const onSubmit = form.handleSubmit(async ({ password }) => {
     try {
       const { token, data } = await login({ email: lastUser.email, password }).unwrap();
       dispatch(signedIn({ token, user: data.user }));
@@ -50,8 +51,8 @@ export function LockScreen() {
     } catch (err) {
       // The services slice has toasted the server's message.
       if ((err as { status?: number }).status === 401) {
-        setValue('password', '');
-        setFocus('password');
+        form.reset('password', '');
+        form.focus('password');
       }
     }
   });
@@ -72,12 +73,7 @@ export function LockScreen() {
       <form className="auth-form" noValidate onSubmit={(e) => void onSubmit(e)} aria-busy={isLoading}>
         {/* Lets password managers match the saved login; not shown. */}
         <input type="email" name="username" autoComplete="username" value={lastUser.email} readOnly hidden />
-        <PasswordField
-          label="Password"
-          autoComplete="current-password"
-          error={errors.password}
-          {...register('password')}
-        />
+        <PasswordField label="Password" autoComplete="current-password" {...form.field('password')} />
         <button type="submit" className="auth-button" aria-disabled={isLoading || undefined}>
           {isLoading && <ButtonSpinner />}
           Login

@@ -10,22 +10,20 @@ import { loginSchema } from '@registrar/contract/auth';
 import { selectSession, signedIn, type SessionState } from '../../shared/session/session-slice';
 import { useLoginMutation } from './auth-api';
 import { AuthLayout, BusyStatus } from './auth-layout';
-import { ButtonSpinner, PasswordField, TextField } from './form-fields';
-import { useSchemaForm } from './use-schema-form';
+import { ButtonSpinner, EMAIL_INPUT, TextInput } from '../../shared/form/form-kit';
+import { useOnTouchedForm, validateWith } from '../../shared/form/use-on-touched-form';
+import { PasswordField } from './form-fields';
 
 export function LoginScreen() {
   const dispatch = useDispatch();
   const navigate = useNavigate();
   const signedInAlready = useSelector((state: { session: SessionState }) => Boolean(selectSession(state).accessToken));
   const [login, { isLoading }] = useLoginMutation();
-  const { register, handleSubmit, setValue, setFocus, errors } = useSchemaForm(loginSchema, {
-    email: '',
-    password: '',
-  });
+  const form = useOnTouchedForm({ email: '', password: '' }, validateWith(loginSchema));
 
   if (signedInAlready) return <Navigate to="/dashboard" replace />;
 
-  const onSubmit = handleSubmit(async (credentials) => {
+  const onSubmit = form.handleSubmit(async (credentials) => {
     try {
       const { token, data } = await login(credentials).unwrap();
       dispatch(signedIn({ token, user: data.user }));
@@ -33,8 +31,8 @@ export function LoginScreen() {
     } catch (err) {
       // The services slice has toasted the server's message ('Invalid email or password').
       if ((err as { status?: number }).status === 401) {
-        setValue('password', '');
-        setFocus('password');
+        form.reset('password', '');
+        form.focus('password');
       }
     }
   });
@@ -44,22 +42,8 @@ export function LoginScreen() {
       <h1>Sign in</h1>
       <p className="auth-lead">Welcome back. Sign in to the admissions and fees console.</p>
       <form className="auth-form" noValidate onSubmit={(e) => void onSubmit(e)} aria-busy={isLoading}>
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="username"
-          inputMode="email"
-          autoCapitalize="off"
-          spellCheck={false}
-          error={errors.email}
-          {...register('email')}
-        />
-        <PasswordField
-          label="Password"
-          autoComplete="current-password"
-          error={errors.password}
-          {...register('password')}
-        />
+        <TextInput label="Email" {...EMAIL_INPUT} autoComplete="username" {...form.field('email')} />
+        <PasswordField label="Password" autoComplete="current-password" {...form.field('password')} />
         <div className="auth-row auth-row--end">
           <Link to="/forgotPassword">Forgot Password</Link>
         </div>

@@ -16,10 +16,11 @@ import { requestFailed, requestSucceeded } from '../../shared/state/services-sli
 import { signedOut } from '../../shared/session/session-slice';
 import { resetPassword } from './auth-api';
 import { AuthLayout, BusyStatus } from './auth-layout';
-import { ButtonSpinner, PasswordField } from './form-fields';
+import { PasswordField } from './form-fields';
 import { publicFailureMessage } from '../../shared/api/public-failure';
 import { useFocusOnMount } from './use-focus-on-mount';
-import { useSchemaForm } from './use-schema-form';
+import { ButtonSpinner } from '../../shared/form/form-kit';
+import { useOnTouchedForm, validateWith } from '../../shared/form/use-on-touched-form';
 
 function ResetDone() {
   const navigate = useNavigate();
@@ -45,12 +46,10 @@ export function ResetPasswordScreen() {
   const { id: token = '' } = useParams();
   const [done, setDone] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const { register, handleSubmit, errors, isSubmitting } = useSchemaForm(resetPasswordFormSchema, {
-    newpassword: '',
-    confirmpassword: '',
-  });
+  const form = useOnTouchedForm({ newpassword: '', confirmpassword: '' }, validateWith(resetPasswordFormSchema));
+  const isSubmitting = form.submitting;
 
-  const onSubmit = handleSubmit(async ({ newpassword, confirmpassword }) => {
+  const onSubmit = form.handleSubmit(async ({ newpassword, confirmpassword }) => {
     setFailure(null);
     try {
       const { message } = await resetPassword({ token, password: newpassword, confirmPassword: confirmpassword });
@@ -85,18 +84,8 @@ export function ResetPasswordScreen() {
             </div>
           )}
           <form className="auth-form" noValidate onSubmit={(e) => void onSubmit(e)} aria-busy={isSubmitting}>
-            <PasswordField
-              label="New password"
-              autoComplete="new-password"
-              error={errors.newpassword}
-              {...register('newpassword')}
-            />
-            <PasswordField
-              label="Confirm password"
-              autoComplete="new-password"
-              error={errors.confirmpassword}
-              {...register('confirmpassword')}
-            />
+            <PasswordField label="New password" autoComplete="new-password" {...form.field('newpassword')} />
+            <PasswordField label="Confirm password" autoComplete="new-password" {...form.field('confirmpassword')} />
             <button type="submit" className="auth-button" aria-disabled={isSubmitting || undefined}>
               {isSubmitting && <ButtonSpinner />}
               Reset Password

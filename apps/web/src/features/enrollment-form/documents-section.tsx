@@ -4,7 +4,7 @@
  * visitor's first move or when the browser falls idle after the first paint (enrollment-form-screen.tsx),
  * so the first load stays small.
  */
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type Ref } from 'react';
 import { useT } from '../../shared/i18n/translate';
 import { FileField } from './file-field';
 import type { UploadName } from '../../shared/form/enrollment-types';
@@ -42,9 +42,11 @@ export interface DocumentsSectionProps {
   error: (name: UploadName) => string | undefined;
   onFile: (name: UploadName, file: File | null) => void;
   onBlur: (name: UploadName) => void;
+  /** The file input of each upload, to take the focus when the upload is in error. */
+  inputRef: (name: UploadName) => Ref<HTMLInputElement>;
 }
 
-export function DocumentsSection({ files, error, onFile, onBlur }: DocumentsSectionProps) {
+export function DocumentsSection({ files, error, onFile, onBlur, inputRef }: DocumentsSectionProps) {
   const t = useT();
   const [drawing, setDrawing] = useState(false);
   return (
@@ -60,6 +62,7 @@ export function DocumentsSection({ files, error, onFile, onBlur }: DocumentsSect
           error={error(upload.name)}
           onFile={(file) => onFile(upload.name, file)}
           onBlur={() => onBlur(upload.name)}
+          inputRef={inputRef(upload.name)}
           {...(upload.name === 'aadharFront' ? { example: <MaskedAadhaarExample /> } : {})}
           {...(upload.name === 'aadharFront' || upload.name === 'aadharBack'
             ? { note: t('enrol.doc.maskedNote') }
@@ -74,6 +77,7 @@ export function DocumentsSection({ files, error, onFile, onBlur }: DocumentsSect
         error={error('candidateSign')}
         onFile={(file) => onFile('candidateSign', file)}
         onBlur={() => onBlur('candidateSign')}
+        inputRef={inputRef('candidateSign')}
       >
         {drawing ? (
           <Suspense fallback={<p className="enr-hint">{t('enrol.doc.loadingPad')}</p>}>

@@ -30,7 +30,7 @@ import { StudentI18n, T, translateMessage, useMessage, useT } from '../../shared
 import { requestFailed, requestSucceeded } from '../../shared/state/services-slice';
 import { publicFailureMessage } from '../../shared/api/public-failure';
 import { onFirstMove } from '../../shared/lib/first-move';
-import { TextArea, TextInput } from './form-controls';
+import { Checkbox, EMAIL_INPUT, FormKit, PHONE_INPUT, TextArea, TextInput } from '../../shared/form/form-kit';
 import type { Files, UploadName, Values } from '../../shared/form/enrollment-types';
 import type { LaterSectionsProps } from './later-sections';
 import { EnrollmentPage } from './enrollment-page';
@@ -40,7 +40,7 @@ import { TERMS_URL, TermsSection } from './terms-section';
 import type { ThankYouModalProps } from './thank-you-modal';
 import { useIdleAfterPaint } from './use-idle-after-paint';
 import { useNearViewport } from './use-near-viewport';
-import { useOnTouchedForm } from '../../shared/form/use-on-touched-form';
+import { firstMessages, useOnTouchedForm } from '../../shared/form/use-on-touched-form';
 import { usePublicResource } from './use-public-resource';
 import './enrollment-form.css';
 
@@ -95,9 +95,6 @@ function buildBody(fields: EnrollmentFields, termsVersion: number, files: Files)
   return body;
 }
 
-const FOCUSABLE_ERROR =
-  'input[aria-invalid="true"],select[aria-invalid="true"],textarea[aria-invalid="true"],fieldset[aria-invalid="true"] input';
-
 /** /student-enrollment in the visitor's language (the route loads it before the screen shows). */
 export function EnrollmentFormScreen() {
   return (
@@ -124,8 +121,6 @@ function EnrollmentForm() {
     result: EnrollmentCreated;
     Modal: ComponentType<ThankYouModalProps>;
   } | null>(null);
-  const [focusTick, setFocusTick] = useState(0);
-  const formRef = useRef<HTMLFormElement>(null);
   // The terms version on screen; a submit before the terms were shown reads the current one.
   const termsVersion = useRef<number | undefined>(undefined);
   const onTermsVersion = useCallback((version: number) => {
@@ -170,7 +165,7 @@ function EnrollmentForm() {
     };
   }, []);
 
-  const form = useOnTouchedForm<keyof Values, EnrollmentFields>(defaults, (values) => {
+  const form = useOnTouchedForm<Values, EnrollmentFields>(defaults, (values) => {
     if (!rules.current) return { errors: {} };
     const { enrollmentFieldsSchema, missingEnrollmentFiles } = rules.current;
     const course = courseList.find((c) => c._id === values.courseId);
@@ -179,25 +174,16 @@ function EnrollmentForm() {
       ...values,
       emiPrice: amounts ? JSON.stringify(amounts) : undefined,
     });
-    const errors: Record<string, string> = {};
-    for (const issue of parsed.error?.issues ?? []) {
-      const field = issue.path[0];
-      if (typeof field === 'string' && !(field in errors)) errors[field] = issue.message;
-    }
+    const errors = firstMessages(parsed.error?.issues ?? []);
     for (const { path, message } of missingEnrollmentFiles(new Set(Object.keys(files)))) errors[path] = message;
     return { data: parsed.success && Object.keys(errors).length === 0 ? parsed.data : undefined, errors };
   });
-  const { values, bind, error, setValue, touch } = form;
+  const { values, field, setValue, touch } = form;
 
   // Course-list failures show the error's message, in the language on screen when it came.
   useEffect(() => {
     if (courses.error) dispatch(requestFailed(translateMessage(courses.error)!));
   }, [courses.error, dispatch]);
-
-  // After a refused submit, focus goes to the first field that needs attention.
-  useEffect(() => {
-    if (focusTick > 0) formRef.current?.querySelector<HTMLElement>(FOCUSABLE_ERROR)?.focus();
-  }, [focusTick]);
 
   const course = courseList.find((c) => c._id === values.courseId);
   const uploading = progress !== null;
@@ -238,7 +224,8 @@ function EnrollmentForm() {
         return;
       }
     }
-    const valid = await form.submit(async (fields) => {
+    // A refused submit focuses the first field that needs attention.
+    await form.submit(async (fields) => {
       setProgress(0);
       try {
         const { submitEnrollment, ThankYouModal } = await loadSendParts();
@@ -250,15 +237,11 @@ function EnrollmentForm() {
         const english = publicFailureMessage(err);
         dispatch(requestFailed(message(english)!));
         setFailure(english);
-        if (err instanceof ApiError && err.fieldErrors.length > 0) {
-          form.setServerErrors(err.fieldErrors);
-          setFocusTick((n) => n + 1);
-        }
+        if (err instanceof ApiError && err.fieldErrors.length > 0) form.setServerErrors(err.fieldErrors);
       } finally {
         setProgress(null);
       }
     });
-    if (!valid) setFocusTick((n) => n + 1);
   };
 
   const laterProps: LaterSectionsProps = {
@@ -297,116 +280,92 @@ function EnrollmentForm() {
         )
       }
     >
-      <form
-        ref={formRef}
-        className="enr-form"
-        noValidate
-        onSubmit={(e) => void onSubmit(e)}
-        onFocus={() => setStarted(true)}
-        aria-busy={uploading}
-      >
-        <fieldset className="enr-card" disabled={uploading}>
-          <legend>
-            <h2>{t('enrol.details')}</h2>
-          </legend>
-          <TextInput
-            label={t('enrol.name')}
-            required
-            autoComplete="name"
-            maxLength={50}
-            error={error('name')}
-            {...bind('name')}
-          />
-          <TextInput
-            label={t('enrol.email')}
-            required
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            autoCapitalize="off"
-            spellCheck={false}
-            maxLength={60}
-            error={error('email')}
-            {...bind('email')}
-          />
-          <TextInput
-            label={t('enrol.phone')}
-            required
-            type="tel"
-            inputMode="numeric"
-            autoComplete="tel-national"
-            maxLength={10}
-            hint={t('enrol.phoneHint')}
-            error={error('phoneNumber')}
-            {...bind('phoneNumber')}
-          />
-          <TextInput
-            label={t('enrol.altPhone')}
-            type="tel"
-            inputMode="numeric"
-            maxLength={10}
-            error={error('alterNativePhoneNumber')}
-            {...bind('alterNativePhoneNumber')}
-          />
-          <TextArea
-            label={t('enrol.currentAddress')}
-            required
-            autoComplete="street-address"
-            maxLength={500}
-            error={error('currentAddress')}
-            {...bind('currentAddress')}
-            onChange={(e) => onCurrentAddress(e.target.value)}
-          />
-          <label className="enr-check">
-            <input type="checkbox" checked={sameAddress} onChange={(e) => onSameAddress(e.target.checked)} />
-            {t('enrol.sameAddress')}
-          </label>
-          <TextArea
-            label={t('enrol.permanentAddress')}
-            required
-            maxLength={500}
-            readOnly={sameAddress}
-            error={error('permanentAddress')}
-            {...bind('permanentAddress')}
-          />
-        </fieldset>
+      <FormKit prefix="enr" message={message}>
+        <form
+          className="enr-form"
+          noValidate
+          onSubmit={(e) => void onSubmit(e)}
+          onFocus={() => setStarted(true)}
+          aria-busy={uploading}
+        >
+          <fieldset className="enr-card" disabled={uploading}>
+            <legend>
+              <h2>{t('enrol.details')}</h2>
+            </legend>
+            <TextInput label={t('enrol.name')} required autoComplete="name" maxLength={50} {...field('name')} />
+            <TextInput label={t('enrol.email')} required {...EMAIL_INPUT} maxLength={60} {...field('email')} />
+            <TextInput
+              label={t('enrol.phone')}
+              required
+              {...PHONE_INPUT}
+              maxLength={10}
+              hint={t('enrol.phoneHint')}
+              {...field('phoneNumber')}
+            />
+            <TextInput
+              label={t('enrol.altPhone')}
+              type="tel"
+              inputMode="numeric"
+              maxLength={10}
+              {...field('alterNativePhoneNumber')}
+            />
+            <TextArea
+              label={t('enrol.currentAddress')}
+              required
+              autoComplete="street-address"
+              maxLength={500}
+              {...field('currentAddress')}
+              onChange={(e) => onCurrentAddress(e.target.value)}
+            />
+            <Checkbox checked={sameAddress} onChange={(e) => onSameAddress(e.target.checked)}>
+              {t('enrol.sameAddress')}
+            </Checkbox>
+            <TextArea
+              label={t('enrol.permanentAddress')}
+              required
+              maxLength={500}
+              readOnly={sameAddress}
+              {...field('permanentAddress')}
+            />
+          </fieldset>
 
-        <div ref={later.ref} className="enr-later">
-          {later.near || started || idle ? (
-            <LazyPart<LaterSectionsProps> what={t('enrol.restOfForm')} load={loadLaterSections} props={laterProps} />
-          ) : (
-            <p className="enr-hint enr-later-wait">{t('enrol.loadingPart', { what: t('enrol.restOfForm') })}</p>
-          )}
-        </div>
+          <div ref={later.ref} className="enr-later">
+            {later.near || started || idle ? (
+              <LazyPart<LaterSectionsProps> what={t('enrol.restOfForm')} load={loadLaterSections} props={laterProps} />
+            ) : (
+              <p className="enr-hint enr-later-wait">{t('enrol.loadingPart', { what: t('enrol.restOfForm') })}</p>
+            )}
+          </div>
 
-        <div className="enr-submit">
-          {failure && <p className="enr-notice enr-notice--error">{message(failure)}</p>}
-          {uploading && (
-            <div>
-              <div
-                className="enr-progress"
-                role="progressbar"
-                aria-label={t('enrol.uploadProgress')}
-                aria-valuemin={0}
-                aria-valuemax={100}
-                aria-valuenow={progress}
-                aria-valuetext={progress < 100 ? t('enrol.uploaded', { progress }) : t('enrol.uploadedSaving')}
-              >
-                <span style={{ width: `${progress}%` }} />
+          <div className="enr-submit">
+            {failure && <p className="enr-notice enr-notice--error">{message(failure)}</p>}
+            {uploading && (
+              <div>
+                <div
+                  className="enr-progress"
+                  role="progressbar"
+                  aria-label={t('enrol.uploadProgress')}
+                  aria-valuemin={0}
+                  aria-valuemax={100}
+                  aria-valuenow={progress}
+                  aria-valuetext={progress < 100 ? t('enrol.uploaded', { progress }) : t('enrol.uploadedSaving')}
+                >
+                  <span style={{ width: `${progress}%` }} />
+                </div>
+                <p className="enr-hint" aria-hidden="true">
+                  {progress < 100 ? t('enrol.uploading', { progress }) : t('enrol.saving')}
+                </p>
               </div>
-              <p className="enr-hint" aria-hidden="true">
-                {progress < 100 ? t('enrol.uploading', { progress }) : t('enrol.saving')}
-              </p>
-            </div>
-          )}
-          <p className="enr-hint">
-            <T id="enrol.consent" components={{ 0: <a href="#terms" />, 1: <a href="/privacy" /> }} />
-          </p>
-          <button type="submit" className="enr-button enr-button--primary enr-button--wide" disabled={uploading}>
-            {uploading ? t('enrol.sending', { progress }) : t('enrol.submit')}
-          </button>
-        </div>
-      </form>
+            )}
+            <p className="enr-hint">
+              <T id="enrol.consent" components={{ 0: <a href="#terms" />, 1: <a href="/privacy" /> }} />
+            </p>
+            <button type="submit" className="enr-button enr-button--primary enr-button--wide" disabled={uploading}>
+              {uploading ? t('enrol.sending', { progress }) : t('enrol.submit')}
+            </button>
+          </div>
+        </form>
+      </FormKit>
 
       <TermsSection active={later.near || started || idle} idle={idle} onVersion={onTermsVersion} />
     </EnrollmentPage>

@@ -43,7 +43,7 @@ export function EnrollmentPage({ instituteName, children, overlay }: EnrollmentP
       <main id="main-content" className="enr-main">
         <h1>{t('enrol.title')}</h1>
         <p className="enr-lead">
-          <T id="enrol.lead" components={{ 0: <span className="enr-req" /> }} />
+          <T id="enrol.lead" components={{ 0: <span className="enr-required" /> }} />
         </p>
         {children}
       </main>

@@ -4,10 +4,10 @@
  * file of the wrong type or over the size limit is refused before anything is sent, with a clear
  * message; the file chosen before it, and everything else in the form, stays.
  */
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode, type Ref } from 'react';
 import { ENROLLMENT_MESSAGES } from '@registrar/contract/answer-messages';
 import { T, useMessage, useT } from '../../shared/i18n/translate';
-import { RequiredMark } from './form-controls';
+import { ErrorLine, RequiredMark } from '../../shared/form/form-kit';
 import {
   UPLOAD_ACCEPT,
   UPLOAD_MAX_BYTES,
@@ -33,6 +33,8 @@ export interface FileFieldProps {
   error?: string | undefined;
   onFile: (file: File | null) => void;
   onBlur: () => void;
+  /** Given the file input, to move the focus there when the upload is in error. */
+  inputRef?: Ref<HTMLInputElement>;
   /** More ways to provide the file (the signature pad), under the buttons. */
   children?: ReactNode;
   maxBytes?: number;
@@ -86,6 +88,7 @@ export function FileField({
   example,
   note,
   maxBytes = UPLOAD_MAX_BYTES,
+  inputRef,
 }: FileFieldProps) {
   const t = useT();
   const message = useMessage();
@@ -95,15 +98,24 @@ export function FileField({
   const errorId = `${id}-error`;
   const statusId = `${id}-status`;
   const input = useRef<HTMLInputElement>(null);
+  const setInput = useCallback(
+    (element: HTMLInputElement | null) => {
+      input.current = element;
+      if (typeof inputRef === 'function') inputRef(element);
+      else if (inputRef) inputRef.current = element;
+    },
+    [inputRef],
+  );
   const [problem, setProblem] = useState<UploadProblem | null>(null);
   const url = useObjectUrl(file);
   // The contract's sentence, in the language on screen; a size problem adds the file's size and the limit.
+  // ErrorLine translates the form's English errors and leaves this, already translated, as it is.
   const problemText =
     problem &&
     (problem.kind === 'type'
       ? message(ENROLLMENT_MESSAGES.fileTypeNotAllowed)
       : t('enrol.file.tooLarge', { reason: message(ENROLLMENT_MESSAGES.fileTooLarge), ...problem }));
-  const shownError = problemText ?? message(error);
+  const shownError = problemText ?? error;
 
   const choose = (chosen: File | undefined) => {
     if (!chosen) return; // the picker was cancelled: keep what was there
@@ -152,7 +164,7 @@ export function FileField({
           </p>
           <div className="enr-upload-actions">
             <input
-              ref={input}
+              ref={setInput}
               id={id}
               name={name}
               type="file"
@@ -182,11 +194,7 @@ export function FileField({
             {note && <>{note} </>}
             {t('enrol.file.kinds', { limit: formatLimit(maxBytes) })}
           </p>
-          {shownError && (
-            <p id={errorId} className="enr-error" role={problem ? 'alert' : undefined}>
-              {shownError}
-            </p>
-          )}
+          <ErrorLine id={errorId} error={shownError} role={problem ? 'alert' : undefined} />
           {children}
         </div>
       </div>

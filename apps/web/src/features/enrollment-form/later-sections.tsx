@@ -15,7 +15,7 @@ import { formatRupees } from '@registrar/contract/language';
 import { activeLanguage } from '../../shared/i18n/i18n';
 import { useMessage, useT } from '../../shared/i18n/translate';
 import { DocumentsSection } from './documents-section';
-import { RadioGroup, SelectInput, TextInput } from './form-controls';
+import { ErrorLine, RadioGroup, SelectInput, TextInput } from '../../shared/form/form-kit';
 import type { EnrollmentForm, Files, UploadName } from '../../shared/form/enrollment-types';
 import type { PublicResource } from './use-public-resource';
 
@@ -41,7 +41,7 @@ export function LaterSections({ form, courses, amounts, files, onFile, disabled 
   const t = useT();
   const message = useMessage();
   const language = activeLanguage();
-  const { values, bind, error, setValue, touch } = form;
+  const { values, field, error, ref, setValue, touch } = form;
   const paymentMethodOptions = PAYMENT_METHODS.map((value) => ({ value, label: t(`enrol.paymentMethod.${value}`) }));
   const workingOptions = WORKING_STATUS_OPTIONS.map((value) => ({ value, label: t(`enrol.working.${value}`) }));
   const paymentModeOptions = PAYMENT_MODES.map((value) => ({ value, label: t(`enrol.paymentMode.${value}`) }));
@@ -64,8 +64,7 @@ export function LaterSections({ form, courses, amounts, files, onFile, disabled 
           required
           prompt={courses.loading ? t('enrol.course.loading') : t('enrol.course.prompt')}
           options={courseOptions}
-          error={error('courseId')}
-          {...bind('courseId')}
+          {...field('courseId')}
         />
         {courses.error && (
           <p className="enr-notice enr-notice--error">
@@ -84,16 +83,9 @@ export function LaterSections({ form, courses, amounts, files, onFile, disabled 
             type="date"
             min={today}
             hint={t('enrol.startDate.hint')}
-            error={error('startDate')}
-            {...bind('startDate')}
+            {...field('startDate')}
           />
-          <TextInput
-            label={t('enrol.endDate')}
-            type="date"
-            min={values.startDate || today}
-            error={error('endDate')}
-            {...bind('endDate')}
-          />
+          <TextInput label={t('enrol.endDate')} type="date" min={values.startDate || today} {...field('endDate')} />
         </div>
         <RadioGroup
           legend={t('enrol.paymentMethod')}
@@ -104,14 +96,14 @@ export function LaterSections({ form, courses, amounts, files, onFile, disabled 
           error={error('paymentMethod')}
           onChange={(v) => setValue('paymentMethod', v)}
           onBlur={() => touch('paymentMethod')}
+          firstRef={ref('paymentMethod')}
         />
         <FeeAmounts amounts={amounts} method={values.paymentMethod} error={error('emiPrice')} />
         <SelectInput
           label={t('enrol.paymentMode')}
           prompt={t('enrol.paymentMode.prompt')}
           options={paymentModeOptions}
-          error={error('paymentMode')}
-          {...bind('paymentMode')}
+          {...field('paymentMode')}
         />
       </fieldset>
 
@@ -124,27 +116,24 @@ export function LaterSections({ form, courses, amounts, files, onFile, disabled 
           required
           prompt={t('enrol.working.prompt')}
           options={workingOptions}
-          error={error('currentlyWorking')}
-          {...bind('currentlyWorking')}
+          {...field('currentlyWorking')}
         />
         <TextInput
           label={t(PLACE_LABELS[working] ?? PLACE_LABELS[''])}
           required
           maxLength={200}
           autoComplete="organization"
-          error={error('currentlyWorkingPlace')}
-          {...bind('currentlyWorkingPlace')}
+          {...field('currentlyWorkingPlace')}
         />
         {(working === 'college' || working === 'university') && (
-          <TextInput label={t('enrol.semester')} maxLength={50} error={error('currentSem')} {...bind('currentSem')} />
+          <TextInput label={t('enrol.semester')} maxLength={50} {...field('currentSem')} />
         )}
         {working === 'company' && (
           <TextInput
             label={t('enrol.designation')}
             maxLength={100}
             autoComplete="organization-title"
-            error={error('designation')}
-            {...bind('designation')}
+            {...field('designation')}
           />
         )}
       </fieldset>
@@ -154,7 +143,7 @@ export function LaterSections({ form, courses, amounts, files, onFile, disabled 
           <h2>{t('enrol.documents')}</h2>
         </legend>
         <p className="enr-hint">{t('enrol.documents.hint')}</p>
-        <DocumentsSection files={files} error={error} onFile={onFile} onBlur={touch} />
+        <DocumentsSection files={files} error={error} onFile={onFile} onBlur={touch} inputRef={ref} />
       </fieldset>
     </>
   );
@@ -171,7 +160,6 @@ function FeeAmounts({
   error: string | undefined;
 }) {
   const t = useT();
-  const message = useMessage();
   const language = activeLanguage();
   if (!amounts) return <p className="enr-hint enr-fees-empty">{t('enrol.fees.empty')}</p>;
   const installments = method === 'installment';
@@ -195,7 +183,7 @@ function FeeAmounts({
       {installments && amounts.length > 1 && (
         <p className="enr-hint">{t('enrol.fees.total', { amount: formatRupees(total, language) })}</p>
       )}
-      {error && <p className="enr-error">{message(error)}</p>}
+      <ErrorLine error={error} />
     </fieldset>
   );
 }

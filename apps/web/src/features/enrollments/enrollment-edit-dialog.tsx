@@ -36,7 +36,7 @@ import {
   PAYMENT_MODE_LABELS,
   WORKING_LABELS,
 } from '../../shared/lib/enrollment-labels';
-import { useOnTouchedForm } from '../../shared/form/use-on-touched-form';
+import { firstMessages, useOnTouchedForm } from '../../shared/form/use-on-touched-form';
 import { SchedulePreview } from './fees/schedule-preview';
 import { useUpdateEnrollmentMutation } from './api/enrollments-api';
 
@@ -85,17 +85,12 @@ export function EnrollmentEditDialog({ open, enrollment, onClose }: EnrollmentEd
   const [updateEnrollment, { isLoading }] = useUpdateEnrollmentMutation();
   const { data: courses } = useGetCoursesQuery({ page: 1, limit: 100 }, { skip: !open });
 
-  const form = useOnTouchedForm<TextName, Values>(original, (values) => {
+  const form = useOnTouchedForm<Values, Values>(original, (values) => {
     const parsed = enrollmentFieldsSchema.safeParse({
       ...values,
       startDate: values.startDate === original.startDate ? '' : values.startDate,
     });
-    const errors: Record<string, string> = {};
-    for (const issue of parsed.error?.issues ?? []) {
-      const field = issue.path[0];
-      if (typeof field === 'string' && !(field in errors)) errors[field] = issue.message;
-    }
-    return { data: parsed.success ? values : undefined, errors };
+    return { data: parsed.success ? values : undefined, errors: firstMessages(parsed.error?.issues ?? []) };
   });
   const { values, bind, error } = form;
   const patch = changedFields(original, values);

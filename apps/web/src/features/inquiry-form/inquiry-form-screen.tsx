@@ -9,7 +9,7 @@
  *   reloads). Failure: 'Network error' when nothing answered, else the server's message, with the
  *   server's field errors on their fields. Nothing typed is lost.
  */
-import { useEffect, useRef, useState, type FocusEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { useSearchParams } from 'react-router';
 import { INQUIRY_WORKING_AS_OPTIONS, REFERENCE_OPTIONS } from '@registrar/contract/constants';
@@ -19,11 +19,21 @@ import { ApiError } from '../../shared/api/api-error';
 import { activeLanguage } from '../../shared/i18n/i18n';
 import { StudentI18n, T, useMessage, useT } from '../../shared/i18n/translate';
 import { requestFailed, requestSucceeded } from '../../shared/state/services-slice';
-import { ButtonSpinner, RequiredMark, Select, TextArea, TextInput } from './form-controls';
+import {
+  ButtonSpinner,
+  Checkbox,
+  EMAIL_INPUT,
+  FormKit,
+  Group,
+  PHONE_INPUT,
+  SelectInput,
+  TextArea,
+  TextInput,
+} from '../../shared/form/form-kit';
 import { postInquiry, useAreasOfInterest, useSiteInfo, type AreaOfInterest } from './inquiry-form-api';
 import { ThankYouDialog } from './thank-you-dialog';
 import { InquiryPage } from './inquiry-page';
-import { EMPTY_INQUIRY, useInquiryForm, type InquiryField } from './use-inquiry-form';
+import { EMPTY_INQUIRY, useInquiryForm } from './use-inquiry-form';
 import './inquiry-form.css';
 
 const CURRENTLY_AT_HINT = {
@@ -53,9 +63,6 @@ function AreasOfInterest({ areas, selected, error, onChange, onLeave, firstRef }
   const t = useT();
   const message = useMessage();
   const errorId = 'inq-areas-error';
-  const onBlur = (event: FocusEvent<HTMLFieldSetElement>) => {
-    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) onLeave();
-  };
   const toggle = (name: string, on: boolean) =>
     onChange(on ? [...selected.filter((n) => n !== name), name] : selected.filter((n) => n !== name));
 
@@ -82,18 +89,16 @@ function AreasOfInterest({ areas, selected, error, onChange, onLeave, firstRef }
       <ul className="inq-checks">
         {areas.data.map((area: AreaOfInterest, index) => (
           <li key={area._id}>
-            <label className="inq-check">
-              <input
-                ref={index === 0 ? firstRef : undefined}
-                type="checkbox"
-                name="areaOfInterest"
-                value={area.name}
-                checked={selected.includes(area.name)}
-                onChange={(event) => toggle(area.name, event.target.checked)}
-                aria-describedby={error ? errorId : undefined}
-              />
+            <Checkbox
+              ref={index === 0 ? firstRef : undefined}
+              name="areaOfInterest"
+              value={area.name}
+              checked={selected.includes(area.name)}
+              onChange={(event) => toggle(area.name, event.target.checked)}
+              aria-describedby={error ? errorId : undefined}
+            >
               <span>{area.name}</span>
-            </label>
+            </Checkbox>
           </li>
         ))}
       </ul>
@@ -101,19 +106,17 @@ function AreasOfInterest({ areas, selected, error, onChange, onLeave, firstRef }
   }
 
   return (
-    <fieldset className="inq-fieldset" onBlur={onBlur} aria-describedby={error ? errorId : undefined}>
-      <legend>
-        {t('inquiry.areas')}
-        <RequiredMark />
-      </legend>
+    <Group
+      className="inq-fieldset"
+      legend={t('inquiry.areas')}
+      required
+      error={error}
+      errorId={errorId}
+      onLeave={onLeave}
+    >
       <p className="inq-hint">{t('inquiry.areas.hint')}</p>
       {body}
-      {error && (
-        <p id={errorId} className="inq-error">
-          {message(error)}
-        </p>
-      )}
-    </fieldset>
+    </Group>
   );
 }
 
@@ -133,7 +136,7 @@ function InquiryForm() {
   const [searchParams] = useSearchParams();
   const areas = useAreasOfInterest();
   const site = useSiteInfo();
-  const { values, setValue, blur, errorOf, refFor, submit, setServerErrors, rules } = useInquiryForm({
+  const { values, setValue, touch, error, ref, field, submit, setServerErrors, rules } = useInquiryForm({
     ...EMPTY_INQUIRY,
     courseId: searchParams.get('courseId') ?? '',
   });
@@ -141,15 +144,6 @@ function InquiryForm() {
   const [sending, setSending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
-
-  const text = (name: Exclude<InquiryField, 'areaOfInterest'>) => ({
-    name,
-    value: values[name],
-    error: errorOf(name),
-    ref: refFor(name),
-    onChange: (event: { target: { value: string } }) => setValue(name, event.target.value as never),
-    onBlur: () => blur(name),
-  });
 
   const failed = (err: unknown) => {
     const english = failureMessage(err);
@@ -160,10 +154,9 @@ function InquiryForm() {
 
   const onSubmit = () =>
     submit((inquiry) => {
-      if (sending) return;
       setSending(true);
       setFailure(null);
-      postInquiry({ ...inquiry, language: activeLanguage() }, honeypotRef.current?.value ?? '')
+      return postInquiry({ ...inquiry, language: activeLanguage() }, honeypotRef.current?.value ?? '')
         .then((answer) => {
           dispatch(requestSucceeded(message(answer || INQUIRY_MESSAGES.received)!));
           setSentTo(inquiry.email);
@@ -197,127 +190,118 @@ function InquiryForm() {
         sentTo !== null && <ThankYouDialog email={sentTo} site={contact} onOk={() => window.location.reload()} />
       }
     >
-      <form
-        className="inq-form"
-        noValidate
-        aria-busy={sending}
-        onSubmit={(event) => {
-          event.preventDefault();
-          onSubmit();
-        }}
-      >
-        <TextInput label={t('inquiry.name')} required autoComplete="name" maxLength={100} {...text('name')} />
-        <TextArea
-          label={t('inquiry.address')}
-          required
-          autoComplete="street-address"
-          rows={3}
-          maxLength={500}
-          {...text('address')}
-        />
-        <div className="inq-row">
-          <TextInput
-            label={t('inquiry.email')}
+      <FormKit prefix="inq" errorFirst requiredWords={t('form.required')} message={message}>
+        <form
+          className="inq-form"
+          noValidate
+          aria-busy={sending}
+          onSubmit={(event) => {
+            event.preventDefault();
+            void onSubmit();
+          }}
+        >
+          <TextInput label={t('inquiry.name')} required autoComplete="name" maxLength={100} {...field('name')} />
+          <TextArea
+            label={t('inquiry.address')}
             required
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            autoCapitalize="off"
-            spellCheck={false}
-            {...text('email')}
+            autoComplete="street-address"
+            rows={3}
+            maxLength={500}
+            {...field('address')}
           />
-          <TextInput
-            label={t('inquiry.phone')}
-            required
-            type="tel"
-            inputMode="numeric"
-            autoComplete="tel-national"
-            hint={t('inquiry.phoneHint')}
-            {...text('phoneNumber')}
-          />
-        </div>
-        <div className="inq-row">
-          <Select
-            label={t('inquiry.workingAs')}
-            placeholder={t('inquiry.workingAs.prompt')}
-            options={workingAsOptions}
-            {...text('currentlyWorkingAs')}
-          />
-          <TextInput
-            label={t('inquiry.currentlyAt')}
-            hint={t(CURRENTLY_AT_HINT[values.currentlyWorkingAs])}
-            maxLength={200}
-            {...text('currentlyAt')}
-          />
-        </div>
-
-        <AreasOfInterest
-          areas={areas}
-          selected={values.areaOfInterest}
-          error={errorOf('areaOfInterest')}
-          onChange={(next) => setValue('areaOfInterest', next)}
-          onLeave={() => blur('areaOfInterest')}
-          firstRef={refFor('areaOfInterest')}
-        />
-
-        <Select
-          label={t('inquiry.course')}
-          placeholder={t('inquiry.course.prompt')}
-          options={courseOptions}
-          {...text('courseId')}
-          value={courseIdValue}
-        />
-
-        <Select
-          label={t('inquiry.reference')}
-          required
-          placeholder={t('inquiry.reference.prompt')}
-          options={referenceOptions}
-          {...text('reference')}
-        />
-        {isFriend && (
           <div className="inq-row">
-            <TextInput label={t('inquiry.friendName')} autoComplete="off" maxLength={100} {...text('friendName')} />
+            <TextInput label={t('inquiry.email')} required {...EMAIL_INPUT} {...field('email')} />
             <TextInput
-              label={t('inquiry.friendArea')}
-              hint={t('inquiry.friendArea.hint')}
-              autoComplete="off"
-              maxLength={200}
-              {...text('friendWorkingArea')}
+              label={t('inquiry.phone')}
+              required
+              {...PHONE_INPUT}
+              hint={t('inquiry.phoneHint')}
+              {...field('phoneNumber')}
             />
           </div>
-        )}
+          <div className="inq-row">
+            <SelectInput
+              label={t('inquiry.workingAs')}
+              prompt={t('inquiry.workingAs.prompt')}
+              options={workingAsOptions}
+              {...field('currentlyWorkingAs')}
+            />
+            <TextInput
+              label={t('inquiry.currentlyAt')}
+              hint={t(CURRENTLY_AT_HINT[values.currentlyWorkingAs])}
+              maxLength={200}
+              {...field('currentlyAt')}
+            />
+          </div>
 
-        {/* For bots only: people never see or hear it, and the server ignores an inquiry that fills it. */}
-        <div className="inq-honeypot" aria-hidden="true">
-          <label htmlFor="inq-middle-name">Middle name</label>
-          <input
-            ref={honeypotRef}
-            id="inq-middle-name"
-            type="text"
-            name={rules?.INQUIRY_HONEYPOT_FIELD}
-            tabIndex={-1}
-            autoComplete="off"
-            defaultValue=""
+          <AreasOfInterest
+            areas={areas}
+            selected={values.areaOfInterest}
+            error={error('areaOfInterest')}
+            onChange={(next) => setValue('areaOfInterest', next)}
+            onLeave={() => touch('areaOfInterest')}
+            firstRef={ref('areaOfInterest')}
           />
-        </div>
 
-        {failure && (
-          <p className="inq-notice inq-notice--error" role="alert">
-            {message(failure)}
+          <SelectInput
+            label={t('inquiry.course')}
+            prompt={t('inquiry.course.prompt')}
+            options={courseOptions}
+            {...field('courseId')}
+            value={courseIdValue}
+          />
+
+          <SelectInput
+            label={t('inquiry.reference')}
+            required
+            prompt={t('inquiry.reference.prompt')}
+            options={referenceOptions}
+            {...field('reference')}
+          />
+          {isFriend && (
+            <div className="inq-row">
+              <TextInput label={t('inquiry.friendName')} autoComplete="off" maxLength={100} {...field('friendName')} />
+              <TextInput
+                label={t('inquiry.friendArea')}
+                hint={t('inquiry.friendArea.hint')}
+                autoComplete="off"
+                maxLength={200}
+                {...field('friendWorkingArea')}
+              />
+            </div>
+          )}
+
+          {/* For bots only: people never see or hear it, and the server ignores an inquiry that fills it. */}
+          <div className="inq-honeypot" aria-hidden="true">
+            <label htmlFor="inq-middle-name">Middle name</label>
+            <input
+              ref={honeypotRef}
+              id="inq-middle-name"
+              type="text"
+              name={rules?.INQUIRY_HONEYPOT_FIELD}
+              tabIndex={-1}
+              autoComplete="off"
+              defaultValue=""
+            />
+          </div>
+
+          {failure && (
+            <p className="inq-notice inq-notice--error" role="alert">
+              {message(failure)}
+            </p>
+          )}
+          <p className="inq-hint">
+            <T id="form.privacyNote" components={{ 0: <a href="/privacy" /> }} />
           </p>
-        )}
-        <p className="inq-hint">
-          <T id="form.privacyNote" components={{ 0: <a href="/privacy" /> }} />
-        </p>
-        <button type="submit" className="inq-button inq-submit" aria-disabled={sending || undefined}>
-          {sending && <ButtonSpinner />}
-          {sending ? t('inquiry.sending') : t('inquiry.submit')}
-        </button>
-        <p role="status" className="visually-hidden">
-          {sending ? t('inquiry.sendingStatus') : ''}
-        </p>
-      </form>
+          <button type="submit" className="inq-button inq-submit" aria-disabled={sending || undefined}>
+            {sending && <ButtonSpinner />}
+            {sending ? t('inquiry.sending') : t('inquiry.submit')}
+          </button>
+          <p role="status" className="visually-hidden">
+            {sending ? t('inquiry.sendingStatus') : ''}
+          </p>
+        </form>
+      </FormKit>
     </InquiryPage>
   );
 }

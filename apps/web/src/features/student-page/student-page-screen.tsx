@@ -10,7 +10,6 @@ import { MESSAGES } from '@registrar/contract/messages';
 import {
   STUDENT_API,
   STUDENT_PAGE_PATH,
-  studentLinkRequestSchema,
   type StudentPage,
   type StudentRequestKind,
 } from '@registrar/contract/student-page';
@@ -20,6 +19,7 @@ import { studentPageCatalogue } from '../../shared/i18n/student-page-catalogue';
 import { StudentI18n, useMessage, useT } from '../../shared/i18n/translate';
 import { fetchStudentPage, requestData, requestLink } from './student-page-api';
 import { Frame, LinkRequestHeading } from './student-page-frame';
+import { StudentPageLoading } from './student-page-loading';
 import './student-page.css';
 
 const svgDataUrl = (svg: string) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
@@ -76,6 +76,8 @@ function LinkRequest() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    // The schema (and zod) load on the first send: the page a student's link opens never needs them.
+    const { studentLinkRequestSchema } = await import('@registrar/contract/student-page-schemas');
     const parsed = studentLinkRequestSchema.safeParse({ email });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? MESSAGES.somethingWentWrong);
@@ -165,15 +167,7 @@ function StudentPageLoader() {
     return () => controller.abort();
   }, [reload]);
 
-  if (load.state === 'loading')
-    return (
-      <Frame>
-        <h1>{t('my.title')}</h1>
-        <p className="sp-lead" role="status">
-          {t('my.loading')}
-        </p>
-      </Frame>
-    );
+  if (load.state === 'loading') return <StudentPageLoading />;
   if (load.state === 'failed')
     return (
       <Frame>

@@ -13,4 +13,4 @@ export type Values = Record<TextName, string>;
 export type UploadName = 'profilePicture' | 'aadharFront' | 'aadharBack' | 'pancard' | 'candidateSign';
 export type Files = Partial<Record<UploadName, File>>;
 
-export type EnrollmentForm = ReturnType<typeof useOnTouchedForm<TextName, EnrollmentFields>>;
+export type EnrollmentForm = ReturnType<typeof useOnTouchedForm<Values, EnrollmentFields>>;
