@@ -89,7 +89,7 @@ test.describe('public forms paint their top from the HTML', () => {
           expect(header.start).toBeGreaterThan(copy);
           const starts = async () =>
             page.evaluate(() =>
-              [...document.querySelectorAll('header *')].map((element, index) => {
+              Array.from(document.querySelectorAll('header *')).map((element, index) => {
                 const box = element.getBoundingClientRect();
                 return { index, visible: element.checkVisibility(), x: Math.round(box.x), y: Math.round(box.y) };
               }),
