@@ -180,4 +180,17 @@ test.describe('a visitor who chose Hindi sees Hindi from the first paint', () =>
       await expectNoAxeViolations(page);
     });
   }
+
+  // The page a student's link opens paints its loading frame in Hindi from the HTML too: before
+  // any script, the page cannot know whether the link still works, so any token shows it.
+  test("/my/<token>: the HTML paints the loading frame in Hindi before the app's code", async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem('registrar.language', 'hi'));
+    await page.route(/\.js(\?|$)/, (request) => request.abort());
+    await page.goto(`/my/${'A'.repeat(43)}`);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
+    await expect(page.getByRole('heading', { level: 1, name: hi['my.title']! })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Your enrolment' })).toBeHidden();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+    await expect(page.getByRole('status')).toHaveText(hi['my.loading']!);
+  });
 });
