@@ -6,6 +6,8 @@ export interface FuzzRequest {
   body: string | Buffer | undefined;
   signedIn: boolean;
   kind: string;
+  /** Whether the path names real records (from `realParams`). */
+  realIds: boolean;
 }
 export interface Operation {
   method: string;
@@ -17,6 +19,6 @@ export interface Operation {
 export function operationsOf(doc: unknown): Operation[];
 export function requestsFor(
   op: Operation,
-  options: { count: number; seed: number; token?: string | undefined },
+  options: { count: number; seed: number; token?: string | undefined; realParams?: Record<string, string> },
 ): FuzzRequest[];
 export function checkAnswer(status: number, contentType: string | undefined, text: string): string | undefined;

@@ -2,6 +2,9 @@
 // with fast-check: wrong types, missing and extra fields, nulls, arrays for scalars, 100 kB
 // strings, control characters, unicode, malformed JSON, odd content types, multipart content
 // types over bodies that are not multipart, JSON `null`, non-UUID path ids and huge page numbers.
+// Given the ids of real records (`realParams`), a share of the requests carries them in the path,
+// so the bad bodies reach the routes' own checks and not only the path's; header parameters
+// (`Idempotency-Key`) get odd values too.
 // Used by `npm run fuzz -w bench` (the built server, over HTTP) and by the API test suite (inject).
 import fc from 'fast-check';
 
@@ -12,7 +15,7 @@ import fc from 'fast-check';
  * @typedef {{ method: string, path: string, parameters: Parameter[], body: Schema | undefined,
  *   secured: boolean }} Operation
  * @typedef {{ method: string, url: string, headers: Record<string, string>, body: string | Buffer | undefined,
- *   signedIn: boolean, kind: string }} FuzzRequest
+ *   signedIn: boolean, kind: string, realIds: boolean }} FuzzRequest
  */
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
@@ -238,25 +241,54 @@ function queryFor(op) {
     .map((pairs) => (pairs.length ? `?${pairs.map(([k, v]) => `${enc(k)}=${v}`).join('&')}` : ''));
 }
 
+/** A header parameter's value: absent, plausible, or what no client should send. */
+const headerValue = fc.oneof(
+  { weight: 2, arbitrary: fc.constant(undefined) },
+  { weight: 2, arbitrary: fc.uuid() },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom('', ' ', 'key with spaces', 'x'.repeat(201), 'é', 'null', '0', '\t', 'a,b', '%00'),
+  },
+  { weight: 1, arbitrary: fc.string({ maxLength: 40 }).map((v) => v.replace(/[^\x20-\x7e]/g, '')) },
+);
+
 /**
  * `count` requests for one operation, half of them signed in (when a token is given), from a
- * fixed seed so a failure can be replayed. @param {Operation} op
- * @param {{ count: number, seed: number, token?: string | undefined }} options @returns {FuzzRequest[]}
+ * fixed seed so a failure can be replayed. `realParams` maps a path parameter's name to the id of a
+ * record that exists; about a third of the requests use it. @param {Operation} op
+ * @param {{ count: number, seed: number, token?: string | undefined, realParams?: Record<string, string> }} options
+ * @returns {FuzzRequest[]}
  */
-export function requestsFor(op, { count, seed, token }) {
+export function requestsFor(op, { count, seed, token, realParams = {} }) {
   const withBody = op.method !== 'GET' && op.method !== 'DELETE';
+  const headerNames = op.parameters.filter((p) => p.in === 'header').map((p) => p.name);
   const arb = fc.record({
     ids: fc.array(pathId, { minLength: 4, maxLength: 4 }),
+    real: fc.array(fc.boolean(), { minLength: 4, maxLength: 4 }),
+    useReal: fc.nat(2),
     query: queryFor(op),
     body: withBody ? bodyFor(op.body) : fc.oneof(fc.constant(undefined), bodyFor(undefined)),
     signedIn: fc.boolean(),
     accept: fc.constantFrom(undefined, 'application/json', 'text/html', '*/*', 'image/png'),
+    extraHeaders: fc.array(headerValue, { minLength: headerNames.length, maxLength: headerNames.length }),
   });
   return fc.sample(arb, { numRuns: count, seed }).map((s) => {
     let i = 0;
-    const path = op.path.replace(/\{[^}]+\}/g, () => s.ids[i++] ?? '1');
+    let realIds = false;
+    const path = op.path.replace(/\{([^}]+)\}/g, (_m, /** @type {string} */ name) => {
+      const n = i++;
+      const real = realParams[name];
+      // One request in three names real records (each parameter still sometimes a bad id).
+      if (!real || s.useReal !== 0 || !(s.real[n] ?? true)) return s.ids[n] ?? '1';
+      realIds = true;
+      return real;
+    });
     /** @type {Record<string, string>} */
     const headers = {};
+    headerNames.forEach((name, n) => {
+      const value = s.extraHeaders[n];
+      if (value !== undefined) headers[name] = value;
+    });
     const signedIn = Boolean(token) && s.signedIn;
     if (signedIn) headers.authorization = `Bearer ${token}`;
     if (s.accept) headers.accept = s.accept;
@@ -268,6 +300,7 @@ export function requestsFor(op, { count, seed, token }) {
       body: s.body ? s.body.body : undefined,
       signedIn,
       kind: `${op.method} ${op.path}`,
+      realIds,
     };
   });
 }

@@ -4,6 +4,8 @@
  * server's sentences in these before their schemas load, and the staff console's pages do not
  * carry them. `inquiry-admin.ts`, `enrollment-admin.ts` and `student-page.ts` re-export them.
  */
+import { MESSAGES } from './messages';
+
 /** Inquiries: the public form's answers and the staff's. */
 export const INQUIRY_MESSAGES = {
   received: 'Thank you! Your inquiry has been received.',
@@ -27,7 +29,7 @@ export const ENROLLMENT_MESSAGES = {
   fileTypeNotAllowed: 'Please upload a jpg, jpeg, png, gif, svg or pdf file',
   tooManyParts: 'The upload has too many parts',
   /** Followed by `: <field name>`; a field the form does not have. */
-  unexpectedField: 'This field is not part of the form',
+  unexpectedField: MESSAGES.unexpectedField,
   staffOnlyFile: 'The authority signature is added by the institute, not on this form',
   notMultipart: 'Send the form as multipart/form-data',
   malformedMultipart: 'The form could not be read; please send it again',
@@ -53,4 +55,6 @@ export const STUDENT_PAGE_MESSAGES = {
   requestAlreadyOpen: 'You have already asked for this; the institute will write to you',
   requestNotFound: 'Request not found',
   requestDone: 'Request marked as handled',
+  kindRequired: 'Choose export or erasure',
+  onlyDone: 'A request can only be marked as handled',
 } as const;

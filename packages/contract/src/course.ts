@@ -23,7 +23,8 @@ export const hasAtMostTwoDecimals = (n: number) => Math.abs(Math.round(n * 100) 
 const amount = (message: string) =>
   z
     .number({ error: message })
-    .positive({ error: message })
+    // At least one paisa: a smaller positive amount would round to a free installment.
+    .min(0.01, { error: message })
     .max(10_000_000, { error: message })
     .refine(hasAtMostTwoDecimals, { error: message });
 

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { PAYMENT_MODES } from './constants';
 import { hasAtMostTwoDecimals } from './course';
+import { MESSAGES } from './messages';
 
 export const FEE_MESSAGES = {
   paymentRecorded: 'Payment recorded',
@@ -30,18 +31,21 @@ export const FEE_MESSAGES = {
   replanPaidTooMuch: 'More has been paid than the new schedule totals; record a refund first',
   idempotencyKeyReused: 'This Idempotency-Key was already used for a different request',
   idempotencyKeyInvalid: 'The Idempotency-Key header must be 1 to 200 visible characters',
+  paymentModeRequired: 'Choose a payment mode',
+  nothingChanged: 'Change the amount or the due date',
 } as const;
 
 const rupees = z
   .number({ error: FEE_MESSAGES.amountInvalid })
-  .positive({ error: FEE_MESSAGES.amountInvalid })
+  // At least one paisa: a smaller positive amount would round to a ₹0 receipt.
+  .min(0.01, { error: FEE_MESSAGES.amountInvalid })
   .max(10_000_000, { error: FEE_MESSAGES.amountInvalid })
   .refine(hasAtMostTwoDecimals, { error: FEE_MESSAGES.amountInvalid });
 
 export const recordPaymentSchema = z.object({
   amount: rupees,
-  paymentMode: z.enum(PAYMENT_MODES, { error: 'Choose a payment mode' }),
-  paidOn: z.iso.date({ error: 'Please enter a valid date' }),
+  paymentMode: z.enum(PAYMENT_MODES, { error: FEE_MESSAGES.paymentModeRequired }),
+  paidOn: z.iso.date({ error: MESSAGES.dateInvalid }),
   reference: z.string().trim().max(100).optional(),
   note: z.string().trim().max(500).optional(),
 });
@@ -61,7 +65,7 @@ export const paymentActionSchema = z.union([voidPaymentSchema, recordPaymentSche
 export const installmentEditSchema = z
   .object({
     amount: rupees.optional(),
-    dueDate: z.iso.date({ error: 'Please enter a valid date' }).optional(),
+    dueDate: z.iso.date({ error: MESSAGES.dateInvalid }).optional(),
     reason: z
       .string({ error: FEE_MESSAGES.reasonRequired })
       .trim()
@@ -69,7 +73,7 @@ export const installmentEditSchema = z
       .max(500),
   })
   .refine((v) => v.amount !== undefined || v.dueDate !== undefined, {
-    error: 'Change the amount or the due date',
+    error: FEE_MESSAGES.nothingChanged,
     path: ['amount'],
   });
 
@@ -84,8 +88,8 @@ export const refundInputSchema = z.object({
   paymentId: z.uuid({ error: FEE_MESSAGES.paymentNotFound }),
   amount: rupees,
   reason,
-  refundedOn: z.iso.date({ error: 'Please enter a valid date' }),
-  paymentMode: z.enum(PAYMENT_MODES, { error: 'Choose a payment mode' }),
+  refundedOn: z.iso.date({ error: MESSAGES.dateInvalid }),
+  paymentMode: z.enum(PAYMENT_MODES, { error: FEE_MESSAGES.paymentModeRequired }),
 });
 export type RefundInput = z.infer<typeof refundInputSchema>;
 

@@ -44,6 +44,16 @@ export const optionalText = (max = 500) =>
     .optional()
     .transform((v) => (v ? v : undefined));
 
+/**
+ * A JSON request body with exactly these fields: a field the form does not have is refused by
+ * name rather than dropped, so a client's typo or a smuggled `enrollmentId` never passes unseen.
+ */
+export const exactObject = <T extends z.ZodRawShape>(shape: T) =>
+  z.strictObject(shape, {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys' ? `${MESSAGES.unexpectedField}: ${issue.keys.join(', ')}` : undefined,
+  });
+
 /** `emptyAsUndefined` lets a select's '' mean "not chosen" for optional enums. */
 export const emptyAsUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 

@@ -3,6 +3,7 @@
  * of contacts. Shared by the server routes and the console screens.
  */
 import { z } from 'zod';
+import { exactObject } from './fields';
 import { INQUIRY_STATUSES, type InquiryStatus } from './inquiry-admin';
 import { CONTACT_CHANNELS, CONTACT_OUTCOMES, staffRefSchema } from './inquiry-contact';
 
@@ -26,33 +27,39 @@ export const FOLLOW_UP_MESSAGES = {
   finalStatus: 'A closed or converted inquiry needs no follow-up',
   channelRequired: 'Choose how you contacted them',
   outcomeRequired: 'Choose the outcome',
+  noteInvalid: 'The note must be text of at most 1000 characters',
+  ownerOrNextRequired: 'Give an owner or a next follow-up',
 } as const;
 
 /** A moment as the browser sends it: ISO 8601 with an offset (`2026-11-25T10:30:00.000Z`). */
 const moment = z.iso.datetime({ offset: true, error: FOLLOW_UP_MESSAGES.nextFollowUpRequired });
 
 /** `POST /api/inquiry-contact/{id}`: one contact with a student and, unless the inquiry is closed or converted, the next step. */
-export const inquiryContactRequestSchema = z.object({
+export const inquiryContactRequestSchema = exactObject({
   channel: z.enum(CONTACT_CHANNELS, { error: FOLLOW_UP_MESSAGES.channelRequired }),
   outcome: z.enum(CONTACT_OUTCOMES, { error: FOLLOW_UP_MESSAGES.outcomeRequired }),
-  note: z.string().trim().max(1000).optional(),
+  note: z
+    .string({ error: FOLLOW_UP_MESSAGES.noteInvalid })
+    .trim()
+    .max(1000, { error: FOLLOW_UP_MESSAGES.noteInvalid })
+    .optional(),
   nextFollowUpAt: moment.optional(),
 });
 export type InquiryContactRequest = z.infer<typeof inquiryContactRequestSchema>;
 
 /** `PUT /api/inquiry-follow-up/{id}`: the owner and/or the next follow-up; null clears one, absent keeps it. */
-export const inquiryFollowUpRequestSchema = z
-  .object({
-    ownerId: z.uuid({ error: FOLLOW_UP_MESSAGES.ownerNotAllowed }).nullable().optional(),
-    nextFollowUpAt: moment.nullable().optional(),
-  })
-  .refine((v) => typeof v !== 'object' || v === null || v.ownerId !== undefined || v.nextFollowUpAt !== undefined, {
-    error: 'Give an owner or a next follow-up',
-  });
+export const inquiryFollowUpRequestSchema = exactObject({
+  ownerId: z.uuid({ error: FOLLOW_UP_MESSAGES.ownerNotAllowed }).nullable().optional(),
+  nextFollowUpAt: moment.nullable().optional(),
+}).refine((v) => typeof v !== 'object' || v === null || v.ownerId !== undefined || v.nextFollowUpAt !== undefined, {
+  error: FOLLOW_UP_MESSAGES.ownerOrNextRequired,
+});
 export type InquiryFollowUpRequest = z.infer<typeof inquiryFollowUpRequestSchema>;
 
 /** `GET /api/follow-ups`: whose follow-ups (admins may name anyone; others see their own). */
-export const followUpsQuerySchema = z.object({ ownerId: z.uuid().optional() });
+export const followUpsQuerySchema = z.object({
+  ownerId: z.uuid({ error: FOLLOW_UP_MESSAGES.ownerNotFound }).optional(),
+});
 
 export const followUpItemSchema = z.object({
   _id: z.string(),

@@ -78,6 +78,9 @@ export const MESSAGES = {
   headersTooLarge: 'The request is too large (address or headers)',
   requestTimeout: 'The request took too long to arrive',
   requestMalformed: 'The request could not be read',
+  bodyNotObject: 'The request body must be a JSON object',
+  contentTypeNotAccepted: 'This kind of request body is not accepted here',
+  unexpectedField: 'This field is not part of the form',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { PAYMENT_MODES } from './constants';
 import { ENROLLMENT_STATUSES, INSTALLMENT_STATUSES } from './enrollment-admin';
-import { emailField } from './fields';
+import { emailField, exactObject } from './fields';
 import { LANGUAGES } from './language';
 import { STUDENT_PAGE_MESSAGES, STUDENT_REQUEST_KINDS, STUDENT_REQUEST_STATES } from './student-page';
 
@@ -11,11 +11,11 @@ export const studentTokenSchema = z
   .string()
   .regex(/^[A-Za-z0-9_-]{43}$/, { error: STUDENT_PAGE_MESSAGES.linkNotFound });
 
-export const studentLinkRequestSchema = z.object({ email: emailField() });
+export const studentLinkRequestSchema = exactObject({ email: emailField() });
 export type StudentLinkRequest = z.infer<typeof studentLinkRequestSchema>;
 
-export const studentRequestInputSchema = z.object({
-  kind: z.enum(STUDENT_REQUEST_KINDS, { error: 'Choose export or erasure' }),
+export const studentRequestInputSchema = exactObject({
+  kind: z.enum(STUDENT_REQUEST_KINDS, { error: STUDENT_PAGE_MESSAGES.kindRequired }),
 });
 
 export const studentRequestSchema = z.object({
@@ -30,7 +30,9 @@ export const studentRequestSchema = z.object({
 });
 export type StudentRequest = z.infer<typeof studentRequestSchema>;
 
-export const studentRequestUpdateSchema = z.object({ state: z.literal('done') });
+export const studentRequestUpdateSchema = exactObject({
+  state: z.literal('done', { error: STUDENT_PAGE_MESSAGES.onlyDone }),
+});
 
 /** A UPI intent for one open installment, with its QR code as SVG markup. */
 export const upiCodeSchema = z.object({ url: z.string(), svg: z.string() });

@@ -15,9 +15,10 @@ import { ThrottleStoreUnavailableError } from '../services/throttle';
 
 /**
  * SQLSTATEs of values the database cannot take: character not in repertoire (NUL), untranslatable
- * character, invalid text representation, string too long, numeric or datetime out of range.
+ * character, invalid text representation, string too long, numeric or datetime out of range, and a
+ * value a CHECK constraint refuses (a ₹0 concession).
  */
-const BAD_VALUE_STATES = new Set(['22021', '22P05', '22P02', '22001', '22003', '22007', '22008']);
+const BAD_VALUE_STATES = new Set(['22021', '22P05', '22P02', '22001', '22003', '22007', '22008', '23514']);
 
 /** The first SQLSTATE along the cause chain. */
 function sqlStateOf(err: unknown): string | undefined {
@@ -71,6 +72,38 @@ function isDatabaseUnavailable(err: unknown): boolean {
   return false;
 }
 
+interface ZodIssueLike {
+  code?: string;
+  path?: PropertyKey[];
+  message?: string;
+  errors?: ZodIssueLike[][];
+}
+
+/**
+ * The field errors of one schema issue, each with the contract's message. A body that is not an
+ * object at all (null, an array, a string) gets one message saying so, not the library's wording;
+ * a failed union (a payment body is "record" or "void") answers for the alternative that came
+ * closest, with that alternative's own messages.
+ */
+function fieldErrors(instancePath: string, code: string, message: string | undefined, params: unknown): FieldError[] {
+  const path = instancePath.replace(/^\//, '').replaceAll('/', '.');
+  const branches = (params as ZodIssueLike | undefined)?.errors;
+  if (code === 'invalid_union' && Array.isArray(branches) && branches.some((b) => b.length)) {
+    const closest = branches.filter((b) => b.length).sort((a, b) => a.length - b.length)[0]!;
+    // Inner paths are relative to the union, which sits at `path`.
+    return closest.flatMap((issue) =>
+      fieldErrors(
+        `/${[...(path ? path.split('.') : []), ...(issue.path ?? []).map(String)].join('/')}`,
+        issue.code ?? '',
+        issue.message,
+        issue,
+      ),
+    );
+  }
+  if (code === 'invalid_type' && path === '') return [{ path, message: MESSAGES.bodyNotObject }];
+  return [{ path, message: message ?? MESSAGES.validationFailed }];
+}
+
 function envelope(message: string, error: string, errors?: FieldError[]): ErrorEnvelope {
   return errors ? { success: false, message, error, errors } : { success: false, message, error };
 }
@@ -78,12 +111,9 @@ function envelope(message: string, error: string, errors?: FieldError[]): ErrorE
 export default fp(async function errorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(err)) {
-      const errors = err.validation.map((v) => ({
-        path: String(v.instancePath ?? '')
-          .replace(/^\//, '')
-          .replaceAll('/', '.'),
-        message: v.message ?? MESSAGES.validationFailed,
-      }));
+      const errors = err.validation.flatMap((v) =>
+        fieldErrors(String(v.instancePath ?? ''), v.keyword, v.message, v.params),
+      );
       return reply
         .code(400)
         .send(envelope(errors[0]?.message ?? MESSAGES.validationFailed, ERROR_CODES.validation, errors));
@@ -127,8 +157,16 @@ export default fp(async function errorHandler(app: FastifyInstance) {
     )
       return reply.code(413).send(envelope(MESSAGES.payloadTooLarge, ERROR_CODES.tooLarge));
     if (status === 429) return reply.code(429).send(envelope(MESSAGES.tooManyRequests, ERROR_CODES.rateLimited));
+    // A body the parser could not read: the contract's words rather than the framework's.
+    if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
+      return reply.code(415).send(envelope(MESSAGES.contentTypeNotAccepted, err.code));
+    if (err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY')
+      return reply.code(400).send(envelope(MESSAGES.bodyNotObject, ERROR_CODES.validation));
+    // Not JSON, or JSON carrying a __proto__ key, which the parser refuses outright.
+    if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY')
+      return reply.code(400).send(envelope(MESSAGES.requestMalformed, ERROR_CODES.validation));
     if (status >= 400 && status < 500) {
-      // Fastify's own client errors (bad JSON, wrong content type…) carry safe messages.
+      // Fastify's other client errors carry safe messages.
       return reply.code(status).send(envelope(err.message, err.code ?? ERROR_CODES.validation));
     }
     request.log.error({ err: safeErrorFacts(err) }, 'unhandled error');

@@ -7,10 +7,14 @@ import {
   announcementInputSchema,
   bulkAnnouncementSchema,
 } from '@registrar/contract/announcement';
+import { ENROLLMENT_MESSAGES } from '@registrar/contract/enrollment-admin';
 import { errorEnvelopeSchema, successEnvelope } from '@registrar/contract/envelope';
 import { AnnouncementService } from '../services/announcement-service';
 
 const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 404: errorEnvelopeSchema };
+/** An id that is not one names nothing: the same message as an unknown enrolment or announcement. */
+const enrollmentParams = z.object({ id: z.uuid({ error: ENROLLMENT_MESSAGES.notFound }) });
+const announcementParams = enrollmentParams.extend({ id2: z.uuid({ error: ANNOUNCEMENT_MESSAGES.notFound }) });
 const security = [{ bearer: [] }];
 const ok = successEnvelope(z.null());
 
@@ -24,7 +28,7 @@ const announcementRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['announcements'],
         security,
-        params: z.object({ id: z.uuid() }),
+        params: enrollmentParams,
         body: announcementInputSchema,
         response: { 200: ok, ...errors },
       },
@@ -65,7 +69,7 @@ const announcementRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['announcements'],
         security,
-        params: z.object({ id: z.uuid(), id2: z.uuid() }),
+        params: announcementParams,
         response: { 200: ok, ...errors },
       },
     },
@@ -82,7 +86,7 @@ const announcementRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['announcements'],
         security,
-        params: z.object({ id: z.uuid(), id2: z.uuid() }),
+        params: announcementParams,
         response: { 200: ok, ...errors },
       },
     },

@@ -14,7 +14,7 @@ import {
   paymentAlertSchema,
   refundInputSchema,
 } from '@registrar/contract/fees';
-import { enrollmentDetailSchema } from '@registrar/contract/enrollment-admin';
+import { ENROLLMENT_MESSAGES, enrollmentDetailSchema } from '@registrar/contract/enrollment-admin';
 import { ACCESS_MESSAGES } from '@registrar/contract/permissions';
 import { attachment } from '../lib/csv';
 import { forbidden } from '../lib/http-errors';
@@ -24,8 +24,10 @@ import { FeeService } from '../services/fee-service';
 import { StudentPageService } from '../services/student-page-service';
 import { enrollmentDetailFor } from '../services/role-views';
 
-const params = z.object({ id: z.uuid(), id2: z.uuid() });
-const idParams = z.object({ id: z.uuid() });
+/** An id that is not one names nothing: the same message as an unknown enrolment or installment. */
+const enrollmentId = z.uuid({ error: ENROLLMENT_MESSAGES.notFound });
+const params = z.object({ id: enrollmentId, id2: z.uuid({ error: FEE_MESSAGES.installmentNotFound }) });
+const idParams = z.object({ id: enrollmentId });
 const errors = {
   400: errorEnvelopeSchema,
   401: errorEnvelopeSchema,

@@ -14,7 +14,9 @@ import {
   inquiryContactRequestSchema,
   inquiryFollowUpRequestSchema,
 } from '@registrar/contract/follow-ups';
+import { IDEMPOTENCY_HEADER, idempotencyKeySchema } from '@registrar/contract/fees';
 import { INQUIRY_MESSAGES, inquiryDetailSchema } from '@registrar/contract/inquiry-admin';
+import { idempotentRequest } from '../lib/idempotency';
 import { FollowUpService, type Actor } from '../services/follow-up-service';
 import { InquiryService } from '../services/inquiry-service';
 
@@ -24,6 +26,7 @@ const errors = {
   401: errorEnvelopeSchema,
   403: errorEnvelopeSchema,
   404: errorEnvelopeSchema,
+  422: errorEnvelopeSchema,
 };
 const security = [{ bearer: [] }];
 
@@ -44,6 +47,8 @@ const followUpRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Log a contact with the student (and the next follow-up unless closed or converted)',
         security,
         params: idParams,
+        // A retried or double-clicked "Add contact" with the same key logs one contact.
+        headers: z.object({ [IDEMPOTENCY_HEADER]: idempotencyKeySchema }),
         body: inquiryContactRequestSchema,
         response: { 201: successEnvelope(inquiryDetailSchema), ...errors },
       },
@@ -52,7 +57,12 @@ const followUpRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.code(201).send({
         success: true as const,
         message: FOLLOW_UP_MESSAGES.contactAdded,
-        data: await followUps.addContact(request.params.id, request.body, actor(request)),
+        data: await followUps.addContact(
+          request.params.id,
+          request.body,
+          actor(request),
+          idempotentRequest(request.headers[IDEMPOTENCY_HEADER], { id: request.params.id, body: request.body }),
+        ),
       }),
   );
 

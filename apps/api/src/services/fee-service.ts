@@ -16,17 +16,17 @@ import {
   type Refund,
   type RefundInput,
 } from '@registrar/contract/fees';
-import { ERROR_CODES } from '@registrar/contract/envelope';
 import type { PaymentMode } from '@registrar/contract/constants';
 import { formatDate, formatRupeesExact, isLanguage, type Language } from '@registrar/contract/language';
 import type { Config } from '../config';
 import type { Db, Executor } from '../db/database';
-import { HttpError, badRequest, conflict, notFound } from '../lib/http-errors';
+import { badRequest, conflict, notFound } from '../lib/http-errors';
 import type { IdempotentRequest } from '../lib/idempotency';
 import { toPaise, toRupees } from '../lib/money';
 import { enrollmentRepository } from '../repositories/enrollment-repository';
 import { outboxRepository } from '../repositories/outbox-repository';
 import { paymentRepository } from '../repositories/payment-repository';
+import { oncePerKey } from './once-per-key';
 import { installmentStatus } from './enrollment-fee-schedule';
 import { brandedMail } from './mail/mail-message';
 import { studentTexts } from './student-texts';
@@ -133,28 +133,9 @@ export class FeeService {
     };
   }
 
-  /**
-   * Runs a money write once per idempotency key: the key is claimed in the write's own
-   * transaction, so a retry (even a simultaneous one) gets the first answer and adds no row.
-   */
-  private async once<T>(
-    scope: string,
-    request: IdempotentRequest | undefined,
-    write: (tx: Executor) => Promise<T>,
-  ): Promise<T> {
-    return this.db.transaction(async (tx) => {
-      if (request) {
-        const prior = await paymentRepository.claimKey(tx, scope, request.key, request.hash);
-        if (prior) {
-          if (prior.requestHash !== request.hash)
-            throw new HttpError(422, ERROR_CODES.conflict, FEE_MESSAGES.idempotencyKeyReused);
-          return prior.response as T;
-        }
-      }
-      const answer = await write(tx);
-      if (request) await paymentRepository.storeAnswer(tx, scope, request.key, answer);
-      return answer;
-    });
+  /** Runs a money write once per idempotency key (see `oncePerKey`). */
+  private once<T>(scope: string, request: IdempotentRequest | undefined, write: (tx: Executor) => Promise<T>) {
+    return oncePerKey(this.db, scope, request, write);
   }
 
   private async openEnrollment(tx: Executor, enrollmentId: string) {

@@ -16,10 +16,12 @@ import { INQUIRY_MESSAGES, type InquiryDetail, type InquiryStatus } from '@regis
 import { can, type Role } from '@registrar/contract/permissions';
 import type { Db } from '../db/database';
 import { badRequest, forbidden, notFound } from '../lib/http-errors';
+import type { IdempotentRequest } from '../lib/idempotency';
 import { followUpRepository, OWNER_ROLES } from '../repositories/follow-up-repository';
 import { inquiryRepository } from '../repositories/inquiry-repository';
 import { staffRepository } from '../repositories/staff-repository';
 import type { InquiryService } from './inquiry-service';
+import { oncePerKey } from './once-per-key';
 
 /** A next follow-up may be this far behind the server's clock (the form's minute, a slow network). */
 const PAST_TOLERANCE_MS = 5 * 60 * 1000;
@@ -52,10 +54,15 @@ export class FollowUpService {
   /**
    * Logs one contact. Unless the inquiry is closed or converted it needs the next follow-up; the
    * first contact of a new inquiry moves it to Contacted, and an inquiry nobody owns becomes the
-   * contacting staff member's.
+   * contacting staff member's. With an Idempotency-Key a retried or doubled request logs it once.
    */
-  async addContact(id: string, input: InquiryContactRequest, actor: Actor): Promise<InquiryDetail> {
-    await this.db.transaction(async (tx) => {
+  async addContact(
+    id: string,
+    input: InquiryContactRequest,
+    actor: Actor,
+    request?: IdempotentRequest,
+  ): Promise<InquiryDetail> {
+    await oncePerKey(this.db, 'inquiry-contact', request, async (tx) => {
       const row = await inquiryRepository.lockById(tx, id);
       if (!row) throw notFound(INQUIRY_MESSAGES.notFound);
       const open = needsNextFollowUp(row.status);
@@ -89,6 +96,7 @@ export class FollowUpService {
           note: `First contact: ${CONTACT_CHANNEL_LABELS[input.channel]}`,
           staffId: actor.id,
         });
+      return { loggedAt: now.toISOString() };
     });
     return this.inquiries.detail(id);
   }

@@ -7,7 +7,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import { localIsoDate } from '@registrar/contract/enrollment';
-import type { EnrollmentDetail } from '@registrar/contract/enrollment-admin';
+import { ENROLLMENT_MESSAGES, type EnrollmentDetail } from '@registrar/contract/enrollment-admin';
 import type { Payment } from '@registrar/contract/fees';
 import {
   STUDENT_LINK_DAYS,
@@ -26,6 +26,7 @@ import { courses, enrollments, payments, staff, studentLinks, studentRequests } 
 import { HttpError, conflict, forbidden, notFound } from '../lib/http-errors';
 import { enrollmentRepository } from '../repositories/enrollment-repository';
 import { outboxRepository } from '../repositories/outbox-repository';
+import { paymentRepository } from '../repositories/payment-repository';
 import { renderFeeStatement, renderReceipt } from './fee-statement-pdf';
 import { studentTexts } from './student-texts';
 import { brandedMail, escapeHtml, type MailMessage } from './mail/mail-message';
@@ -342,7 +343,8 @@ export class StudentPageService {
   /** Staff's "Send a new link": the older links stop working now, the new one goes out by mail. */
   async sendNewLink(enrollmentId: string, staffId: string): Promise<void> {
     const row = await enrollmentRepository.byId(this.db, enrollmentId);
-    if (!row || row.enrollment.erasedAt) throw notFound(STUDENT_PAGE_MESSAGES.linkNotFound);
+    // Staff name an enrolment here, not a link: an unknown or erased one is "enrolment not found".
+    if (!row || row.enrollment.erasedAt) throw notFound(ENROLLMENT_MESSAGES.notFound);
     const e = row.enrollment;
     await this.db.transaction(async (tx) => {
       await tx
@@ -364,6 +366,9 @@ export class StudentPageService {
   async request(token: string, kind: StudentRequestKind): Promise<void> {
     const { enrollmentId } = await this.resolve(token);
     await this.db.transaction(async (tx) => {
+      // The enrolment's lock orders requests sent at once, so the check below sees the one before.
+      if (!(await paymentRepository.lockEnrollment(tx, enrollmentId)))
+        throw notFound(STUDENT_PAGE_MESSAGES.linkNotFound);
       const row = await enrollmentRepository.byId(tx, enrollmentId);
       if (!row) throw notFound(STUDENT_PAGE_MESSAGES.linkNotFound);
       const open = await tx

@@ -25,6 +25,7 @@ import {
 } from '@registrar/contract/inquiry-contact';
 import type { InquiryStatus } from '@registrar/contract/inquiry-admin';
 import type { ApiQueryError } from '../../shared/api/base-api';
+import { newIdempotencyKey } from '../../shared/api/idempotency-key';
 import { useAddInquiryContactMutation } from './api/follow-ups-api';
 import { fromLocalInput, toLocalInput, tomorrowMorning } from './when';
 
@@ -54,6 +55,7 @@ export function ContactDialog({ open, inquiry, channel: preset, onClose }: Props
   const [next, setNext] = useState(() => toLocalInput(tomorrowMorning()));
   const [errors, setErrors] = useState<Errors>({});
   const [addContact, { isLoading }] = useAddInquiryContactMutation();
+  const [idempotencyKey] = useState(newIdempotencyKey);
   const asksNext = needsNextFollowUp(inquiry.status);
 
   const submit = async (event: FormEvent) => {
@@ -67,6 +69,7 @@ export function ContactDialog({ open, inquiry, channel: preset, onClose }: Props
     try {
       await addContact({
         id: inquiry._id,
+        idempotencyKey,
         contact: {
           channel,
           outcome,

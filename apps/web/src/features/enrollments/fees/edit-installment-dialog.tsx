@@ -21,14 +21,13 @@ import TextField from '@mui/material/TextField';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Installment } from '@registrar/contract/enrollment-admin';
-import { installmentEditSchema } from '@registrar/contract/fees';
+import { FEE_MESSAGES, installmentEditSchema } from '@registrar/contract/fees';
 import type { ApiQueryError } from '../../../shared/api/base-api';
 import { formatRupees } from '../../../shared/lib/money';
 import { formatDate } from '../../../shared/lib/format-date';
 import { useChangeInstallmentMutation, type InstallmentChange } from './api/fees-api';
 
 const REASON_MAX = 500;
-const NOTHING_CHANGED = 'Change the amount or the due date';
 
 /** Every field required here: the dialog starts from the installment's own amount and date. */
 const formSchema = z.object({
@@ -75,7 +74,7 @@ export function EditInstallmentDialog({ open, enrollmentId, installment, onClose
     setFormError(null);
     const body = installmentChange(installment, values);
     if (!body) {
-      setError('amount', { type: 'validate', message: NOTHING_CHANGED }, { shouldFocus: true });
+      setError('amount', { type: 'validate', message: FEE_MESSAGES.nothingChanged }, { shouldFocus: true });
       return;
     }
     try {

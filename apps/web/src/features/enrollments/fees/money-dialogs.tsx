@@ -26,7 +26,8 @@ import type { ApiQueryError } from '../../../shared/api/base-api';
 import { formatRupees } from '../../../shared/lib/money';
 import { formatDate } from '../../../shared/lib/format-date';
 import { PAYMENT_MODE_LABELS } from '../../../shared/lib/enrollment-labels';
-import { newIdempotencyKey, useGiveConcessionMutation, useRefundPaymentMutation } from './api/fees-api';
+import { newIdempotencyKey } from '../../../shared/api/idempotency-key';
+import { useGiveConcessionMutation, useRefundPaymentMutation } from './api/fees-api';
 import { today } from './fee-format';
 
 type Errors = Record<string, string | undefined>;

@@ -31,7 +31,8 @@ import type { ApiQueryError } from '../../../shared/api/base-api';
 import { formatRupees } from '../../../shared/lib/money';
 import { formatDate } from '../../../shared/lib/format-date';
 import { PAYMENT_MODE_LABELS } from '../../../shared/lib/enrollment-labels';
-import { newIdempotencyKey, useRecordPaymentMutation } from './api/fees-api';
+import { newIdempotencyKey } from '../../../shared/api/idempotency-key';
+import { useRecordPaymentMutation } from './api/fees-api';
 import { isOpen, owedOn, today } from './fee-format';
 
 const REFERENCE_MAX = 100;

@@ -4,6 +4,7 @@
  */
 import { apiUrl } from '@registrar/contract/api-paths';
 import type { SuccessEnvelope } from '@registrar/contract/envelope';
+import { IDEMPOTENCY_HEADER } from '@registrar/contract/fees';
 import type { FollowUps, InquiryContactRequest, InquiryFollowUpRequest } from '@registrar/contract/follow-ups';
 import type { InquiryDetail } from '@registrar/contract/inquiry-admin';
 import { baseApi } from '../../../shared/api/base-api';
@@ -21,10 +22,14 @@ export const followUpsApi = baseApi.enhanceEndpoints({ addTagTypes: ['FollowUps'
       transformResponse: (envelope: SuccessEnvelope<FollowUps>) => envelope.data,
       providesTags: [MINE],
     }),
-    addInquiryContact: build.mutation<SuccessEnvelope<InquiryDetail>, { id: string; contact: InquiryContactRequest }>({
-      query: ({ id, contact }) => ({
+    addInquiryContact: build.mutation<
+      SuccessEnvelope<InquiryDetail>,
+      { id: string; contact: InquiryContactRequest; idempotencyKey: string }
+    >({
+      query: ({ id, contact, idempotencyKey }) => ({
         url: apiUrl('inquiryContact', id),
         method: 'POST',
+        headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
         body: contact,
       }),
       invalidatesTags: (_result, error, { id }) => (error ? [] : [...touched(id)]),

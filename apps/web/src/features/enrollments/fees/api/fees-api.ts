@@ -26,15 +26,6 @@ export interface InstallmentChange {
   reason: string;
 }
 
-/**
- * One key per opening of a money dialog: a double click or a retry after a timeout sends the same
- * key, and the server records the payment once. getRandomValues works on plain http too.
- */
-export function newIdempotencyKey(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
 const LIST = { type: 'Enrollment', id: 'LIST' } as const;
 /** A write that changed the enrolment's money: its detail and every list page showing it. */
 const changed = (id: string) => [LIST, { type: 'Enrollment' as const, id }];
