@@ -1,8 +1,10 @@
 /**
  * The public forms in Hindi on a 360 × 740 phone: the visitor switches the language, the page's
  * `lang` follows, the contract's messages come in Hindi, the thank-you modals are Hindi, the choice
- * is remembered after a reload, and the inquiry and enrolment are stored with language 'hi'. axe on
- * each step.
+ * is remembered after a reload, and the inquiry and enrolment are stored with language 'hi'. The
+ * server's own sentences (a toast, a refused field) show in Hindi, and a visitor who chose Hindi
+ * gets each public page's top in Hindi from the first paint, before any script of the app has run.
+ * axe on each step.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -54,8 +56,21 @@ test.describe('the public forms in Hindi', () => {
     await page.getByLabel(label('inquiry.phone')).fill('9812345670');
     await course.check();
     await page.getByLabel(label('inquiry.reference')).selectOption('website');
-    await page.getByRole('button', { name: hi['inquiry.submit'] }).click();
 
+    // The server refuses an area of interest that is not on its list: its sentence comes in Hindi.
+    await page.route('**/api/inquiry', async (route) => {
+      const body = JSON.parse(route.request().postData() ?? '{}') as Record<string, unknown>;
+      await route.continue({ postData: JSON.stringify({ ...body, areaOfInterest: ['No such course'] }) });
+    });
+    await page.getByRole('button', { name: hi['inquiry.submit'] }).click();
+    const refused = hi['messages.inquiry.unknownAreaOfInterest']!;
+    await expect(page.locator('#inq-areas-error')).toHaveText(refused); // on the field
+    await expect(page.locator('.inq-notice--error')).toHaveText(refused); // above the button
+    await page.unrouteAll();
+
+    await page.getByRole('button', { name: hi['inquiry.submit'] }).click();
+    // The server's "received" toast, in Hindi.
+    await expect(page.getByText(hi['messages.inquiry.received']!)).toBeVisible();
     const dialog = page.getByRole('dialog', { name: hi['thanks.title'] });
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText('हमें आपकी पूछताछ मिल गई है');
@@ -121,5 +136,61 @@ test.describe('the public forms in Hindi', () => {
     const [item] = ((await list.json()) as { data: { items: { _id: string }[] } }).data.items;
     const detail = await request.get(`/api/student-enrollment/${item!._id}`, { headers: auth });
     expect(((await detail.json()) as { data: { language: string } }).data.language).toBe('hi');
+  });
+});
+
+test.describe('a visitor who chose Hindi sees Hindi from the first paint', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+  const PAGES = [
+    { route: '/student-inquiry', heading: hi['inquiry.title']!, english: 'Ask about a course' },
+    { route: '/student-enrollment', heading: hi['enrol.title']!, english: 'Enrol in a course' },
+    { route: '/my', heading: hi['my.request.title']!, english: 'Get a link to your page' },
+  ];
+
+  for (const { route, heading, english } of PAGES) {
+    test(`${route}: the HTML paints Hindi before the app's code, and React takes over without a shift`, async ({
+      page,
+    }) => {
+      await page.addInitScript(() => {
+        localStorage.setItem('registrar.language', 'hi');
+        const w = window as unknown as { shifts: number };
+        w.shifts = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) w.shifts += (entry as unknown as { value: number }).value;
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+
+      // No script of the app arrives: what shows is what the HTML and its inline script paint.
+      await page.route(/\.js(\?|$)/, (request) => request.abort());
+      await page.goto(route);
+      await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: english })).toBeHidden();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+      const painted = await page.getByRole('heading', { level: 1 }).boundingBox();
+      await page.unrouteAll();
+
+      // With the app: the same Hindi heading where the HTML put it, and nothing moved.
+      await page.goto(route);
+      await expect(page.getByRole('button', { name: 'हिन्दी' })).toHaveAttribute('aria-pressed', 'true');
+      await expect(page.locator('[data-prerendered-language]')).toHaveCount(0);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      expect(await page.getByRole('heading', { level: 1 }).boundingBox()).toEqual(painted);
+      expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBe(0);
+      await expectNoAxeViolations(page);
+    });
+  }
+
+  // The page a student's link opens paints its loading frame in Hindi from the HTML too: before
+  // any script, the page cannot know whether the link still works, so any token shows it.
+  test("/my/<token>: the HTML paints the loading frame in Hindi before the app's code", async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem('registrar.language', 'hi'));
+    await page.route(/\.js(\?|$)/, (request) => request.abort());
+    await page.goto(`/my/${'A'.repeat(43)}`);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
+    await expect(page.getByRole('heading', { level: 1, name: hi['my.title']! })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Your enrolment' })).toBeHidden();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+    await expect(page.getByRole('status')).toHaveText(hi['my.loading']!);
   });
 });

@@ -1,9 +1,12 @@
 /**
  * The student's own page on a 360 × 740 phone: from the link in the enrolment mail to the page
  * (enrolment, schedule, UPI code, payments), a downloaded receipt whose amount pdftotext reads in
- * words, the fee statement, a data request, a broken link, and the form that mails a fresh link.
+ * words, the fee statement, a data request, a broken link, and the form that mails a fresh link;
+ * in Hindi, the switch and the server's answer to that form.
  */
 import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { STUDENT_PAGE_MESSAGES } from '@registrar/contract/student-page';
 import { createCourse, enrolStudent, signInByApi } from '../support/api';
@@ -11,6 +14,12 @@ import { expectNoAxeViolations } from '../support/axe';
 import { waitForMail } from '../support/mail';
 
 const suffix = Date.now().toString(36);
+/** STUDENT_PAGE_MESSAGES.linkRequested as the Hindi catalogue says it. */
+const HINDI_LINK_REQUESTED = (
+  JSON.parse(
+    fs.readFileSync(path.join(import.meta.dirname, '..', '..', 'packages/contract/src/locales/hi.json'), 'utf8'),
+  ) as Record<string, string>
+)['messages.studentPage.linkRequested']!;
 
 test.describe("the student's page on a phone", () => {
   test.use({ viewport: { width: 360, height: 740 }, hasTouch: true });
@@ -128,6 +137,12 @@ test.describe("the student's page on a phone", () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
     await expect(page.getByRole('button', { name: 'मुझे लिंक भेजें' })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await expectNoAxeViolations(page);
+
+    // The server's answer to the form, in Hindi.
+    await page.getByLabel('ईमेल').fill(`nobody.${suffix}@example.com`);
+    await page.getByRole('button', { name: 'मुझे लिंक भेजें' }).click();
+    await expect(page.getByRole('status')).toHaveText(HINDI_LINK_REQUESTED);
     await expectNoAxeViolations(page);
 
     // Another page of the student's, opened later on this phone, stays in Hindi.

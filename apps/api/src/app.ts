@@ -2,7 +2,9 @@
  * Builds the Fastify app from plugins (fastify/demo style); `server.ts` only starts it.
  * Tests build it with a fresh database through `test/build-app.ts`.
  */
+import { createHash } from 'node:crypto';
 import { API_PREFIX } from '@registrar/contract/api-paths';
+import { FIRST_PAINT_LANGUAGE_SCRIPT } from '@registrar/contract/first-paint';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { OneLinePerRequest } from './lib/logger';
 import helmet from '@fastify/helmet';
@@ -50,6 +52,9 @@ declare module 'fastify' {
     database: Database;
   }
 }
+
+/** The CSP source that allows the public pages' first-paint script and no other inline script. */
+const FIRST_PAINT_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(FIRST_PAINT_LANGUAGE_SCRIPT).digest('base64')}'`;
 
 export interface AppOptions {
   config: Config;
@@ -110,7 +115,8 @@ export async function buildApp({
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // One inline script, by its hash: it picks the public pages' language before the first paint.
+        scriptSrc: ["'self'", FIRST_PAINT_SCRIPT_SOURCE],
         // MUI/emotion inject <style> elements at run time; scripts stay strict.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],

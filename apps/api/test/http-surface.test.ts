@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { FIRST_PAINT_LANGUAGE_SCRIPT } from '@registrar/contract/first-paint';
 import { build } from './build-app';
 
 function fakeWebBuild(): string {
@@ -58,7 +60,14 @@ describe('the SPA on the API origin', async () => {
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("base-uri 'none'");
     expect(csp).toContain("frame-ancestors 'none'");
-    expect(csp).toContain("script-src 'self'");
+    // Scripts from this origin, and inline only the public pages' first-paint script, by its hash.
+    const hash = createHash('sha256').update(FIRST_PAINT_LANGUAGE_SCRIPT).digest('base64');
+    expect(
+      csp
+        .split(';')
+        .find((d) => d.trim().startsWith('script-src'))
+        ?.trim(),
+    ).toBe(`script-src 'self' 'sha256-${hash}'`);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
   });

@@ -101,6 +101,55 @@ describe("the student's language: stored with the inquiry and enrolment, used by
     expect(confirmation.text).toContain('the total fee is ₹1,23,456.50.');
   });
 
+  const requestLink = async (email: string) => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/student-link-request',
+      payload: { email },
+      remoteAddress: nextIp(),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    await drain();
+  };
+  const pageLink = /\/my\/[A-Za-z0-9_-]{43}\b/;
+
+  it("mails a link asked for at /my, and one staff send, in a Hindi student's language", async () => {
+    const e = await enrol('hindi.link@example.in', 'hi');
+    await drain();
+    await requestLink('Hindi.Link@example.in');
+    const asked = await catcher.latestTo('hindi.link@example.in', /आपका पेज/);
+    expect(asked.subject).toBe(`Acme Institute में ${e.enrollmentNumber} के लिए आपका पेज`);
+    expect(asked.text).toContain('प्रिय आशा वर्मा,');
+    expect(asked.text).toContain(`${e.enrollmentNumber} (Data Science) के लिए आपके पेज का लिंक यह रहा।`);
+    expect(asked.text).toMatch(new RegExp(`आपका अपना पेज .*30 दिनों के लिए मान्य: \\S*${pageLink.source}`));
+    expect(asked.text).toContain('अगर आपने यह लिंक नहीं माँगा था, तो इस मेल को अनदेखा कर दें।');
+    expect(asked.text).toContain('कोई सवाल? 9876500000 पर कॉल करें');
+    expect(asked.text).not.toMatch(/Your page|Here is the link|Dear /);
+    expect(String(asked.html)).toContain('<html lang="hi">');
+
+    const sent = await app.inject({ method: 'POST', url: `/api/student-enrollment-link/${e._id}`, headers: auth });
+    expect(sent.statusCode, sent.body).toBe(200);
+    await drain();
+    const renewed = await catcher.latestTo('hindi.link@example.in', /आपका पेज/);
+    expect(renewed.messageId).not.toBe(asked.messageId);
+    expect(renewed.text).toContain(`संस्थान ने आपको ${e.enrollmentNumber} के लिए आपके पेज का नया लिंक भेजा है;`);
+    expect(renewed.text).toMatch(pageLink);
+  });
+
+  it('keeps the link mail word for word in English for an English student', async () => {
+    const e = await enrol('english.link@example.in');
+    await drain();
+    await requestLink('english.link@example.in');
+    const asked = await catcher.latestTo('english.link@example.in', /Your page/);
+    expect(asked.subject).toBe(`Your page for ${e.enrollmentNumber} at Acme Institute`);
+    expect(asked.text).toContain('Dear आशा वर्मा,');
+    expect(asked.text).toContain(`Here is the link to your page for ${e.enrollmentNumber} (Data Science).`);
+    expect(asked.text).toMatch(new RegExp(`valid for 30 days: \\S*${pageLink.source}`));
+    expect(asked.text).toContain('If you did not ask for this link, you can ignore this mail.');
+    expect(asked.text).toContain('Questions? Call 9876500000 or write to');
+    expect(String(asked.html)).toContain('<html lang="en">');
+  });
+
   it("sends the reminder job's mails in the student's language", async () => {
     const e = await enrol('hindi.job@example.in', 'hi');
     const dueDate = e.installments[0].dueDate as string;

@@ -8,19 +8,22 @@
  * - when the page module exports `preloadFetch` (an API path with the route's `:params` in it), that
  *   call preloaded with the page: the server puts the request's values in place of the params, so
  *   the screen's data does not wait for its code;
- * - when the route names a `page` module: that module's `prerender` (an element, or a promise of one) rendered to static
- *   markup inside #root (in place of the boot shell), with the CSS it needs inlined. The heading
- *   and the lead paragraph (the largest paint) then come with the HTML, before any script, and
- *   the entry's own stylesheet (toasts, console styles) no longer blocks that first paint: it is
- *   loaded as `media="print"` and switched on by main.tsx. main.tsx keeps the prerendered markup
- *   on screen until the screen itself renders the same markup, so nothing moves.
+ * - when the route names a `page` module: that module's `prerender(language)` (an element, or a
+ *   promise of one) rendered to static markup inside #root (in place of the boot shell), once per
+ *   students' language, with the CSS it needs inlined. The heading and the lead paragraph (the
+ *   largest paint) then come with the HTML, before any script, and the entry's own stylesheet
+ *   (toasts, console styles) no longer blocks that first paint: it is loaded as `media="print"` and
+ *   switched on by main.tsx. main.tsx keeps the prerendered markup on screen until the screen
+ *   itself renders the same markup, so nothing moves.
+ * - with the markup in several languages: each copy in a `<div data-prerendered-language>`, a rule
+ *   that shows only the one `<html lang>` names (English, the first, by default), and the
+ *   contract's first-paint script in the head, which sets `lang` to the language this device chose
+ *   before anything is painted: a Hindi visitor's first paint is Hindi, an English one's unchanged.
  *
  * The markup comes from the same React component the screen renders (one source for the text).
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { ReactNode } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
 import { runnerImport, type Plugin } from 'vite';
 import { compiledCatalogues } from './compiled-catalogues';
 
@@ -37,6 +40,8 @@ export interface RoutePage {
 export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
 /** Marks the entry stylesheet a prerendered page loads without blocking its first paint. */
 export const DEFERRED_STYLE_ATTRIBUTE = 'data-deferred-style';
+/** Marks each language's copy of the prerendered markup (read by main.tsx). */
+export const PRERENDERED_LANGUAGE_ATTRIBUTE = 'data-prerendered-language';
 
 /** Comments out, whitespace collapsed: enough for the small hand-written sheets inlined here. */
 export function compactCss(css: string): string {
@@ -57,8 +62,33 @@ export interface PageParts {
   preloadFetch?: string | undefined;
   preloadScripts: string[];
   preloadStyles: string[];
-  /** Static markup for #root, and the CSS it needs. */
-  prerendered?: { html: string; css: string };
+  /**
+   * Static markup for #root by language (the first is shown unless `<html lang>` names another),
+   * the CSS it needs, and with several languages the script that sets `lang` before the first paint.
+   */
+  prerendered?: { html: Record<string, string>; css: string; languageScript?: string };
+}
+
+/** The prerendered markup of #root, and the rule and head script that pick its language. */
+function prerenderedRoot({ html, languageScript }: NonNullable<PageParts['prerendered']>) {
+  const languages = Object.keys(html);
+  if (languages.length === 0) throw new Error('route pages: nothing prerendered');
+  if (languages.length === 1) return { markup: html[languages[0]!]!, css: '', head: '' };
+  if (!languageScript) throw new Error('route pages: markup in several languages needs the script that picks one');
+  const [first, ...others] = languages;
+  const copy = (language: string) => `[${PRERENDERED_LANGUAGE_ATTRIBUTE}="${language}"]`;
+  // Hidden (no box, no layout) unless `lang` names it; the first language also when `lang` names no other.
+  const hidden = [
+    ...others.map((language) => `html:not([lang="${language}"]) ${copy(language)}`),
+    ...others.map((language) => `html[lang="${language}"] ${copy(first!)}`),
+  ];
+  return {
+    markup: languages
+      .map((language) => `<div ${PRERENDERED_LANGUAGE_ATTRIBUTE}="${language}">${html[language]}</div>`)
+      .join(''),
+    css: `${hidden.join(',')}{display:none}`,
+    head: `<script>${languageScript}</script>`,
+  };
 }
 
 /** index.html turned into one route's page. */
@@ -70,7 +100,14 @@ export function composePage(indexHtml: string, parts: PageParts): string {
     ...parts.preloadStyles.map((f) => `<link rel="preload" as="style" crossorigin fetchpriority="low" href="${f}">`),
   ];
   if (parts.prerendered) {
-    head.push(`<style>${parts.prerendered.css}</style>`);
+    const root = prerenderedRoot(parts.prerendered);
+    head.push(`<style>${parts.prerendered.css}${root.css}</style>`);
+    if (root.head) {
+      // First in the head, before any stylesheet a script would wait for: nothing is painted before it runs.
+      const charset = /<meta charset="[^"]*"\s*\/?>/i;
+      if (!charset.test(html)) throw new Error('route pages: index.html has no <meta charset>');
+      html = html.replace(charset, (tag) => `${tag}${root.head}`);
+    }
     // The entry's stylesheet would hold back the first paint; what that paint needs is inlined.
     let deferred = 0;
     html = html.replace(/<link rel="stylesheet"([^>]*)>/g, (_tag, attributes: string) => {
@@ -78,12 +115,9 @@ export function composePage(indexHtml: string, parts: PageParts): string {
       return `<link rel="stylesheet"${attributes} media="print" ${DEFERRED_STYLE_ATTRIBUTE}>`;
     });
     if (deferred === 0) throw new Error('route pages: index.html has no stylesheet to defer');
-    const root = /<div id="root">[\s\S]*?<\/div>\s*<\/body>/;
-    if (!root.test(html)) throw new Error('route pages: index.html has no <div id="root"> before </body>');
-    html = html.replace(
-      root,
-      () => `<div id="root" ${PRERENDERED_ATTRIBUTE}>${parts.prerendered!.html}</div>\n  </body>`,
-    );
+    const rootElement = /<div id="root">[\s\S]*?<\/div>\s*<\/body>/;
+    if (!rootElement.test(html)) throw new Error('route pages: index.html has no <div id="root"> before </body>');
+    html = html.replace(rootElement, () => `<div id="root" ${PRERENDERED_ATTRIBUTE}>${root.markup}</div>\n  </body>`);
   }
   if (!html.includes('</head>')) throw new Error('route pages: index.html has no </head>');
   return html.replace('</head>', () => `${head.join('')}</head>`);
@@ -98,8 +132,9 @@ const ignoreCssImports: Plugin = {
 };
 
 /**
- * The module the build imports for a page: the page module's `prerender` awaited at the top, so
- * whatever it loads (its language's catalogue) arrives while the module runner is still open.
+ * The module the build imports for a page: the page module's `prerender` awaited and rendered at
+ * the top, once per students' language, so whatever it loads (each language's catalogue) arrives
+ * while the module runner is still open, and each copy is rendered while its language is the active one.
  */
 const PRERENDER_PREFIX = 'virtual:route-page-prerender:';
 const prerenderEntries: Plugin = {
@@ -110,8 +145,12 @@ const prerenderEntries: Plugin = {
     id.startsWith(`\0${PRERENDER_PREFIX}`)
       ? [
           `import * as page from ${JSON.stringify(id.slice(PRERENDER_PREFIX.length + 1))};`,
+          `import { renderToStaticMarkup } from 'react-dom/server';`,
+          `import { LANGUAGES } from '@registrar/contract/language';`,
+          `export { FIRST_PAINT_LANGUAGE_SCRIPT as languageScript } from '@registrar/contract/first-paint';`,
           `if (typeof page.prerender !== 'function') throw new Error('route pages: the page module has no prerender');`,
-          'export const element = await page.prerender();',
+          'export const html = {};',
+          'for (const language of LANGUAGES) html[language] = renderToStaticMarkup(await page.prerender(language));',
           'export const preloadFetch = page.preloadFetch;',
         ].join('\n')
       : undefined,
@@ -192,20 +231,21 @@ export function routePages(
           preloadStyles: [...styles].map((f) => `/${f}`),
         };
         if (spec.page) {
-          const { module } = await runnerImport<{ element: ReactNode; preloadFetch?: string }>(
-            PRERENDER_PREFIX + path.resolve(root, spec.page),
-            {
-              configFile: false,
-              root,
-              logLevel: 'error',
-              // Stylesheets are inlined from `css`; the module's own CSS imports mean nothing here.
-              // The page's texts come from the English catalogue, compiled as for the browser.
-              plugins: [ignoreCssImports, compiledCatalogues(), prerenderEntries],
-            },
-          );
+          const { module } = await runnerImport<{
+            html: Record<string, string>;
+            languageScript: string;
+            preloadFetch?: string;
+          }>(PRERENDER_PREFIX + path.resolve(root, spec.page), {
+            configFile: false,
+            root,
+            logLevel: 'error',
+            // Stylesheets are inlined from `css`; the module's own CSS imports mean nothing here.
+            // The page's texts come from each language's catalogue, compiled as for the browser.
+            plugins: [ignoreCssImports, compiledCatalogues(), prerenderEntries],
+          });
           const css = (spec.css ?? []).map((f) => fs.readFileSync(path.resolve(root, f), 'utf8')).join('\n');
           parts.preloadFetch = module.preloadFetch;
-          parts.prerendered = { html: renderToStaticMarkup(module.element), css: compactCss(css) };
+          parts.prerendered = { html: module.html, css: compactCss(css), languageScript: module.languageScript };
         }
         const fileName = pageFileName(route);
         this.emitFile({ type: 'asset', fileName, source: composePage(indexHtml, parts) });

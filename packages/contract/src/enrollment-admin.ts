@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, PAYMENT_METHODS, PAYMENT_MODES, WORKING_STATUS_OPTIONS } from './constants';
 import type { EnrollmentFileField } from './enrollment';
 import { LANGUAGES } from './language';
-import { MESSAGES } from './messages';
+
+export { ENROLLMENT_MESSAGES } from './answer-messages';
 
 export const ENROLLMENT_STATUSES = ['pending', 'approved', 'rejected', 'cancelled', 'completed'] as const;
 export type EnrollmentStatus = (typeof ENROLLMENT_STATUSES)[number];
@@ -24,31 +25,6 @@ export const ENROLLMENT_TRANSITIONS: Record<EnrollmentStatus, readonly Enrollmen
   cancelled: [],
   completed: [],
 };
-
-export const ENROLLMENT_MESSAGES = {
-  received: 'Thank you! Your enrolment has been received.',
-  alreadyEnrolled: 'You have already enrolled in this course',
-  courseUnavailable: 'This course is not open for enrolment',
-  amountsDisagree: 'The installment amounts do not match the course; please reload the page',
-  fileTooLarge: 'The file is too large',
-  fileTypeNotAllowed: 'Please upload a jpg, jpeg, png, gif, svg or pdf file',
-  tooManyParts: 'The upload has too many parts',
-  /** Followed by `: <field name>`; a field the form does not have. */
-  unexpectedField: MESSAGES.unexpectedField,
-  staffOnlyFile: 'The authority signature is added by the institute, not on this form',
-  notMultipart: 'Send the form as multipart/form-data',
-  malformedMultipart: 'The form could not be read; please send it again',
-  updated: 'Enrolment updated',
-  deleted: 'Enrolment deleted',
-  hasPayments: 'This enrolment has payments; cancel it instead',
-  statusChanged: 'Status updated',
-  notFound: 'Enrolment not found',
-  transitionNotAllowed: 'This status change is not allowed',
-  documentNotFound: 'Document not found',
-  documentIntegrity: 'This document failed its integrity check and was not shown',
-  termsChanged:
-    'The terms and conditions have changed since this page was opened. Please reload the page, read them and submit again.',
-} as const;
 
 /** The record left when the retention rule deletes an enrolment's documents (`date` as shown). */
 export const documentsDeletedNote = (date: string) => `Documents deleted on ${date} under the retention rule`;

@@ -5,6 +5,8 @@ import { inquirySchema } from './inquiry';
 import { inquiryContactSchema, staffRefSchema } from './inquiry-contact';
 import { LANGUAGES } from './language';
 
+export { INQUIRY_MESSAGES } from './answer-messages';
+
 export const INQUIRY_STATUSES = ['new', 'contacted', 'follow_up', 'converted', 'closed'] as const;
 export type InquiryStatus = (typeof INQUIRY_STATUSES)[number];
 
@@ -24,16 +26,6 @@ export const INQUIRY_TRANSITIONS: Record<InquiryStatus, readonly InquiryStatus[]
   converted: [],
   closed: ['contacted'],
 };
-
-export const INQUIRY_MESSAGES = {
-  received: 'Thank you! Your inquiry has been received.',
-  updated: 'Inquiry updated',
-  deleted: 'Inquiry deleted',
-  statusChanged: 'Status updated',
-  notFound: 'Inquiry not found',
-  unknownAreaOfInterest: 'Please choose areas of interest from the list',
-  transitionNotAllowed: 'This status change is not allowed',
-} as const;
 
 /** A field bots fill and people never see (the public form hides it). */
 export const INQUIRY_HONEYPOT_FIELD = 'middleName';

@@ -10,6 +10,9 @@ export const DEFAULT_LANGUAGE: Language = 'en';
 
 export const isLanguage = (value: unknown): value is Language => LANGUAGES.includes(value as Language);
 
+/** Where a device remembers the language chosen with the public pages' switch (`localStorage`). */
+export const LANGUAGE_STORAGE_KEY = 'registrar.language';
+
 /** The BCP 47 locale each language formats numbers and dates with. */
 export const LOCALES: Record<Language, string> = { en: 'en-IN', hi: 'hi-IN' };
 

@@ -3,6 +3,9 @@
  * It shows their enrolment, schedule, payments with receipts, announcements and the contacts.
  */
 import { apiUrl } from './api-paths';
+import { STUDENT_PAGE_MESSAGES } from './answer-messages';
+
+export { STUDENT_PAGE_MESSAGES };
 
 /** How long a link works. */
 export const STUDENT_LINK_DAYS = 30;
@@ -20,19 +23,6 @@ export const STUDENT_API = {
   statement: (token: string) => apiUrl('studentPageStatement', token),
   receipt: (token: string, paymentId: string) => apiUrl('studentPageReceipt', token, paymentId),
   request: (token: string) => apiUrl('studentPageRequest', token),
-} as const;
-
-export const STUDENT_PAGE_MESSAGES = {
-  linkRequested: 'If this email belongs to an enrolment, a link to its page is on its way. It works for 30 days.',
-  linkSent: 'A new link was sent to the student; the older links no longer work',
-  linkNotFound: 'This link does not work: it may have expired or been replaced by a newer one',
-  receiptNotFound: 'Receipt not found',
-  requestRecorded: 'Your request was recorded; the institute will write to you',
-  requestAlreadyOpen: 'You have already asked for this; the institute will write to you',
-  requestNotFound: 'Request not found',
-  requestDone: 'Request marked as handled',
-  kindRequired: 'Choose export or erasure',
-  onlyDone: 'A request can only be marked as handled',
 } as const;
 
 // The request and answer schemas live in student-page-schemas.ts: the page itself needs no zod.

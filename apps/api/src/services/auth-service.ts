@@ -5,6 +5,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { StaffUser } from '@registrar/contract/staff';
 import { STAFF_MESSAGES } from '@registrar/contract/staff';
+import { MESSAGES } from '@registrar/contract/messages';
 import type { ThemeSettings } from '@registrar/contract/theme-settings';
 import { ERROR_CODES } from '@registrar/contract/envelope';
 import { formatDateTime } from '@registrar/contract/language';
@@ -53,7 +54,7 @@ const normaliseEmail = (email: string) => email.trim().toLowerCase();
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 function tooMany(seconds: number): HttpError {
-  return new HttpError(429, ERROR_CODES.rateLimited, 'Too many attempts, please try again later', undefined, {
+  return new HttpError(429, ERROR_CODES.rateLimited, MESSAGES.tooManyRequests, undefined, {
     'retry-after': String(seconds),
   });
 }

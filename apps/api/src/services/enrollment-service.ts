@@ -115,15 +115,9 @@ export class EnrollmentService {
       limit: this.config.intakeLimitPerIp,
     });
     if (wait > 0)
-      throw new HttpError(
-        429,
-        ERROR_CODES.rateLimited,
-        'Too many enrolments from this connection, please try again later',
-        undefined,
-        {
-          'retry-after': String(wait),
-        },
-      );
+      throw new HttpError(429, ERROR_CODES.rateLimited, ENROLLMENT_MESSAGES.tooManyFromConnection, undefined, {
+        'retry-after': String(wait),
+      });
   }
 
   /** Creates the enrolment; `unmoved` names documents left staged for storage recovery to move. */

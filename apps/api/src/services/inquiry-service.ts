@@ -102,15 +102,9 @@ export class InquiryService {
       limit: this.config.intakeLimitPerIp,
     });
     if (wait > 0)
-      throw new HttpError(
-        429,
-        ERROR_CODES.rateLimited,
-        'Too many inquiries from this connection, please try again later',
-        undefined,
-        {
-          'retry-after': String(wait),
-        },
-      );
+      throw new HttpError(429, ERROR_CODES.rateLimited, INQUIRY_MESSAGES.tooManyFromConnection, undefined, {
+        'retry-after': String(wait),
+      });
     if (honeypot) return { stored: false };
 
     const areaOfInterest = await this.normaliseAreas(input.areaOfInterest);

@@ -33,6 +33,7 @@ import { brandedMail, escapeHtml, type MailMessage } from './mail/mail-message';
 import { THROTTLE_RULES, addressKey, type Throttle } from './throttle';
 import { ERROR_CODES } from '@registrar/contract/envelope';
 import { ACCESS_MESSAGES } from '@registrar/contract/permissions';
+import { MESSAGES } from '@registrar/contract/messages';
 
 const DAY_MS = 86_400_000;
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
@@ -279,19 +280,27 @@ export class StudentPageService {
     return rows[0].enrollmentId;
   }
 
+  /** The mail that carries a fresh link, in the language stored with the enrolment, like its other mails. */
   private linkMail(
-    to: { email: string; name: string },
-    e: { id: string; enrollmentNumber: string; course: string },
-    intro: string,
+    e: { id: string; email: string; name: string; enrollmentNumber: string; course: string; language: string },
+    reason: 'requested' | 'renewed',
   ) {
     const { instituteName, contactEmail, contactPhone } = this.config;
+    const t = studentTexts(e.language);
     return brandedMail({
-      to: to.email,
-      subject: `Your page for ${e.enrollmentNumber} at ${instituteName}`,
+      to: e.email,
+      subject: t('mail.link.subject', { number: e.enrollmentNumber, institute: instituteName }),
       instituteName,
-      greeting: `Dear ${to.name},`,
-      paragraphs: [intro, studentLinkParagraph(e.id), 'If you did not ask for this link, you can ignore this mail.'],
-      footer: `Questions? Call ${contactPhone} or write to ${contactEmail}.`,
+      greeting: t('mail.greeting', { name: e.name }),
+      paragraphs: [
+        reason === 'requested'
+          ? t('mail.link.requested', { number: e.enrollmentNumber, course: e.course })
+          : t('mail.link.renewed', { number: e.enrollmentNumber }),
+        studentLinkParagraph(e.id, e.language),
+        t('mail.link.ignore'),
+      ],
+      footer: t('mail.footer', { phone: contactPhone, email: contactEmail }),
+      language: e.language,
     });
   }
 
@@ -307,7 +316,7 @@ export class StudentPageService {
     ]);
     const wait = Math.max(...waits);
     if (wait > 0)
-      throw new HttpError(429, ERROR_CODES.rateLimited, 'Too many attempts, please try again later', undefined, {
+      throw new HttpError(429, ERROR_CODES.rateLimited, MESSAGES.tooManyRequests, undefined, {
         'retry-after': String(wait),
       });
     const rows = await this.db
@@ -317,6 +326,7 @@ export class StudentPageService {
         email: enrollments.email,
         enrollmentNumber: enrollments.enrollmentNumber,
         course: courses.name,
+        language: enrollments.language,
       })
       .from(enrollments)
       .innerJoin(courses, eq(courses.id, enrollments.courseId))
@@ -325,12 +335,7 @@ export class StudentPageService {
       .limit(5);
     if (!rows.length) return;
     await this.db.transaction(async (tx) => {
-      for (const r of rows)
-        await outboxRepository.enqueue(
-          tx,
-          'mail',
-          this.linkMail(r, r, `Here is the link to your page for ${r.enrollmentNumber} (${r.course}).`),
-        );
+      for (const r of rows) await outboxRepository.enqueue(tx, 'mail', this.linkMail(r, 'requested'));
     });
     this.onMailQueued();
   }
@@ -346,15 +351,7 @@ export class StudentPageService {
         .update(studentLinks)
         .set({ revokedAt: this.now() })
         .where(and(eq(studentLinks.enrollmentId, enrollmentId), isNull(studentLinks.revokedAt)));
-      await outboxRepository.enqueue(
-        tx,
-        'mail',
-        this.linkMail(
-          e,
-          { id: e.id, enrollmentNumber: e.enrollmentNumber, course: row.course.name },
-          `The institute sent you a new link to your page for ${e.enrollmentNumber}; earlier links no longer work.`,
-        ),
-      );
+      await outboxRepository.enqueue(tx, 'mail', this.linkMail({ ...e, course: row.course.name }, 'renewed'));
       await enrollmentRepository.addEvent(tx, {
         enrollmentId,
         kind: 'student_link',

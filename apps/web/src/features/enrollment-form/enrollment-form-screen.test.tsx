@@ -8,6 +8,7 @@ import { json, mockFetch, renderRoute } from '../../shared/test/route-harness';
 import { EnrollmentFormScreen } from './enrollment-form-screen';
 import { checkUpload, UPLOAD_ACCEPT } from '../../shared/lib/file-rules';
 import en from '@registrar/contract/locales/en.json';
+import hindi from '@registrar/contract/locales/hi.json';
 import { activateLanguage } from '../../shared/i18n/i18n';
 
 const COURSES = [
@@ -426,5 +427,92 @@ describe('/student-enrollment', () => {
     await act(async () => FakeXhr.sent[2]!.onload?.());
     expect(store.getState().services.message).toBe(MESSAGES.tooManyRequests);
     expect(field(/^Full name/).value).toBe('  Priya Sharma ');
+  });
+
+  describe("the server's sentences on a Hindi page", () => {
+    const hi = hindi as Record<string, string>;
+    afterEach(async () => {
+      localStorage.clear();
+      await activateLanguage('en');
+    });
+    /** Fills the form, switches to Hindi with the switch and submits. */
+    async function submitInHindi() {
+      const view = renderForm();
+      await fillValid();
+      fireEvent.click(screen.getByRole('button', { name: 'हिन्दी' }));
+      await screen.findByRole('heading', { level: 1, name: hi['enrol.title'] });
+      fireEvent.click(screen.getByRole('button', { name: hi['enrol.submit'] }));
+      await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+      return view;
+    }
+
+    it('toasts "received" in Hindi', async () => {
+      const { store } = await submitInHindi();
+      await FakeXhr.sent[0]!.respond(201, {
+        success: true,
+        message: ENROLLMENT_MESSAGES.received,
+        data: { enrollmentNumber: 'ENR-2026-00043' },
+      });
+      expect(store.getState().services).toMatchObject({
+        message: hi['messages.enrollment.received'],
+        resType: 'success',
+      });
+    });
+
+    it('refuses a file too large or of the wrong type before sending, in Hindi', async () => {
+      renderForm();
+      await ready();
+      fireEvent.click(screen.getByRole('button', { name: 'हिन्दी' }));
+      const front = new RegExp(`^${hi['enrol.doc.aadharFront']}`);
+      const big = image('huge.png', 10, 'image/png');
+      Object.defineProperty(big, 'size', { value: 6 * 1024 * 1024 });
+      await choose(front, big);
+      expect(screen.getByRole('alert').textContent).toBe(
+        `${hi['messages.enrollment.fileTooLarge']}: यह फ़ाइल 6.0 MB की है, सीमा 5 MB है।`,
+      );
+      await choose(front, new File(['MZ'], 'setup.exe', { type: 'application/x-msdownload' }));
+      expect(screen.getByRole('alert').textContent).toBe(hi['messages.enrollment.fileTypeNotAllowed']);
+      expect(FakeXhr.sent).toHaveLength(0);
+    });
+
+    it('says a file too large (413) in Hindi, on the toast and on its field', async () => {
+      const { store } = await submitInHindi();
+      await FakeXhr.sent[0]!.respond(413, {
+        success: false,
+        message: ENROLLMENT_MESSAGES.fileTooLarge,
+        error: 'PAYLOAD_TOO_LARGE',
+        errors: [{ path: 'profilePicture', message: ENROLLMENT_MESSAGES.fileTooLarge }],
+      });
+      const sentence = hi['messages.enrollment.fileTooLarge']!;
+      expect(store.getState().services).toMatchObject({ message: sentence, resType: 'error' });
+      const upload = document.querySelector('[data-field="profilePicture"]')!;
+      expect(within(upload as HTMLElement).getByText(sentence)).toBeTruthy();
+      expect(screen.queryByText(ENROLLMENT_MESSAGES.fileTooLarge)).toBeNull();
+    });
+
+    it('says the changed terms, stale amounts, rate limits and a lost connection in Hindi', async () => {
+      const answers = [
+        [409, ENROLLMENT_MESSAGES.termsChanged, 'CONFLICT', 'messages.enrollment.termsChanged'],
+        [409, ENROLLMENT_MESSAGES.amountsDisagree, 'VALIDATION_ERROR', 'messages.enrollment.amountsDisagree'],
+        [409, ENROLLMENT_MESSAGES.alreadyEnrolled, 'CONFLICT', 'messages.enrollment.alreadyEnrolled'],
+        [429, ENROLLMENT_MESSAGES.tooManyFromConnection, 'RATE_LIMITED', 'messages.enrollment.tooManyFromConnection'],
+        [503, MESSAGES.databaseUnavailable, 'SERVICE_UNAVAILABLE', 'messages.databaseUnavailable'],
+      ] as const;
+      const { store } = await submitInHindi();
+      for (const [index, [status, message, error, id]] of answers.entries()) {
+        if (index > 0) {
+          fireEvent.click(screen.getByRole('button', { name: hi['enrol.submit'] }));
+          await waitFor(() => expect(FakeXhr.sent).toHaveLength(index + 1));
+        }
+        await FakeXhr.sent[index]!.respond(status, { success: false, message, error });
+        expect(await screen.findByText(hi[id]!)).toBeTruthy();
+        expect(store.getState().services).toMatchObject({ message: hi[id], resType: 'error' });
+        expect(screen.queryByText(message)).toBeNull();
+      }
+      fireEvent.click(screen.getByRole('button', { name: hi['enrol.submit'] }));
+      await waitFor(() => expect(FakeXhr.sent).toHaveLength(answers.length + 1));
+      await FakeXhr.sent[answers.length]!.fail();
+      expect(await screen.findByText(hi['messages.networkError']!)).toBeTruthy();
+    });
   });
 });

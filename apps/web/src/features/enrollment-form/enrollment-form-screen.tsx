@@ -26,7 +26,7 @@ import type { Terms } from '@registrar/contract/terms';
 import { ApiError } from '../../shared/api/api-error';
 import { apiFetch } from '../../shared/api/api-fetch';
 import { activeLanguage } from '../../shared/i18n/i18n';
-import { StudentI18n, T, useMessage, useT } from '../../shared/i18n/translate';
+import { StudentI18n, T, translateMessage, useMessage, useT } from '../../shared/i18n/translate';
 import { requestFailed, requestSucceeded } from '../../shared/state/services-slice';
 import { publicFailureMessage } from '../../shared/api/public-failure';
 import { onFirstMove } from '../../shared/lib/first-move';
@@ -180,9 +180,9 @@ function EnrollmentForm() {
   });
   const { values, field, setValue, touch } = form;
 
-  // Course-list failures show the error's message.
+  // Course-list failures show the error's message, in the language on screen when it came.
   useEffect(() => {
-    if (courses.error) dispatch(requestFailed(courses.error));
+    if (courses.error) dispatch(requestFailed(translateMessage(courses.error)!));
   }, [courses.error, dispatch]);
 
   const course = courseList.find((c) => c._id === values.courseId);
@@ -218,9 +218,9 @@ function EnrollmentForm() {
       try {
         rules.current = await loadRules();
       } catch (err) {
-        const shown = message(publicFailureMessage(err))!;
-        dispatch(requestFailed(shown));
-        setFailure(shown);
+        const english = publicFailureMessage(err);
+        dispatch(requestFailed(message(english)!));
+        setFailure(english);
         return;
       }
     }
@@ -234,9 +234,9 @@ function EnrollmentForm() {
         dispatch(requestSucceeded(message(result.message) ?? result.message));
         setCreated({ result, Modal: ThankYouModal });
       } catch (err) {
-        const shown = message(publicFailureMessage(err))!;
-        dispatch(requestFailed(shown));
-        setFailure(shown);
+        const english = publicFailureMessage(err);
+        dispatch(requestFailed(message(english)!));
+        setFailure(english);
         if (err instanceof ApiError && err.fieldErrors.length > 0) form.setServerErrors(err.fieldErrors);
       } finally {
         setProgress(null);
@@ -338,7 +338,7 @@ function EnrollmentForm() {
           </div>
 
           <div className="enr-submit">
-            {failure && <p className="enr-notice enr-notice--error">{failure}</p>}
+            {failure && <p className="enr-notice enr-notice--error">{message(failure)}</p>}
             {uploading && (
               <div>
                 <div

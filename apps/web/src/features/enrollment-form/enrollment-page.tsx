@@ -8,6 +8,7 @@
  * the same markup. Keep it free of state and effects: what it renders is exactly what is prerendered.
  */
 import type { ReactNode } from 'react';
+import { DEFAULT_LANGUAGE, type Language } from '@registrar/contract/language';
 import { activateLanguage } from '../../shared/i18n/i18n';
 import { LanguageSwitch } from '../../shared/i18n/language-switch';
 import { StudentI18n, T, useT } from '../../shared/i18n/translate';
@@ -51,9 +52,9 @@ export function EnrollmentPage({ instituteName, children, overlay }: EnrollmentP
   );
 }
 
-/** What the build prerenders into the route's HTML. */
-export async function prerender() {
-  await activateLanguage('en');
+/** What the build prerenders into the route's HTML, once per language (the page shows the visitor's). */
+export async function prerender(language: Language = DEFAULT_LANGUAGE) {
+  await activateLanguage(language);
   return (
     <StudentI18n>
       <EnrollmentPage />

@@ -5,15 +5,17 @@
  * message; the file chosen before it, and everything else in the form, stays.
  */
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode, type Ref } from 'react';
-import { T, useT } from '../../shared/i18n/translate';
+import { ENROLLMENT_MESSAGES } from '@registrar/contract/answer-messages';
+import { T, useMessage, useT } from '../../shared/i18n/translate';
 import { ErrorLine, RequiredMark } from '../../shared/form/form-kit';
 import {
   UPLOAD_ACCEPT,
   UPLOAD_MAX_BYTES,
-  checkUpload,
   formatBytes,
   formatLimit,
   isPdf,
+  uploadProblem,
+  type UploadProblem,
 } from '../../shared/lib/file-rules';
 
 export interface FileFieldProps {
@@ -89,6 +91,7 @@ export function FileField({
   inputRef,
 }: FileFieldProps) {
   const t = useT();
+  const message = useMessage();
   const id = useId();
   const titleId = `${id}-title`;
   const hintId = `${id}-hint`;
@@ -103,13 +106,20 @@ export function FileField({
     },
     [inputRef],
   );
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<UploadProblem | null>(null);
   const url = useObjectUrl(file);
-  const shownError = problem ?? error;
+  // The contract's sentence, in the language on screen; a size problem adds the file's size and the limit.
+  // ErrorLine translates the form's English errors and leaves this, already translated, as it is.
+  const problemText =
+    problem &&
+    (problem.kind === 'type'
+      ? message(ENROLLMENT_MESSAGES.fileTypeNotAllowed)
+      : t('enrol.file.tooLarge', { reason: message(ENROLLMENT_MESSAGES.fileTooLarge), ...problem }));
+  const shownError = problemText ?? error;
 
   const choose = (chosen: File | undefined) => {
     if (!chosen) return; // the picker was cancelled: keep what was there
-    const reason = checkUpload(chosen, maxBytes);
+    const reason = uploadProblem(chosen, maxBytes);
     if (reason) {
       setProblem(reason);
       if (input.current) input.current.value = ''; // refused: the previous file stays

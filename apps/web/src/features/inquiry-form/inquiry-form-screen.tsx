@@ -13,6 +13,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { useSearchParams } from 'react-router';
 import { INQUIRY_WORKING_AS_OPTIONS, REFERENCE_OPTIONS } from '@registrar/contract/constants';
+import { INQUIRY_MESSAGES } from '@registrar/contract/answer-messages';
 import { MESSAGES } from '@registrar/contract/messages';
 import { ApiError } from '../../shared/api/api-error';
 import { activeLanguage } from '../../shared/i18n/i18n';
@@ -33,7 +34,6 @@ import { postInquiry, useAreasOfInterest, useSiteInfo, type AreaOfInterest } fro
 import { ThankYouDialog } from './thank-you-dialog';
 import { InquiryPage } from './inquiry-page';
 import { EMPTY_INQUIRY, useInquiryForm } from './use-inquiry-form';
-import { loadInquiryRules } from './use-inquiry-rules';
 import './inquiry-form.css';
 
 const CURRENTLY_AT_HINT = {
@@ -146,9 +146,9 @@ function InquiryForm() {
   const [sentTo, setSentTo] = useState<string | null>(null);
 
   const failed = (err: unknown) => {
-    const shown = message(failureMessage(err))!;
-    dispatch(requestFailed(shown));
-    setFailure(shown);
+    const english = failureMessage(err);
+    dispatch(requestFailed(message(english)!));
+    setFailure(english); // in the language on screen, even after a switch
     if (err instanceof ApiError) setServerErrors(err.fieldErrors);
   };
 
@@ -157,8 +157,7 @@ function InquiryForm() {
       setSending(true);
       setFailure(null);
       return postInquiry({ ...inquiry, language: activeLanguage() }, honeypotRef.current?.value ?? '')
-        .then(async (answer) => {
-          const { INQUIRY_MESSAGES } = await loadInquiryRules();
+        .then((answer) => {
           dispatch(requestSucceeded(message(answer || INQUIRY_MESSAGES.received)!));
           setSentTo(inquiry.email);
           if (site.state === 'failed') site.reload();
@@ -288,7 +287,7 @@ function InquiryForm() {
 
           {failure && (
             <p className="inq-notice inq-notice--error" role="alert">
-              {failure}
+              {message(failure)}
             </p>
           )}
           <p className="inq-hint">

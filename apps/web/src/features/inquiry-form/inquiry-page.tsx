@@ -8,6 +8,7 @@
  * same markup. Keep it free of state and effects: what it renders is exactly what is prerendered.
  */
 import type { ReactNode } from 'react';
+import { DEFAULT_LANGUAGE, type Language } from '@registrar/contract/language';
 import { activateLanguage } from '../../shared/i18n/i18n';
 import { LanguageSwitch } from '../../shared/i18n/language-switch';
 import { StudentI18n, T, useT } from '../../shared/i18n/translate';
@@ -45,9 +46,9 @@ export function InquiryPage({ instituteName, children, overlay }: InquiryPagePro
   );
 }
 
-/** What the build prerenders into the route's HTML: the page in English, as most visitors first see it. */
-export async function prerender() {
-  await activateLanguage('en');
+/** What the build prerenders into the route's HTML, once per language (the page shows the visitor's). */
+export async function prerender(language: Language = DEFAULT_LANGUAGE) {
+  await activateLanguage(language);
   return (
     <StudentI18n>
       <InquiryPage />

@@ -1,8 +1,8 @@
 /**
  * What the inquiry form takes from the contract once the visitor starts: the schema that judges the
- * fields, the honeypot's name and the server's messages. Building the contract's zod schemas is the
+ * fields and the honeypot's name. Building the contract's zod schemas is the
  * costliest part of the form's code on a phone, and none of it is needed to show the form, so this
  * module (and zod with it) loads when the visitor starts on the form (use-inquiry-rules.ts).
  */
 export { inquirySchema } from '@registrar/contract/inquiry';
-export { INQUIRY_HONEYPOT_FIELD, INQUIRY_MESSAGES } from '@registrar/contract/inquiry-admin';
+export { INQUIRY_HONEYPOT_FIELD } from '@registrar/contract/inquiry-admin';

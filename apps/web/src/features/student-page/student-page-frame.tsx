@@ -8,6 +8,7 @@
  * renders is exactly what is prerendered.
  */
 import type { ReactNode } from 'react';
+import { DEFAULT_LANGUAGE, type Language } from '@registrar/contract/language';
 import { activateLanguage } from '../../shared/i18n/i18n';
 import { studentPageCatalogue } from '../../shared/i18n/student-page-catalogue';
 import { PublicHeader } from '../../shared/i18n/language-switch';
@@ -35,9 +36,9 @@ export function LinkRequestHeading() {
   );
 }
 
-/** What the build prerenders into the HTML of /my: the form's top in English, as most visitors first see it. */
-export async function prerender() {
-  await activateLanguage('en', studentPageCatalogue);
+/** What the build prerenders into the HTML of /my, once per language (the page shows the visitor's). */
+export async function prerender(language: Language = DEFAULT_LANGUAGE) {
+  await activateLanguage(language, studentPageCatalogue);
   return (
     <StudentI18n>
       <Frame>

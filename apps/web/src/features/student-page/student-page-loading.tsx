@@ -5,6 +5,7 @@
  * of state and effects: what it renders is exactly what is prerendered.
  */
 import { apiPaths } from '@registrar/contract/api-paths';
+import { DEFAULT_LANGUAGE, type Language } from '@registrar/contract/language';
 import { activateLanguage } from '../../shared/i18n/i18n';
 import { studentPageCatalogue } from '../../shared/i18n/student-page-catalogue';
 import { StudentI18n, useT } from '../../shared/i18n/translate';
@@ -25,9 +26,9 @@ export function StudentPageLoading() {
 /** The page's data, fetched with the HTML (the server puts the link's token in the path). */
 export const preloadFetch = apiPaths.studentPage;
 
-/** What the build prerenders into the HTML of /my/<token>, in English. */
-export async function prerender() {
-  await activateLanguage('en', studentPageCatalogue);
+/** What the build prerenders into the HTML of /my/<token>, once per language (the page shows the visitor's). */
+export async function prerender(language: Language = DEFAULT_LANGUAGE) {
+  await activateLanguage(language, studentPageCatalogue);
   return (
     <StudentI18n>
       <StudentPageLoading />

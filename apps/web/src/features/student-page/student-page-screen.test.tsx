@@ -4,11 +4,13 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import type { StudentPage } from '@registrar/contract/student-page';
+import hindi from '@registrar/contract/locales/hi.json';
+import { MESSAGES } from '@registrar/contract/messages';
+import { STUDENT_PAGE_MESSAGES, type StudentPage } from '@registrar/contract/student-page';
 import { activateLanguage, LANGUAGE_STORAGE_KEY } from '../../shared/i18n/i18n';
 import { studentPageCatalogue } from '../../shared/i18n/student-page-catalogue';
 import { json, mockFetch, renderRoute } from '../../shared/test/route-harness';
-import { StudentPageScreen } from './student-page-screen';
+import { StudentLinkRequestScreen, StudentPageScreen } from './student-page-screen';
 
 const TOKEN = 'x'.repeat(43);
 const page = (language: StudentPage['language']): StudentPage => ({
@@ -68,5 +70,61 @@ describe("the student's page", () => {
     expect(screen.getByRole('button', { name: 'हिन्दी' }).getAttribute('aria-pressed')).toBe('true');
     expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('hi');
     expect(document.documentElement.lang).toBe('hi');
+  });
+
+  describe("the server's sentences in Hindi", () => {
+    const hi = hindi as Record<string, string>;
+    beforeEach(async () => {
+      localStorage.setItem(LANGUAGE_STORAGE_KEY, 'hi');
+      await activateLanguage('hi', studentPageCatalogue);
+    });
+
+    /** /my with POST /api/student-link-request answered by `answer`. */
+    const askForLink = async (answer: () => Promise<Response>) => {
+      mockFetch().mockImplementation(answer);
+      renderRoute(<StudentLinkRequestScreen />, { path: '/my', url: '/my' });
+      fireEvent.change(screen.getByLabelText(hi['my.email']!), { target: { value: 'meera@example.in' } });
+      await act(async () => fireEvent.click(screen.getByRole('button', { name: hi['my.send'] })));
+    };
+
+    it('/my: "link requested" in Hindi', async () => {
+      await askForLink(async () =>
+        json(200, { success: true, message: STUDENT_PAGE_MESSAGES.linkRequested, data: null }),
+      );
+      expect((await screen.findByRole('status')).textContent).toBe(hi['messages.studentPage.linkRequested']);
+    });
+
+    it('/my: rate limit and network error in Hindi', async () => {
+      await askForLink(async () =>
+        json(429, { success: false, message: MESSAGES.tooManyRequests, error: 'RATE_LIMITED' }),
+      );
+      expect((await screen.findByRole('alert')).textContent).toBe(hi['my.tooMany']);
+      cleanup();
+      await askForLink(() => Promise.reject(new TypeError('Failed to fetch')));
+      expect((await screen.findByRole('alert')).textContent).toBe(hi['messages.networkError']);
+    });
+
+    it('/my/<token>: "request recorded" and "already asked" in Hindi', async () => {
+      let answer = STUDENT_PAGE_MESSAGES.requestRecorded as string;
+      let status = 200;
+      mockFetch().mockImplementation(async (input, init) =>
+        init?.method === 'POST'
+          ? json(status, {
+              success: status === 200,
+              message: answer,
+              ...(status === 200 ? { data: null } : { error: 'CONFLICT' }),
+            })
+          : json(200, { success: true, message: '', data: page('hi') }),
+      );
+      renderRoute(<StudentPageScreen />, { path: '/my/:token', url: `/my/${TOKEN}` });
+      const ask = await screen.findByRole('button', { name: hi['my.requests.askExport'] });
+      await act(async () => fireEvent.click(ask));
+      expect((await screen.findByRole('status')).textContent).toBe(hi['messages.studentPage.requestRecorded']);
+
+      answer = STUDENT_PAGE_MESSAGES.requestAlreadyOpen;
+      status = 409;
+      await act(async () => fireEvent.click(screen.getByRole('button', { name: hi['my.requests.askExport'] })));
+      expect((await screen.findByRole('alert')).textContent).toBe(hi['messages.studentPage.requestAlreadyOpen']);
+    });
   });
 });

@@ -39,6 +39,7 @@ function useTexts() {
   const language = activeLanguage();
   return {
     t,
+    message,
     rupees: (amount: number) => formatRupees(amount, language),
     date: (value: string) => formatDate(value, language),
     failed: (err: unknown) => {
@@ -67,8 +68,7 @@ export function StudentLinkRequestScreen() {
 }
 
 function LinkRequest() {
-  const { t, failed } = useTexts();
-  const message = useMessage();
+  const { t, message, failed } = useTexts();
   const [email, setEmail] = useState('');
   const [error, setError] = useState('');
   const [done, setDone] = useState('');
@@ -99,7 +99,7 @@ function LinkRequest() {
       <LinkRequestHeading />
       {done ? (
         <p className="sp-notice" role="status">
-          {done}
+          {message(done)}
         </p>
       ) : (
         <form className="sp-form" noValidate onSubmit={submit}>
@@ -379,7 +379,7 @@ function StudentPageView({ token, page, onChanged }: { token: string; page: Stud
 }
 
 function DataRequests({ token, page, onChanged }: { token: string; page: StudentPage; onChanged: () => void }) {
-  const { t, date, failed } = useTexts();
+  const { t, message, date, failed } = useTexts();
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
@@ -417,7 +417,7 @@ function DataRequests({ token, page, onChanged }: { token: string; page: Student
       )}
       {notice && (
         <p className={notice.ok ? 'sp-notice' : 'sp-error'} role={notice.ok ? 'status' : 'alert'}>
-          {notice.text}
+          {message(notice.text)}
         </p>
       )}
       {confirming ? (

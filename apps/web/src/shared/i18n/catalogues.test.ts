@@ -2,21 +2,24 @@
  * The students' catalogues stay whole: every id in one language is in the other, every id is used
  * by the code, every id the code asks for exists, every text is valid ICU MessageFormat, and a
  * translation keeps the English text's placeholders and markup. The contract's English messages
- * are the English side of the `messages.<name>` ids.
+ * are the English side of the `messages.*` ids, and every sentence the server may answer a
+ * student's screen with has its Hindi.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
+import { ENROLLMENT_MESSAGES, INQUIRY_MESSAGES, STUDENT_PAGE_MESSAGES } from '@registrar/contract/answer-messages';
 import { MESSAGES } from '@registrar/contract/messages';
 import en from '@registrar/contract/locales/en.json';
 import hi from '@registrar/contract/locales/hi.json';
+import { MESSAGE_TEXTS, messageId } from './server-messages';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
 const english: Record<string, string> = en;
 const hindi: Record<string, string> = hi;
-const messageIds = Object.keys(MESSAGES).map((name) => `messages.${name}`);
+const messageIds = [...MESSAGE_TEXTS.keys()];
 
 function sources(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -63,10 +66,47 @@ describe("the students' catalogues", () => {
   it('holds valid ICU texts, and each translation keeps the placeholders and markup', () => {
     for (const [id, text] of Object.entries(hindi)) {
       expect(() => compileMessageOrThrow(text), id).not.toThrow();
-      const source = english[id] ?? MESSAGES[id.replace(/^messages\./, '') as keyof typeof MESSAGES];
+      const source = english[id] ?? MESSAGE_TEXTS.get(id)!;
       expect(slots(text), id).toEqual(slots(source));
       expect(text, id).toMatch(/[\u0900-\u097f]|^[^A-Za-z]*$|^(?:इंस्टाग्राम|\{name\} \(\{price\}\))$/);
     }
     for (const text of Object.values(english)) expect(() => compileMessageOrThrow(text)).not.toThrow();
+  });
+
+  it("has the Hindi of every sentence the server answers a student's screen with", () => {
+    const answers = [
+      // POST /api/inquiry
+      INQUIRY_MESSAGES.received,
+      INQUIRY_MESSAGES.unknownAreaOfInterest,
+      INQUIRY_MESSAGES.tooManyFromConnection,
+      // POST /api/student-enrollment (uploads, consent, limits)
+      ENROLLMENT_MESSAGES.received,
+      ENROLLMENT_MESSAGES.alreadyEnrolled,
+      ENROLLMENT_MESSAGES.courseUnavailable,
+      ENROLLMENT_MESSAGES.amountsDisagree,
+      ENROLLMENT_MESSAGES.fileTooLarge,
+      ENROLLMENT_MESSAGES.fileTypeNotAllowed,
+      ENROLLMENT_MESSAGES.tooManyParts,
+      ENROLLMENT_MESSAGES.malformedMultipart,
+      ENROLLMENT_MESSAGES.termsChanged,
+      ENROLLMENT_MESSAGES.tooManyFromConnection,
+      // the student's page
+      STUDENT_PAGE_MESSAGES.linkRequested,
+      STUDENT_PAGE_MESSAGES.linkNotFound,
+      STUDENT_PAGE_MESSAGES.requestRecorded,
+      STUDENT_PAGE_MESSAGES.requestAlreadyOpen,
+      STUDENT_PAGE_MESSAGES.receiptNotFound,
+      // any public call
+      MESSAGES.validationFailed,
+      MESSAGES.tooManyRequests,
+      MESSAGES.networkError,
+      MESSAGES.somethingWentWrong,
+      MESSAGES.databaseUnavailable,
+      MESSAGES.payloadTooLarge,
+      MESSAGES.valueNotStorable,
+      MESSAGES.requestTimeout,
+      MESSAGES.requestMalformed,
+    ];
+    expect(answers.filter((text) => !(messageId(text)! in hindi))).toEqual([]);
   });
 });

@@ -4,12 +4,9 @@
  * needed, so a page loads only the language it shows. `<html lang>` follows the active language.
  */
 import { i18n } from '@lingui/core';
-import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@registrar/contract/language';
+import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, isLanguage, type Language } from '@registrar/contract/language';
 
-export { i18n };
-
-/** Where the device remembers the chosen language. */
-export const LANGUAGE_STORAGE_KEY = 'registrar.language';
+export { i18n, LANGUAGE_STORAGE_KEY };
 
 /** One part of the catalogue, per language: the forms' texts, or a page's own (`student-page-catalogue.ts`). */
 export type CataloguePart = Record<Language, () => Promise<{ messages: Record<string, unknown> }>>;
