@@ -109,13 +109,13 @@ describe("the student's language: stored with the inquiry and enrolment, used by
       remoteAddress: nextIp(),
     });
     expect(res.statusCode, res.body).toBe(200);
-    await drain();
+    await deliver();
   };
   const pageLink = /\/my\/[A-Za-z0-9_-]{43}\b/;
 
   it("mails a link asked for at /my, and one staff send, in a Hindi student's language", async () => {
     const e = await enrol('hindi.link@example.in', 'hi');
-    await drain();
+    await deliver();
     await requestLink('Hindi.Link@example.in');
     const asked = await catcher.latestTo('hindi.link@example.in', /आपका पेज/);
     expect(asked.subject).toBe(`Acme Institute में ${e.enrollmentNumber} के लिए आपका पेज`);
@@ -129,7 +129,7 @@ describe("the student's language: stored with the inquiry and enrolment, used by
 
     const sent = await app.inject({ method: 'POST', url: `/api/student-enrollment-link/${e._id}`, headers: auth });
     expect(sent.statusCode, sent.body).toBe(200);
-    await drain();
+    await deliver();
     const renewed = await catcher.latestTo('hindi.link@example.in', /आपका पेज/);
     expect(renewed.messageId).not.toBe(asked.messageId);
     expect(renewed.text).toContain(`संस्थान ने आपको ${e.enrollmentNumber} के लिए आपके पेज का नया लिंक भेजा है;`);
@@ -138,7 +138,7 @@ describe("the student's language: stored with the inquiry and enrolment, used by
 
   it('keeps the link mail word for word in English for an English student', async () => {
     const e = await enrol('english.link@example.in');
-    await drain();
+    await deliver();
     await requestLink('english.link@example.in');
     const asked = await catcher.latestTo('english.link@example.in', /Your page/);
     expect(asked.subject).toBe(`Your page for ${e.enrollmentNumber} at Acme Institute`);
