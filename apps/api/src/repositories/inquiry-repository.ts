@@ -3,6 +3,7 @@ import { and, asc, desc, eq, gte, isNotNull, isNull, lt, ne, or, sql, type SQL }
 import type { InquiryListQuery } from '@registrar/contract/inquiry-admin';
 import type { Db, Executor } from '../db/database';
 import { inquiries, inquiryEvents, staff } from '../db/schema';
+import { executePrepared } from '../db/prepared';
 import { searchMatch } from '../db/search';
 
 export type InquiryRow = typeof inquiries.$inferSelect;
@@ -24,7 +25,6 @@ export type IntakeRow = Required<
     | 'friendName'
     | 'friendWorkingArea'
     | 'courseId'
-    | 'duplicateOf'
     | 'language'
   >
 >;
@@ -97,41 +97,36 @@ export const inquiryRepository = {
    * however many repeats there are). Spelled out in SQL: this runs on every public submission,
    * and a plain template is cheap to build.
    */
-  async intakeContext(
-    db: Executor,
-    email: string,
-    phone: string,
-    since: Date,
-  ): Promise<{ duplicateOf: string | undefined }> {
-    const after = since.toISOString();
-    const result = await db.execute(sql`select
-      (select m.id from (
-        (select id, created_at from inquiries where lower(email) = ${email.toLowerCase()} and created_at >= ${after}::timestamptz
-          order by created_at desc limit 1)
-        union all
-        (select id, created_at from inquiries where phone_number = ${phone} and created_at >= ${after}::timestamptz
-          order by created_at desc limit 1)
-      ) m order by m.created_at desc limit 1) as duplicate_of`);
-    const row = (result as unknown as { rows: { duplicate_of: string | null }[] }).rows[0]!;
-    return { duplicateOf: row.duplicate_of ?? undefined };
-  },
-
   /**
    * Stores a public inquiry (its id chosen by the caller), its first timeline entry and its place
-   * in the staff's next digest mail in one statement: all or nothing without a transaction's
-   * extra round trips.
+   * in the staff's next digest mail in one prepared statement, which also links it to the newest
+   * inquiry with the same email or phone since `duplicatesSince`: one round trip, all or nothing
+   * without a transaction's extra ones.
    */
-  async insertIntake(db: Executor, row: IntakeRow): Promise<void> {
-    await db.execute(sql`with inquiry as (
+  async insertIntake(db: Db, row: IntakeRow, duplicatesSince: Date): Promise<void> {
+    const since = duplicatesSince.toISOString();
+    await executePrepared(
+      db,
+      'inquiry_intake',
+      sql`with duplicate as (
+        select m.id from (
+          (select id, created_at from inquiries where lower(email) = lower(${row.email}) and created_at >= ${since}::timestamptz
+            order by created_at desc limit 1)
+          union all
+          (select id, created_at from inquiries where phone_number = ${row.phoneNumber} and created_at >= ${since}::timestamptz
+            order by created_at desc limit 1)
+        ) m order by m.created_at desc limit 1
+      ), inquiry as (
         insert into inquiries (id, name, address, email, phone_number, currently_working_as, currently_at,
           area_of_interest, reference, friend_name, friend_working_area, course_id, duplicate_of, language)
         values (${row.id}, ${row.name}, ${row.address}, ${row.email}, ${row.phoneNumber}, ${row.currentlyWorkingAs},
           ${row.currentlyAt}, ${JSON.stringify(row.areaOfInterest)}::jsonb, ${row.reference}, ${row.friendName},
-          ${row.friendWorkingArea}, ${row.courseId}, ${row.duplicateOf}, ${row.language})
+          ${row.friendWorkingArea}, ${row.courseId}, (select id from duplicate), ${row.language})
       ), event as (
         insert into inquiry_events (inquiry_id, kind, to_status) values (${row.id}, 'created', 'new')
       )
-      insert into inquiry_notifications (inquiry_id) values (${row.id})`);
+      insert into inquiry_notifications (inquiry_id) values (${row.id})`,
+    );
   },
 
   async update(db: Executor, id: string, values: Partial<InquiryInsert>): Promise<InquiryRow | undefined> {

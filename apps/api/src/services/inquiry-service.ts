@@ -108,23 +108,14 @@ export class InquiryService {
     if (honeypot) return { stored: false };
 
     const areaOfInterest = await this.normaliseAreas(input.areaOfInterest);
-    // Two round trips and no transaction: the duplicate lookup, then one statement that stores
-    // the inquiry, its timeline entry and its place in the staff's next digest mail.
-    const { duplicateOf } = await inquiryRepository.intakeContext(
-      this.db,
-      input.email,
-      input.phoneNumber,
-      new Date(Date.now() - DUPLICATE_WINDOW_MS),
-    );
     const row = {
       id: randomUUID(),
       ...columns(input),
       areaOfInterest,
-      duplicateOf: duplicateOf ?? null,
       // Set once, by the visitor: a staff edit never changes the language mails to them use.
       language: input.language,
     };
-    await inquiryRepository.insertIntake(this.db, row);
+    await inquiryRepository.insertIntake(this.db, row, new Date(Date.now() - DUPLICATE_WINDOW_MS));
     if (this.config.inquiryAssignment === 'round_robin') await followUpRepository.assignRoundRobin(this.db, row.id);
     return { stored: true };
   }
