@@ -7,7 +7,6 @@ import { API_PREFIX } from '@registrar/contract/api-paths';
 import { FIRST_PAINT_LANGUAGE_SCRIPT } from '@registrar/contract/first-paint';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { OneLinePerRequest } from './lib/logger';
-import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
@@ -21,6 +20,7 @@ import type { Database } from './db/database';
 import errorHandler, { clientErrorResponse, frameworkErrorEnvelope } from './plugins/error-handler';
 import spa from './plugins/spa';
 import draining from './plugins/draining';
+import securityHeaders from './plugins/security-headers';
 import backupsPlugin from './plugins/backups';
 import healthRoutes from './routes/health';
 import authRoutes from './routes/auth';
@@ -110,7 +110,7 @@ export async function buildApp({
 
   await app.register(errorHandler);
   await app.register(draining);
-  await app.register(helmet, {
+  await app.register(securityHeaders, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
