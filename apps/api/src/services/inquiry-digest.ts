@@ -54,44 +54,48 @@ export class InquiryDigest {
     if (!waiting.length) return 0;
     const told = await this.db.transaction(async (tx) => {
       if (!(await claimMinute(tx, now))) return 0;
-      // The whole queue: inquiries stored while this runs stay for the next digest.
-      const pending = rowsOf<PendingInquiry>(
+      // The whole queue, of which the first few are read: inquiries stored while this runs stay
+      // for the next digest, and a burst of thousands costs the mail no more than fifty.
+      const pending = rowsOf<PendingInquiry & { waiting: number }>(
         await tx.execute(sql`with taken as (delete from inquiry_notifications returning inquiry_id)
-          select i.id, i.name, i.email, i.phone_number, i.area_of_interest, i.reference, i.duplicate_of
-          from taken join inquiries i on i.id = taken.inquiry_id order by i.created_at, i.id`),
+          select i.id, i.name, i.email, i.phone_number, i.area_of_interest, i.reference, i.duplicate_of,
+            count(*) over ()::int as waiting
+          from taken join inquiries i on i.id = taken.inquiry_id order by i.created_at, i.id limit ${DIGEST_LISTED_MAX}`),
       );
       // Deleted since the look above: nothing to tell, and the next digest waits a minute at most.
       if (!pending.length) return 0;
+      const waiting = pending[0]!.waiting;
       const recipients = rowsOf<{ email: string; name: string }>(
         await tx.execute(sql`select email, name from staff where active order by created_at`),
       );
-      for (const recipient of recipients) await outboxRepository.enqueue(tx, 'mail', this.mail(recipient, pending));
-      return pending.length;
+      for (const recipient of recipients)
+        await outboxRepository.enqueue(tx, 'mail', this.mail(recipient, pending, waiting));
+      return waiting;
     });
     if (told) this.onMailQueued();
     return told;
   }
 
-  private mail(recipient: { email: string; name: string }, pending: PendingInquiry[]) {
+  /** `pending` holds the first inquiries (at most the listed maximum) of `waiting` in all. */
+  private mail(recipient: { email: string; name: string }, pending: PendingInquiry[], waiting: number) {
     const { publicUrl, instituteName } = this.config;
     const line = (q: PendingInquiry) =>
       `${q.name} (${q.email}, ${q.phone_number}) asked about ${q.area_of_interest.join(', ')}. Reference: ${q.reference}.` +
       (q.duplicate_of ? ' Possible duplicate: the same email or phone asked within the last 30 days.' : '');
-    const one = pending.length === 1 ? pending[0]! : undefined;
-    const listed = pending.slice(0, DIGEST_LISTED_MAX);
-    const more = pending.length - listed.length;
+    const one = waiting === 1 ? pending[0]! : undefined;
+    const more = waiting - pending.length;
     return brandedMail({
       to: recipient.email,
       subject: one
         ? `New inquiry from ${one.name}${one.duplicate_of ? ' (possible duplicate)' : ''}`
-        : `${pending.length} new inquiries`,
+        : `${waiting} new inquiries`,
       instituteName,
       greeting: `Hello ${recipient.name},`,
       paragraphs: one
         ? [line(one)]
         : [
-            `${pending.length} new inquiries came in since the last mail:`,
-            ...listed.map((q) => `${line(q)} ${publicUrl}/student-inquires/${q.id}`),
+            `${waiting} new inquiries came in since the last mail:`,
+            ...pending.map((q) => `${line(q)} ${publicUrl}/student-inquires/${q.id}`),
             ...(more > 0 ? [`…and ${more} more.`] : []),
           ],
       action: one
