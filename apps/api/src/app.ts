@@ -21,6 +21,7 @@ import errorHandler, { clientErrorResponse, frameworkErrorEnvelope } from './plu
 import spa from './plugins/spa';
 import draining from './plugins/draining';
 import securityHeaders from './plugins/security-headers';
+import listTotalsPlugin from './plugins/list-totals';
 import backupsPlugin from './plugins/backups';
 import healthRoutes from './routes/health';
 import authRoutes from './routes/auth';
@@ -154,6 +155,7 @@ export async function buildApp({
   await app.register(storagePlugin);
   await app.register(backupsPlugin, { nightly: nightlyBackups !== false });
   await app.register(authPlugin);
+  await app.register(listTotalsPlugin);
   await app.register(auditPlugin);
 
   // Each route registers its full path from the contract's apiPaths, so no prefix is added here.

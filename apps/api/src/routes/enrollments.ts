@@ -30,8 +30,13 @@ const errors = {
 const security = [{ bearer: [] }];
 
 const enrollmentRoutes: FastifyPluginAsyncZod = async (app) => {
-  const enrollments = new EnrollmentService(app.database.db, app.config, app.storage, app.throttle, () =>
-    app.outbox.kick(),
+  const enrollments = new EnrollmentService(
+    app.database.db,
+    app.config,
+    app.storage,
+    app.throttle,
+    () => app.outbox.kick(),
+    app.listTotals,
   );
   const textFields = new Set(ENROLLMENT_TEXT_FIELD_NAMES);
   const staffOnlyFiles = new Set(

@@ -3,6 +3,7 @@
  * the row and everything it implies (schedule, history, inquiry link, mail) commit in one
  * transaction, and only then are the files moved into place.
  */
+import type { ListTotalsCache } from '../db/list-totals-cache';
 import { apiUrl } from '@registrar/contract/api-paths';
 import {
   ENROLLMENT_FILE_FIELDS,
@@ -105,6 +106,8 @@ export class EnrollmentService {
     private readonly storage: FileStorage,
     private readonly throttle: Throttle,
     private readonly onMailQueued: () => void,
+    /** The list's kept totals; without it every page counts its rows. */
+    private readonly listTotals?: ListTotalsCache,
   ) {}
 
   /** Called before reading the body, so a flood never costs disk writes. */
@@ -267,7 +270,7 @@ export class EnrollmentService {
   }
 
   async page(q: EnrollmentListQuery): Promise<Page<EnrollmentRecord>> {
-    const { items, total } = await enrollmentRepository.page(this.db, q);
+    const { items, total } = await enrollmentRepository.page(this.db, q, this.listTotals);
     return {
       items: items.map((r) => toEnrollmentRecord(r)),
       page: q.page,
