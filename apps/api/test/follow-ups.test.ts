@@ -396,6 +396,10 @@ describe('follow-ups', () => {
       headers: admin.auth,
     });
     expect(contacted.json().data.total).toBe(1);
+    // The median's link lists the inquiries it is taken over: those with a logged contact.
+    const logged = await appA.inject({ method: 'GET', url: '/api/inquiry?contacted=logged', headers: admin.auth });
+    expect(logged.statusCode, logged.body).toBe(200);
+    expect(logged.json().data.total).toBe(followUps.firstContacts);
     const none = await appA.inject({ method: 'GET', url: '/api/inquiry?ownerId=none', headers: admin.auth });
     expect(none.json().data.total).toBe(followUps.byCounsellor.find((r: { key: string }) => r.key === 'none').total);
   });
