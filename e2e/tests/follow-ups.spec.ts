@@ -2,16 +2,21 @@
  * A counsellor's day in a real browser, at 1366 px and on a 360 px phone: the bell counts the
  * follow-ups due today, My follow-ups lists them, the inquiry's page shows owner, next follow-up
  * and the contact log; WhatsApp opens wa.me with a message naming the student and course, then a
- * prefilled "Add contact" confirms it and asks for the next date. Axe is clean on every screen.
+ * prefilled "Add contact" confirms it and asks for the next date; Call (tel:) does the same. The
+ * admin chooses whose follow-ups to see and follows the dashboard's funnel and median to lists of
+ * the same count. Axe is clean on every screen.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { createCourse, findInquiries, sendInquiry, signInByApi, type StaffAuth } from '../support/api';
 import { expectNoAxeViolations } from '../support/axe';
 import { resetLinkIn, waitForMail } from '../support/mail';
+import { signIn } from '../support/staff';
 
 const PASSWORD = 'Counsellor-Day-2026';
 const tag = Date.now().toString(36);
 const COURSE = `Data Science ${tag}`;
+// Unique per run of beforeAll (a restarted worker invites another counsellor).
+const COUNSELLOR = `Kavya Counsellor ${tag}`;
 
 /** Invites a counsellor by API and sets the password through the mailed link. */
 async function counsellor(request: APIRequestContext, auth: StaffAuth) {
@@ -19,7 +24,7 @@ async function counsellor(request: APIRequestContext, auth: StaffAuth) {
   const since = Date.now();
   const invited = await request.post('/api/staff', {
     headers: auth,
-    data: { name: 'Kavya Counsellor', email, role: 'counsellor' },
+    data: { name: COUNSELLOR, email, role: 'counsellor' },
   });
   expect(invited.status(), await invited.text()).toBe(201);
   const id = ((await invited.json()) as { data: { _id: string } }).data._id;
@@ -77,6 +82,16 @@ test.describe('a counsellor’s day of follow-ups', () => {
       .route('https://wa.me/**', (route) =>
         route.fulfill({ contentType: 'text/html', body: '<title>WhatsApp</title><p>WhatsApp</p>' }),
       );
+    // Nor is there a phone app: a tel: link opens nothing here, while its click handlers still run.
+    await page.addInitScript(() =>
+      document.addEventListener(
+        'click',
+        (event) => {
+          if (event.target instanceof Element && event.target.closest('a[href^="tel:"]')) event.preventDefault();
+        },
+        true,
+      ),
+    );
     await signInAs(page, account);
     const bell = page.getByRole('button', { name: /\d+ follow-ups? due today$/ });
     await expect(bell).toBeVisible();
@@ -91,7 +106,7 @@ test.describe('a counsellor’s day of follow-ups', () => {
     await today.getByRole('link', { name: student.name, exact: true }).click();
     await expect(page.getByRole('heading', { name: student.name, level: 1 })).toBeVisible();
     const followUp = page.getByRole('region', { name: 'Follow-up' });
-    await expect(followUp.getByText('Owner: Kavya Counsellor')).toBeVisible();
+    await expect(followUp.getByText(`Owner: ${COUNSELLOR}`)).toBeVisible();
     await expect(followUp.getByText('Nobody has contacted them yet.')).toBeVisible();
     await expect(followUp.getByRole('link', { name: 'Call' })).toHaveAttribute('href', `tel:${student.phoneNumber}`);
     const whatsApp = followUp.getByRole('link', { name: 'WhatsApp' });
@@ -121,6 +136,16 @@ test.describe('a counsellor’s day of follow-ups', () => {
     await expect(log.getByText('Wants the weekend batch')).toBeVisible();
     await expect(page.getByText('Contacted', { exact: true }).first()).toBeVisible();
 
+    // Calling hands the number to the phone (tel:) and asks, with Call set, what came of it.
+    await followUp.getByRole('link', { name: 'Call' }).click();
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('combobox', { name: /Channel/ })).toHaveText(/Call/);
+    await dialog.getByRole('combobox', { name: /Outcome/ }).click();
+    await page.getByRole('option', { name: 'No answer' }).click();
+    await dialog.getByRole('button', { name: 'Save contact' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(log.getByRole('listitem').first()).toContainText('Call · No answer');
+
     // Back on My follow-ups, the student has moved to Upcoming (tomorrow morning).
     await page.goto('/follow-ups');
     await expect(
@@ -129,6 +154,12 @@ test.describe('a counsellor’s day of follow-ups', () => {
     await expect(
       page.getByRole('region', { name: /^Today/ }).getByRole('link', { name: student.name, exact: true }),
     ).toHaveCount(0);
+    // Calling from the list asks what came of it too; cancelling logs nothing.
+    await page.getByRole('link', { name: `Call ${student.name}` }).click();
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('combobox', { name: /Channel/ })).toHaveText(/Call/);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
   }
@@ -141,5 +172,41 @@ test.describe('a counsellor’s day of follow-ups', () => {
   test('on a 360 px phone', async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 740 });
     await workThrough(page, STUDENTS.phone);
+  });
+
+  test('the admin sees the counsellor’s follow-ups and follows the funnel and the median to their lists', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1366, height: 800 });
+    await signIn(page);
+    await page.goto('/follow-ups');
+    await expect(page.getByRole('heading', { name: 'My follow-ups', level: 1 })).toBeVisible();
+    await page.getByRole('combobox', { name: 'Whose follow-ups' }).click();
+    await page.getByRole('option', { name: COUNSELLOR, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/follow-ups\\?owner=${account.id}$`));
+    await expect(page.getByRole('heading', { name: `Follow-ups of ${COUNSELLOR}`, level: 1 })).toBeVisible();
+    for (const student of Object.values(STUDENTS))
+      await expect(page.getByRole('link', { name: student.name, exact: true })).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    // Each number opens the inquiries list filtered so that it shows the same count.
+    const listCount = page.getByRole('status').filter({ hasText: /^\d+ inquir/ });
+    const counted = (n: number) => `${n} ${n === 1 ? 'inquiry' : 'inquiries'}`;
+    const funnel = page.getByRole('region', { name: 'Funnel by counsellor', exact: true });
+    for (const column of ['Received', 'Contacted']) {
+      await page.goto('/dashboard');
+      const cell = funnel.getByRole('link', { name: new RegExp(`^${column}: ${COUNSELLOR}, \\d+$`) });
+      const n = Number((await cell.getAttribute('aria-label'))!.split(', ').pop());
+      if (column === 'Received') expect(n).toBe(Object.keys(STUDENTS).length);
+      await cell.click();
+      await expect(page.getByText(`Showing inquiries owned by ${COUNSELLOR}.`)).toBeVisible();
+      await expect(listCount).toHaveText(counted(n));
+    }
+    await page.goto('/dashboard');
+    const median = page.getByRole('link', { name: /^Median time to first contact/ });
+    const over = (await median.textContent())!.match(/Over (\d+) contacted/);
+    await median.click();
+    await expect(page).toHaveURL(/contacted=logged/);
+    await expect(listCount).toHaveText(counted(over ? Number(over[1]) : 0));
   });
 });

@@ -6,8 +6,10 @@ import fs from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { apiUrl } from '@registrar/contract/api-paths';
 import { FOLLOW_UP_MESSAGES } from '@registrar/contract/follow-ups';
 import { INQUIRY_MESSAGES } from '@registrar/contract/inquiry-admin';
+import { MESSAGES } from '@registrar/contract/messages';
 import { ACCESS_MESSAGES } from '@registrar/contract/permissions';
 import { buildApp } from '../src/app';
 import { openDatabase, type Database } from '../src/db/database';
@@ -296,6 +298,13 @@ describe('follow-ups', () => {
     const given = await put(admin.auth, { ownerId: rohan!.id });
     expect(given.statusCode).toBe(200);
     expect(given.json().data.owner.name).toBe('Rohan');
+    // Rohan's now: Kavya may neither take it over nor drop his ownership.
+    for (const ownerId of [kavya!.id, null]) {
+      const taken = await put(kavya!.auth, { ownerId });
+      expect(taken.statusCode, taken.body).toBe(403);
+      expect(taken.json().message).toBe(FOLLOW_UP_MESSAGES.assignNotAllowed);
+    }
+    expect((await ownerOf(id)).rows[0]!.owner_id).toBe(rohan!.id);
     const list = await appA.inject({
       method: 'GET',
       url: `/api/inquiry?ownerId=${rohan!.id}&limit=100`,
@@ -311,7 +320,12 @@ describe('follow-ups', () => {
     const kavya = counsellors[0]!;
     const post = (payload: string, headers: Record<string, string> = kavya.auth, url = `/api/inquiry-contact/${id}`) =>
       appA.inject({ method: 'POST', url, headers: { 'content-type': 'application/json', ...headers }, payload });
-    expect((await post('null')).statusCode).toBe(400);
+    const nullBody = await post('null');
+    expect(nullBody.statusCode).toBe(400);
+    expect(nullBody.json().message).toBe(MESSAGES.bodyNotObject);
+    expect((await post('{"channel":"call","outcome":"maybe"}')).json().errors).toEqual([
+      { path: 'outcome', message: FOLLOW_UP_MESSAGES.outcomeRequired },
+    ]);
     expect((await post('{"channel":"pigeon","outcome":"interested"}')).json().errors).toEqual([
       { path: 'channel', message: FOLLOW_UP_MESSAGES.channelRequired },
     ]);
@@ -322,6 +336,7 @@ describe('follow-ups', () => {
       payload: 'call',
     });
     expect(text.statusCode).toBe(400);
+    expect(text.json().message).toBe(MESSAGES.bodyNotObject);
     const unknown = await post(
       JSON.stringify({ channel: 'call', outcome: 'interested', nextFollowUpAt: inFuture(1) }),
       kavya.auth,
@@ -340,6 +355,9 @@ describe('follow-ups', () => {
     expect(asViewer.statusCode).toBe(403);
     expect(asViewer.json().message).toBe(ACCESS_MESSAGES.forbidden);
     expect((await post('{}', { authorization: 'Bearer nope' })).statusCode).toBe(401);
+    const anonymous = await appA.inject({ method: 'POST', url: apiUrl('inquiryContact', id), payload: {} });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json().message).toBe(MESSAGES.unauthorized);
     expect((await appA.inject({ method: 'GET', url: '/api/follow-ups', headers: accountant.auth })).statusCode).toBe(
       403,
     );
@@ -396,6 +414,14 @@ describe('follow-ups', () => {
       headers: admin.auth,
     });
     expect(contacted.json().data.total).toBe(1);
+    // The median's link lists the inquiries it is taken over: those with a logged contact.
+    const logged = await appA.inject({
+      method: 'GET',
+      url: `${apiUrl('inquiries')}?contacted=logged`,
+      headers: admin.auth,
+    });
+    expect(logged.statusCode, logged.body).toBe(200);
+    expect(logged.json().data.total).toBe(followUps.firstContacts);
     const none = await appA.inject({ method: 'GET', url: '/api/inquiry?ownerId=none', headers: admin.auth });
     expect(none.json().data.total).toBe(followUps.byCounsellor.find((r: { key: string }) => r.key === 'none').total);
   });

@@ -53,8 +53,8 @@ export const inquiryListQuerySchema = z.object({
   sort: z.enum(INQUIRY_SORTS).default('-createdAt'),
   /** An owner's id, or `none` for inquiries nobody owns. */
   ownerId: z.union([z.uuid(), z.literal('none')]).optional(),
-  /** `yes`: someone has contacted them at least once; `no`: nobody has yet. */
-  contacted: z.enum(['yes', 'no']).optional(),
+  /** `yes`: a logged contact or a status past New; `no`: neither; `logged`: a logged contact (what the median is over). */
+  contacted: z.enum(['yes', 'no', 'logged']).optional(),
 });
 export type InquiryListQuery = z.infer<typeof inquiryListQuerySchema>;
 

@@ -38,6 +38,7 @@ function filters(q: Omit<InquiryListQuery, 'page' | 'limit' | 'sort'>): SQL | un
   // Contacted: a logged contact, or a status past 'new' (the dashboard's funnel counts the same way).
   if (q.contacted === 'yes') conditions.push(or(isNotNull(inquiries.firstContactAt), ne(inquiries.status, 'new'))!);
   if (q.contacted === 'no') conditions.push(and(isNull(inquiries.firstContactAt), eq(inquiries.status, 'new'))!);
+  if (q.contacted === 'logged') conditions.push(isNotNull(inquiries.firstContactAt));
   if (q.from) conditions.push(gte(inquiries.createdAt, new Date(`${q.from}T00:00:00`)));
   if (q.to) conditions.push(lt(inquiries.createdAt, new Date(new Date(`${q.to}T00:00:00`).getTime() + 86_400_000)));
   return conditions.length ? and(...conditions) : undefined;

@@ -137,7 +137,7 @@ describe('dashboard screen', () => {
     fakeServer(() => ok(DASHBOARD));
     renderScreen(<DashboardScreen />, { path: '/dashboard' });
     const median = await screen.findByRole('link', { name: /^Median time to first contact 2 h 5 min/ });
-    expect(median.getAttribute('href')).toBe('/student-inquires?contacted=yes');
+    expect(median.getAttribute('href')).toBe('/student-inquires?contacted=logged');
     const bySource = screen.getByRole('region', { name: 'Funnel by source' });
     expect(within(bySource).getByRole('link', { name: 'Contacted: Our website, 2' }).getAttribute('href')).toBe(
       '/student-inquires?reference=website&contacted=yes',

@@ -95,7 +95,8 @@ export function FollowUpFigures({ followUps }: { followUps: Dashboard['followUps
               ? 'Nobody has been contacted yet'
               : `Over ${formatCount(followUps.firstContacts)} contacted ${followUps.firstContacts === 1 ? 'inquiry' : 'inquiries'}`
           }
-          to={inquiriesWhere({ contacted: 'yes' })}
+          // The median is over logged contacts only; a status moved past New without one is not among them.
+          to={inquiriesWhere({ contacted: 'logged' })}
         />
       </FigureGrid>
       <FunnelTable

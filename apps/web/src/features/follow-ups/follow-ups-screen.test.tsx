@@ -84,6 +84,14 @@ describe('My follow-ups', () => {
     });
   });
 
+  it('calling from the list opens "Add contact" to confirm the call', async () => {
+    serve();
+    renderFollowUps();
+    fireEvent.click(await screen.findByRole('link', { name: 'Call Meena Today' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add contact with Meena Today' });
+    expect(within(dialog).getByRole('combobox', { name: /Channel/ }).textContent).toMatch(/Call/);
+  });
+
   it('does not ask for a next follow-up when the inquiry is closed', async () => {
     serve();
     renderFollowUps();

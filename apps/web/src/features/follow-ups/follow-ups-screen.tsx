@@ -15,13 +15,14 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { FollowUpItem } from '@registrar/contract/follow-ups';
+import type { ContactChannel } from '@registrar/contract/inquiry-contact';
 import { INQUIRY_STATUS_LABELS } from '@registrar/contract/inquiry-admin';
 import { formatDateTime } from '../../shared/lib/format-date';
+import { INQUIRIES_PATH } from '../../shared/lib/paths';
 import { useGetFollowUpsQuery } from './api/follow-ups-api';
 import { ContactDialog, type ContactTarget } from './contact-dialog';
 
-/** Where an inquiry's page is (the inquiries screen's path, spelled as the routes spell it). */
-const inquiryPath = (id: string) => `/student-inquires/${id}`;
+const inquiryPath = (id: string) => `${INQUIRIES_PATH}/${encodeURIComponent(id)}`;
 
 function FollowUpList({
   title,
@@ -34,7 +35,7 @@ function FollowUpList({
   items: FollowUpItem[];
   empty: string;
   tone?: 'error';
-  onContact: (target: ContactTarget) => void;
+  onContact: (target: ContactTarget, channel?: ContactChannel) => void;
 }) {
   const id = useId();
   return (
@@ -85,6 +86,8 @@ function FollowUpList({
                     size="small"
                     variant="outlined"
                     href={`tel:${item.phoneNumber}`}
+                    // The phone app takes the call; the dialog asks what came of it, so no call goes unlogged.
+                    onClick={() => onContact({ _id: item._id, name: item.name, status: item.status }, 'call')}
                     aria-label={`Call ${item.name}`}
                   >
                     Call
@@ -111,8 +114,16 @@ export function FollowUpsScreen({ canAssign }: { canAssign: boolean }) {
   const [params, setParams] = useSearchParams();
   const ownerId = (canAssign && params.get('owner')) || undefined;
   const { data, isLoading, isError, refetch, isFetching } = useGetFollowUpsQuery(ownerId);
-  const [contact, setContact] = useState<{ key: number; target: ContactTarget | null }>({ key: 0, target: null });
-  const openContact = (target: ContactTarget) => setContact((c) => ({ key: c.key + 1, target }));
+  const [contact, setContact] = useState<{
+    key: number;
+    target: ContactTarget | null;
+    channel?: ContactChannel | undefined;
+  }>({
+    key: 0,
+    target: null,
+  });
+  const openContact = (target: ContactTarget, channel?: ContactChannel) =>
+    setContact((c) => ({ key: c.key + 1, target, channel }));
 
   return (
     <Box className="shell-page">
@@ -183,6 +194,7 @@ export function FollowUpsScreen({ canAssign }: { canAssign: boolean }) {
           key={contact.key}
           open
           inquiry={contact.target}
+          channel={contact.channel}
           onClose={() => setContact((c) => ({ ...c, target: null }))}
         />
       )}

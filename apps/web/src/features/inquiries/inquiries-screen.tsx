@@ -58,6 +58,7 @@ const FILTERS: readonly ListFilter[] = [
       { value: '', label: 'Contacted or not' },
       { value: 'yes', label: 'Contacted' },
       { value: 'no', label: 'Not contacted yet' },
+      { value: 'logged', label: 'With a logged contact' },
     ],
   },
   SORT_BY_DATE_NAME_OR_STATUS,
