@@ -345,6 +345,22 @@ describe('Inquiry detail', () => {
     expect(inquiries.includes(priya)).toBe(false);
   });
 
+  it('shows the audit trail only to roles that may read it', async () => {
+    const withHistory = [
+      route(
+        '/student-inquires/:id',
+        <InquiryDetailScreen parts={{ RecordHistory: () => <p>Audit trail of this record</p> }} />,
+      ),
+    ];
+    renderScreens(withHistory, `/student-inquires/${priya._id}`, { role: 'admin' });
+    expect(await screen.findByText('Audit trail of this record')).toBeTruthy();
+    cleanup();
+    // A counsellor's call to the audit trail would be refused: no section that can only fail.
+    renderScreens(withHistory, `/student-inquires/${priya._id}`, { role: 'counsellor' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Priya Sharma' })).toBeTruthy();
+    expect(screen.queryByText('Audit trail of this record')).toBeNull();
+  });
+
   it('says when an inquiry does not exist', async () => {
     open('/student-inquires/00000000-0000-0000-0000-000000000000');
     expect(await screen.findByRole('heading', { name: 'Inquiry not found' })).toBeTruthy();

@@ -265,7 +265,7 @@ function InquiryView({
           <RecordSection title="Timeline" id={ids.timeline}>
             <Timeline history={inquiry.history} />
           </RecordSection>
-          <RecordHistory entityId={inquiry._id} />
+          {allowed('audit.read') && <RecordHistory entityId={inquiry._id} />}
         </Stack>
       </Box>
 
