@@ -105,3 +105,35 @@ export async function build(
   });
   return { app, database: testDb.database, config };
 }
+
+/**
+ * Two instances of the real app on one fresh database, as a deployment runs them: on PostgreSQL
+ * each with its own pool and listening connection, on PGlite in one process (the embedded
+ * database is single-process). Torn down after the file's tests.
+ */
+export async function buildTwo(): Promise<{ a: FastifyInstance; b: FastifyInstance; testDb: TestDatabase }> {
+  const testDb = await createTestDatabase();
+  const databaseB = testDb.url ? await openDatabase({ databaseUrl: testDb.url, poolSize: 5 }) : testDb.database;
+  const configs = [testConfig(), testConfig()];
+  const [a, b] = await Promise.all(
+    [testDb.database, databaseB].map(async (database, i) => {
+      const app = await buildApp({
+        config: configs[i]!,
+        database,
+        outbox: { autoStart: false },
+        reminders: false,
+        nightlyBackups: false,
+      });
+      await app.ready();
+      return app;
+    }),
+  );
+  afterAll(async () => {
+    await a!.close();
+    await b!.close();
+    if (databaseB !== testDb.database) await databaseB.close();
+    await testDb.drop();
+    for (const c of configs) fs.rmSync(c.dataDir, { recursive: true, force: true });
+  });
+  return { a: a!, b: b!, testDb };
+}

@@ -5,37 +5,15 @@
  * Two real apps share one database: on PostgreSQL each with its own pool and listening
  * connection, on PGlite in one process.
  */
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app';
-import { openDatabase, type Database } from '../src/db/database';
 import { ListTotalsCache } from '../src/db/list-totals-cache';
 import { courses, enrollments, installments } from '../src/db/schema';
-import { createTestDatabase, dbKind, testConfig } from './build-app';
+import { buildTwo, dbKind } from './build-app';
 import { bearer, makeStaff, tokenFor } from './staff-fixtures';
 
-const testDb = await createTestDatabase();
-const databaseB: Database = testDb.url ? await openDatabase({ databaseUrl: testDb.url, poolSize: 5 }) : testDb.database;
-const start = async (database: Database): Promise<FastifyInstance> => {
-  const app = await buildApp({
-    config: testConfig(),
-    database,
-    outbox: { autoStart: false },
-    reminders: false,
-    nightlyBackups: false,
-  });
-  await app.ready();
-  return app;
-};
-const a = await start(testDb.database);
-const b = await start(databaseB);
-afterAll(async () => {
-  await a.close();
-  await b.close();
-  if (databaseB !== testDb.database) await databaseB.close();
-  await testDb.drop();
-});
+const { a, b, testDb } = await buildTwo();
 
 const db = testDb.database.db;
 const staff = await makeStaff(db);

@@ -4,37 +4,14 @@
  * Two real apps share one database: on PostgreSQL each with its own pool and listening
  * connection, on PGlite in one process (the embedded database is single-process).
  */
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app';
-import { openDatabase, type Database } from '../src/db/database';
 import { resetStaffPassword } from '../src/services/staff-accounts';
-import { createTestDatabase, dbKind, testConfig } from './build-app';
+import { buildTwo, dbKind } from './build-app';
 import { bearer, makeStaff, tokenFor } from './staff-fixtures';
 
-const testDb = await createTestDatabase();
-// Instance B: its own connections to the same database on PostgreSQL.
-const databaseB: Database = testDb.url ? await openDatabase({ databaseUrl: testDb.url, poolSize: 5 }) : testDb.database;
-const start = async (database: Database): Promise<FastifyInstance> => {
-  const app = await buildApp({
-    config: testConfig(),
-    database,
-    outbox: { autoStart: false },
-    reminders: false,
-    nightlyBackups: false,
-  });
-  await app.ready();
-  return app;
-};
-const a = await start(testDb.database);
-const b = await start(databaseB);
-afterAll(async () => {
-  await a.close();
-  await b.close();
-  if (databaseB !== testDb.database) await databaseB.close();
-  await testDb.drop();
-});
+const { a, b } = await buildTwo();
 
 const profile = (app: FastifyInstance, token: string) =>
   app.inject({ method: 'GET', url: '/api/user-profile', headers: bearer(token) }).then((r) => r.statusCode);

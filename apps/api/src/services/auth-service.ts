@@ -176,7 +176,7 @@ export class AuthService {
       await sessionRepository.touch(this.db, session.id, now);
       lastSeenAt = now;
     }
-    this.sessions.put(ticket, { ...session, lastSeenAt }, staff);
+    this.sessions.put(ticket, session.id, { session: { ...session, lastSeenAt }, staff });
     return { staff, sessionId: session.id };
   }
 
