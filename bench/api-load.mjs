@@ -7,6 +7,8 @@
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run load -w bench
 // BENCH_DB_NAME names the database it drops and recreates (default registrar_bench);
 // MEASURES=dashboard,list,inquiry picks some measures (default all); LOAD_SECONDS, ENROLMENTS, ROUNDS (2).
+// LIST_WRITE_EVERY_MS=1000 writes to an installment that often during the list runs, as recorded
+// payments would, so the API's kept totals are dropped and counted again (default: no writes).
 // BEFORE_SERVER=path/to/server.js also starts another build on the same database and alternates
 // it with this one (before/after side by side); LOG_COMPARE=1 adds this build at LOG_LEVEL=warn.
 import crypto from 'node:crypto';
@@ -217,6 +219,20 @@ if (measures.has('list')) {
     for (const api of apis) await cannon({ url: api.base, requests: listRequests(api.auth) }, WARMUP_SECONDS);
     await cannon({ url: bareBase, requests: bareRequests }, WARMUP_SECONDS);
   }
+  const writeEvery = Number(process.env.LIST_WRITE_EVERY_MS ?? 0);
+  // A write that changes nothing a list shows but is announced like a payment: every contender
+  // runs under it, and every instance forgets its kept totals at each one.
+  const writer =
+    writeEvery > 0
+      ? setInterval(
+          () =>
+            void db.query(
+              'update installments set paid_paise = paid_paise where id = (select id from installments order by id limit 1)',
+            ),
+          writeEvery,
+        )
+      : undefined;
+  if (writer) console.log(`one announced write every ${writeEvery} ms during the list runs`);
   for (let round = 1; round <= ROUNDS; round += 1) {
     for (const api of apis)
       record('list', api.name, round, await cannon({ url: api.base, requests: listRequests(api.auth) }));
@@ -249,6 +265,7 @@ if (measures.has('list')) {
     });
     record('list', 'bare node:http + pg', round, await cannon({ url: bareBase, requests: bareRequests }));
   }
+  if (writer) clearInterval(writer);
   await pool.end();
 }
 
