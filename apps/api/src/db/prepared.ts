@@ -15,6 +15,7 @@ const dialect = new PgDialect();
  * prepared under a name, and node-postgres refuses another text under the same name.
  */
 export async function executePrepared<Row>(db: Db, name: string, query: SQL): Promise<Row[]> {
+  // Drizzle's `db.execute` always sends an unnamed statement; its session can name one.
   const prepared = db._.session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false);
   const result = (await prepared.execute()) as { rows: Row[] };
   return result.rows;
