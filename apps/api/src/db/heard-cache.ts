@@ -63,7 +63,13 @@ export class HeardCache<V> {
     if (entry) entry.value = change(entry.value);
   }
 
-  /** Drops the entries `doomed` picks. */
+  /** Drops the entry under `key`. */
+  forget(key: string): void {
+    this.generation += 1;
+    this.entries.delete(key);
+  }
+
+  /** Drops the entries `doomed` picks (a walk over every entry). */
   drop(doomed: (key: string, value: V) => boolean): void {
     this.generation += 1;
     for (const [key, entry] of this.entries) if (doomed(key, entry.value)) this.entries.delete(key);

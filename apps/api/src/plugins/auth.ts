@@ -19,6 +19,7 @@ import { forbidden, unauthorized } from '../lib/http-errors';
 import { AuthService, type AuthenticatedStaff } from '../services/auth-service';
 import { AUTH_CHANNEL, SessionCache } from '../services/session-cache';
 import { SessionTokens } from '../services/session-tokens';
+import { keepHeardFromDatabase } from './heard-from-database';
 
 export const SESSION_COOKIE = 'registrar_session';
 
@@ -70,12 +71,7 @@ export default fp(async function auth(app: FastifyInstance) {
   );
   // Every instance hears the database announce revoked sessions and changed staff (triggers), so
   // a sign-out, reset or disabling on one instance is refused on the others at once.
-  const unlisten = await app.database.listen(
-    AUTH_CHANNEL,
-    (payload) => sessions.invalidate(payload),
-    (live) => sessions.setLive(live),
-  );
-  app.addHook('onClose', unlisten);
+  await keepHeardFromDatabase(app, sessions, AUTH_CHANNEL, (payload) => sessions.invalidate(payload));
   const secure = app.config.publicUrl.startsWith('https:');
 
   app.decorate('auth', service);
@@ -124,12 +120,5 @@ export default fp(async function auth(app: FastifyInstance) {
     if (!found) throw unauthorized(MESSAGES.unauthorized);
     request.staffAuth = found;
     if (access !== 'signedIn' && !can(found.staff.role, access)) throw forbidden(ACCESS_MESSAGES.forbidden);
-  });
-
-  // A staff member's change (a sign-out, a disabling, a role or profile edit) is visible to the
-  // very next request on this instance, before the response goes out: the database's own
-  // notification reaches this instance a moment later, over another connection.
-  app.addHook('onSend', async (request) => {
-    if (request.staffAuth && request.method !== 'GET' && request.method !== 'HEAD') sessions.clear();
   });
 });

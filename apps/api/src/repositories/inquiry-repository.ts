@@ -93,16 +93,11 @@ export const inquiryRepository = {
   },
 
   /**
-   * What a public inquiry needs before it is stored, in one round trip: the newest earlier
-   * inquiry with the same email or phone since `since` (each side one step down its own index,
-   * however many repeats there are). Spelled out in SQL: this runs on every public submission,
-   * and a plain template is cheap to build.
-   */
-  /**
    * Stores a public inquiry (its id chosen by the caller), its first timeline entry and its place
    * in the staff's next digest mail in one prepared statement, which also links it to the newest
-   * inquiry with the same email or phone since `duplicatesSince`: one round trip, all or nothing
-   * without a transaction's extra ones.
+   * inquiry with the same email or phone since `duplicatesSince` (each side one step down its own
+   * index, however many repeats there are): one round trip, all or nothing without a
+   * transaction's extra ones.
    */
   async insertIntake(db: Db, row: IntakeRow, duplicatesSince: Date): Promise<void> {
     const since = duplicatesSince.toISOString();

@@ -28,7 +28,7 @@ export class SessionCache extends HeardCache<CachedSession> {
   /** A notification's payload: `session:<id>` drops that session, `staff:<id>` every session of that person. */
   invalidate(payload: string): void {
     const [kind, id] = payload.split(':', 2);
-    if (kind === 'session' && id) this.drop((key) => key === id);
+    if (kind === 'session' && id) this.forget(id);
     else if (kind === 'staff' && id) this.drop((_key, entry) => entry.staff.id === id);
     else this.clear();
   }
