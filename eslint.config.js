@@ -67,7 +67,17 @@ const layerRules = [
       apiToWeb,
     ],
   ),
-  restrict(['apps/api/src/plugins/**', 'apps/api/src/lib/**'], [apiToWeb]),
+  restrict(
+    ['apps/api/src/plugins/**'],
+    [
+      {
+        group: ['**/db/schema', 'drizzle-orm', 'drizzle-orm/*', '**/routes/**'],
+        message: 'a plugin reads and writes through a service or a repository, never the database directly',
+      },
+      apiToWeb,
+    ],
+  ),
+  restrict(['apps/api/src/lib/**'], [apiToWeb]),
   restrict(
     ['packages/contract/**'],
     [
@@ -91,6 +101,17 @@ const routesUseServicesOnly = restrict(
     apiToWeb,
   ],
 );
+
+// Services are built once, in plugins/services.ts: a route takes them from the app, and a service is
+// handed the services it uses instead of building them (one instance each, wired in one place).
+const builtOnce = (files, message) => ({
+  files,
+  rules: { 'no-restricted-syntax': ['error', { selector: 'NewExpression[callee.name=/Service$/]', message }] },
+});
+const servicesBuiltOnce = [
+  builtOnce(['apps/api/src/routes/**'], 'a route takes its services from the app (plugins/services.ts)'),
+  builtOnce(['apps/api/src/services/**'], 'a service is handed the services it uses (plugins/services.ts)'),
+];
 
 // Web feature zones, as bulletproof-react draws them: a feature imports only shared/, the contract
 // and what the app hands it (props, store, router); never another feature. Features that work
@@ -142,4 +163,5 @@ export default tseslint.config(
   ...layerRules,
   routesUseServicesOnly,
   webFeatureZones,
+  ...servicesBuiltOnce,
 );

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { compiledCatalogues } from './apps/web/build/compiled-catalogues';
 
@@ -24,6 +25,10 @@ const apiProject = (name: string, env: Record<string, string>, exclude: string[]
 
 export default defineConfig({
   test: {
+    // Every core runs test files (vitest's default leaves one for itself: on a 2-core CI machine, one
+    // worker). The files wait on databases and sockets as much as on the CPU; measured on 2 cores,
+    // the whole run took 1,562 s with two workers against 1,778 s with one.
+    maxWorkers: availableParallelism(),
     projects: [
       { test: { name: 'tooling', root: '.', include: ['scripts/test/**/*.test.ts'], testTimeout: 30_000 } },
       { test: { name: 'contract', root: 'packages/contract', include: ['test/**/*.test.ts'] } },

@@ -4,6 +4,8 @@
 //   npm run embedded -w bench
 // RUNS (3) starts per contender, IDLE_SECONDS (10) before memory is read. BEFORE_SERVER=path/to/server.js
 // also starts another build's server alone, alternating with this build's (before/after).
+// First, FIRST_RUNS (2) first starts on fresh folders, the tree's memory read FIRST_AT_SECONDS (20)
+// after `npm start` began; BEFORE_ROOT=path/to/another/checkout (built) alternates its `npm start`.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -13,6 +15,8 @@ import { freePort, root } from './support/server.mjs';
 
 const RUNS = Number(process.env.RUNS ?? 3);
 const IDLE_MS = Number(process.env.IDLE_SECONDS ?? 10) * 1000;
+const FIRST_RUNS = Number(process.env.FIRST_RUNS ?? 2);
+const FIRST_AT_MS = Number(process.env.FIRST_AT_SECONDS ?? 20) * 1000;
 /** The Node flags `npm start` gives the server (package.json): the server alone and the floor get them too. */
 const START_FLAGS =
   /** @type {{ scripts: { start: string } }} */ (
@@ -49,14 +53,15 @@ function treeRssMiB(pid) {
 }
 
 /**
- * Starts `command` in its own process group on `dataDir`, times /api/health, idles, reads the tree's memory.
- * @param {string[]} command @param {string} dataDir
+ * Starts `command` in its own process group on `dataDir`, times /api/health, idles (`IDLE_MS` after
+ * health, or until `atMs` after the start), reads the tree's memory.
+ * @param {string[]} command @param {string} dataDir @param {{ cwd?: string, atMs?: number }} [options]
  */
-async function startAndMeasure(command, dataDir) {
+async function startAndMeasure(command, dataDir, { cwd = root, atMs } = {}) {
   const port = await freePort();
   const started = performance.now();
   const child = spawn(/** @type {string} */ (command[0]), command.slice(1), {
-    cwd: root,
+    cwd,
     env: {
       ...process.env,
       PORT: String(port),
@@ -78,11 +83,12 @@ async function startAndMeasure(command, dataDir) {
     await new Promise((r) => setTimeout(r, 50));
   }
   healthMs = performance.now() - started;
-  await new Promise((r) => setTimeout(r, IDLE_MS));
+  await new Promise((r) => setTimeout(r, atMs === undefined ? IDLE_MS : Math.max(0, atMs - healthMs)));
   const rss = treeRssMiB(/** @type {number} */ (child.pid));
+  const readAtMs = performance.now() - started;
   process.kill(-(/** @type {number} */ (child.pid)), 'SIGTERM');
   await new Promise((r) => child.on('exit', r));
-  return { healthMs, rss };
+  return { healthMs, rss, readAtMs };
 }
 
 // The floor: PGlite alone with one table, its settings taken from the server's own source.
@@ -121,9 +127,20 @@ function floor(dir, mode) {
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'registrar-embedded-'));
 const dataDir = path.join(tmp, 'data');
-// First start: creates and migrates the database (and the first staff account).
-const first = await startAndMeasure(['npm', 'start'], dataDir);
-console.log(`first start (creates the database): /api/health after ${(first.healthMs / 1000).toFixed(1)} s`);
+// First starts: each creates and migrates a database on a fresh folder (and the first staff account).
+/** @type {[string, string][]} */
+const firstStarters = [['this build', root]];
+if (process.env.BEFORE_ROOT) firstStarters.push(['before', path.resolve(process.env.BEFORE_ROOT)]);
+for (let run = 1; run <= FIRST_RUNS; run += 1)
+  for (const [name, cwd] of firstStarters) {
+    const fresh = path.join(tmp, `first-${name.replace(/\W/g, '')}-${run}`);
+    const r = await startAndMeasure(['npm', 'start'], fresh, { cwd, atMs: FIRST_AT_MS });
+    console.log(
+      `first start, ${name}: /api/health after ${(r.healthMs / 1000).toFixed(1)} s, npm start tree ${Math.round(r.rss)} MiB read ${(r.readAtMs / 1000).toFixed(1)} s after start (${FIRST_AT_MS / 1000} s, or health if later)`,
+    );
+  }
+// The restarts below run on this build's first folder.
+fs.renameSync(path.join(tmp, 'first-thisbuild-1'), dataDir);
 floor(path.join(tmp, 'floor'), 'settings'); // the floor's folder exists before it is measured
 
 /** @type {Record<string, { healthMs: number[], rss: number[] }>} */

@@ -1,6 +1,14 @@
 // The staff list's own statements (apps/api/src/repositories/enrollment-repository.ts), sent
 // straight through `pg`: the ids of the courses whose name matches, then the page and its count
-// side by side. Used by the load bench in-process and by the bare comparison server.
+// side by side, the count stopping one past the list's cap. Used by the load bench in-process and
+// by the bare comparison server.
+// The contract's LIST_TOTAL_CAP (a TypeScript module plain Node cannot load here); the load bench
+// stops when the API and these statements disagree on any total, so a drift shows at once.
+const LIST_TOTAL_CAP = 10_000;
+
+/** Counts the rows `where` picks, no further than one past the cap. @param {string} where */
+const upTo = (where) =>
+  `(select count(*)::int from (select 1 from "enrollments" ${where} limit ${LIST_TOTAL_CAP + 1}) m)`;
 const listColumns = `"enrollments".*, "courses"."id", "courses"."name", "courses"."price_paise",
     (select coalesce(sum("installments"."amount_paise"), 0)::bigint from "installments" where "installments"."enrollment_id" = "enrollments"."id"),
     (select coalesce(sum("installments"."paid_paise"), 0)::bigint from "installments" where "installments"."enrollment_id" = "enrollments"."id"),
@@ -29,12 +37,12 @@ export async function rawList(pool, term, page) {
     : `where ${ids.length ? `(${inCourses(4, ids.length)} or ${columns(4 + ids.length)})` : columns(4)}`;
   // The count: a course's rows by index, plus the other matches.
   const count = !term
-    ? { text: `select count(*)::int as n from "enrollments"`, values: [] }
+    ? { text: `select ${upTo('')} as n`, values: [] }
     : !ids.length
-      ? { text: `select count(*)::int as n from "enrollments" where ${columns(1)}`, values: [like] }
+      ? { text: `select ${upTo(`where ${columns(1)}`)} as n`, values: [like] }
       : {
-          text: `select ((select count(*)::int from "enrollments" where ${inCourses(1, ids.length)})
-              + (select count(*)::int from "enrollments" where not ${inCourses(1, ids.length)} and ${columns(1 + ids.length)}))::int as n`,
+          text: `select least(${upTo(`where ${inCourses(1, ids.length)}`)}
+              + ${upTo(`where not ${inCourses(1, ids.length)} and ${columns(1 + ids.length)}`)}, ${LIST_TOTAL_CAP + 1})::int as n`,
           values: [...ids, like],
         };
   const [rows, total] = await Promise.all([
@@ -46,5 +54,6 @@ export async function rawList(pool, term, page) {
     }),
     pool.query(count),
   ]);
-  return { rows: rows.rows, total: /** @type {number} */ (total.rows[0].n) };
+  const counted = /** @type {number} */ (total.rows[0].n);
+  return { rows: rows.rows, total: Math.min(counted, LIST_TOTAL_CAP), totalIsCapped: counted > LIST_TOTAL_CAP };
 }

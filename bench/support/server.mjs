@@ -36,7 +36,8 @@ export async function startServer(env = {}, options = {}) {
     } catch {
       // not up yet
     }
-    if (i > 300) throw new Error('server did not start');
+    // A first start creates and migrates the embedded database: give a loaded machine longer.
+    if (i > Number(process.env.BENCH_START_SECONDS ?? 90) * 10) throw new Error('server did not start');
     await new Promise((r) => setTimeout(r, 100));
   }
   return {

@@ -138,9 +138,9 @@ export async function waitForMail(options: {
   }
 }
 
-/** The reset link in a mail: `${publicUrl}/reset-password/<token>` (the token is base64url). */
+/** The reset or invitation link in a mail: `${publicUrl}/reset-password/<token>` or `/set-up-account/<token>` (base64url). */
 export function resetLinkIn(mail: Mail, publicUrl?: string): string {
-  const match = /(https?:\/\/[^\s"'<>]+?)\/reset-password\/([A-Za-z0-9_-]+)/.exec(mail.text);
+  const match = /(https?:\/\/[^\s"'<>]+?)\/(?:reset-password|set-up-account)\/([A-Za-z0-9_-]+)/.exec(mail.text);
   if (!match) throw new Error(`no reset link in ${mail.file}:\n${mail.text}`);
   const [link, origin] = match;
   if (publicUrl !== undefined && origin !== publicUrl.replace(/\/$/, '')) {

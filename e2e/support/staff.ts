@@ -9,5 +9,6 @@ export async function signIn(page: Page, credentials: { email: string; password:
   await page.getByLabel('Email').fill(credentials.email);
   await page.getByLabel('Password', { exact: true }).fill(credentials.password);
   await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  // The dashboard's code loads before the address changes: room for a busy machine.
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
 }

@@ -76,7 +76,7 @@ test.describe('staff sign-in', () => {
     for (const path of ['/courses', '/profile', '/dashboard', '/']) {
       await page.goto(path);
       await expect(page, path).toHaveURL(/\/login$/);
-      await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: 'Login' })).toBeVisible();
     }
   });
 

@@ -44,11 +44,31 @@ test.describe('courses', () => {
     await expect(dialog.getByText(COURSE_MESSAGES.installmentsBelowPrice)).toBeVisible();
     await dialog.getByRole('spinbutton', { name: /^Installment 3/ }).fill('10000');
     await expect(dialog.getByText('Matches the price.')).toBeVisible();
+    // Its GST: 5%, taught online, the tax added on top of the price.
+    await expect(dialog.getByRole('textbox', { name: 'SAC' })).toHaveValue('999293');
+    await dialog.getByRole('combobox', { name: 'GST rate' }).selectOption('5');
+    await dialog.getByRole('combobox', { name: 'Delivered' }).selectOption('online');
+    await dialog.getByRole('switch', { name: 'The price includes GST' }).uncheck();
     await expectNoAxeViolations(page);
     await dialog.getByRole('button', { name: 'Add course' }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByText(COURSE_MESSAGES.created)).toBeVisible();
+    const saved = await request.get(`/api/course?search=${encodeURIComponent(name)}`, {
+      headers: await signInByApi(request),
+    });
+    expect(((await saved.json()) as { data: { items: unknown[] } }).data.items[0]).toMatchObject({
+      sac: '999293',
+      gstRate: 5,
+      deliveryMode: 'online',
+      taxInclusive: false,
+      gstExempt: false,
+    });
 
+    // Other journeys' courses share the database and sort first by name: find this one by search,
+    // debounced and kept in the URL.
+    const search = page.getByRole('searchbox', { name: 'Search courses' });
+    await search.fill(name.slice(-8));
+    await expect(page).toHaveURL(/[?&]search=/);
     const row = grid(page).getByRole('row', { name: new RegExp(name) });
     await expect(row).toContainText('₹30,000');
     await expect(row).toContainText('3 × ₹10,000');
@@ -82,10 +102,7 @@ test.describe('courses', () => {
     await expect(row).toContainText('₹31,999.99');
     await expect(row).toContainText('₹10,000 + ₹10,000 + ₹11,999.99');
 
-    // Search: debounced, in the URL, survives a reload.
-    const search = page.getByRole('searchbox', { name: 'Search courses' });
-    await search.fill(name.slice(-8));
-    await expect(page).toHaveURL(/[?&]search=/);
+    // The search survives a reload.
     await expect(grid(page).getByRole('row')).toHaveCount(2); // header + the one match
     await page.reload();
     await expect(page.getByRole('searchbox', { name: 'Search courses' })).toHaveValue(name.slice(-8));

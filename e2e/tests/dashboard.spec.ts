@@ -2,11 +2,13 @@
  * The Dashboard and the notification bell in a real browser: data made
  * through the API (a course, an enrolment, an inquiry), the figures on screen, a chart switched to
  * its table, a card followed to its filtered list, the bell opening a new record and "Mark all as
- * seen"; axe on the dashboard, also at 360 px.
+ * seen"; one period for the page, the answers on the first screen at 1366 px, each role's own
+ * start; axe on the dashboard, also at 360 px.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { createCourse, enrolStudent, findInquiries, sendInquiry, signInByApi } from '../support/api';
 import { expectNoAxeViolations } from '../support/axe';
+import { signInAs, staffWithRole } from '../support/roles';
 import { signIn } from '../support/staff';
 
 test.describe.configure({ mode: 'serial' });
@@ -45,7 +47,7 @@ const region = (page: Page, name: string) => page.getByRole('region', { name, ex
 async function openDashboard(page: Page) {
   await signIn(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
-  await expect(page.getByRole('link', { name: /^Overdue ₹/ })).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Overdue \(today\) ₹/ })).toBeVisible();
 }
 
 test.describe('dashboard', () => {
@@ -54,18 +56,18 @@ test.describe('dashboard', () => {
     await openDashboard(page);
 
     // The figures, each a link to its list.
-    const weekCard = page.getByRole('link', { name: /^New inquiries this week \d+/ });
-    await expect(weekCard).toBeVisible();
-    expect(Number((await weekCard.textContent())!.match(/week(\d+)/)![1])).toBeGreaterThanOrEqual(1);
-    await expect(page.getByRole('link', { name: /^Pending [1-9]/ })).toHaveAttribute(
+    const inquiriesCard = page.getByRole('link', { name: /^New inquiries, this month \d+/ });
+    await expect(inquiriesCard).toBeVisible();
+    expect(Number((await inquiriesCard.textContent())!.match(/month(\d+)/)![1])).toBeGreaterThanOrEqual(1);
+    await expect(page.getByRole('link', { name: /^Pending review, today [1-9]/ })).toHaveAttribute(
       'href',
       '/student-enrollments?status=pending',
     );
-    await expect(page.getByRole('link', { name: /^Overdue ₹/ })).toHaveAttribute(
+    await expect(page.getByRole('link', { name: /^Overdue \(today\) ₹/ })).toHaveAttribute(
       'href',
       '/student-enrollments?paymentState=overdue',
     );
-    await expect(page.getByRole('link', { name: /^Collected this month ₹/ })).toHaveAttribute(
+    await expect(page.getByRole('link', { name: /^Collected, this month ₹/ })).toHaveAttribute(
       'href',
       /^\/api\/payments\/export\.csv\?from=\d{4}-\d{2}-01&to=\d{4}-\d{2}-\d{2}$/,
     );
@@ -93,9 +95,78 @@ test.describe('dashboard', () => {
     await expectNoAxeViolations(page);
 
     // A card opens its list, already filtered.
-    await weekCard.click();
+    await inquiriesCard.click();
     await expect(page).toHaveURL(/\/student-inquires\?from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}$/);
     await expect(page.getByRole('grid', { name: 'Student Inquiries' }).getByText(INQUIRER)).toBeVisible();
+  });
+
+  test('answers admissions and money without scrolling at 1366 px, for the one period chosen at the top', async ({
+    page,
+  }) => {
+    test.slow();
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await openDashboard(page);
+    const answers = [
+      /^New enrolments, this month \d/,
+      /^New inquiries, this month \d/,
+      /^Conversion, this month \d/,
+      /^Conversion, all time \d/,
+      /^Collected, this month ₹/,
+      /^Outstanding, approved enrolments \(today\) ₹/,
+      /^Outstanding, pending review \(today\) ₹/,
+    ];
+    const firstScreen = async () => {
+      for (const name of answers) {
+        const box = (await page.getByRole('link', { name }).boundingBox())!;
+        expect(box.y + box.height, String(name)).toBeLessThanOrEqual(768);
+      }
+    };
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await firstScreen();
+
+    await page.getByRole('combobox', { name: 'Period' }).click();
+    await page.getByRole('option', { name: 'Last month' }).click();
+    await expect(page).toHaveURL(/\/dashboard\?period=last-month$/);
+    await expect(page.getByRole('link', { name: /^Collected, last month ₹/ })).toBeVisible();
+    await expect(page.getByRole('link', { name: /^Conversion, last month/ })).toBeVisible();
+    // Every card of the period names it; none still says this month.
+    await expect(page.getByRole('link', { name: /this month/ })).toHaveCount(0);
+    await expectNoAxeViolations(page);
+    await page.reload();
+    await expect(page.getByRole('combobox', { name: 'Period' })).toHaveText('Last month');
+  });
+
+  test('a counsellor starts with today’s calls, an accountant with collections and dues, each after Login', async ({
+    page,
+    request,
+    browser,
+  }) => {
+    // Two invitations, two sign-ins and two dashboards: more than the default.
+    test.setTimeout(240_000);
+    const auth = await signInByApi(request);
+    const counsellor = await staffWithRole(request, auth, 'counsellor', `dash${suffix}`);
+    const accountant = await staffWithRole(request, auth, 'accountant', `dash${suffix}`);
+    const leading = () => page.getByRole('heading', { level: 2 }).first();
+
+    await page.setViewportSize({ width: 360, height: 740 });
+    await signInAs(page, counsellor);
+    await expect(leading()).toHaveText('Your follow-ups today', { timeout: 30_000 });
+    await expect(page.getByRole('link', { name: /^Calls due today \d/ })).toHaveAttribute('href', '/follow-ups');
+    await expectNoAxeViolations(page);
+
+    // The accountant on their own browser, at 1366 px.
+    const theirs = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+    const desk = await theirs.newPage();
+    await signInAs(desk, accountant);
+    const headings = desk.getByRole('heading', { level: 2 });
+    await expect(headings.first()).toHaveText('Money, this month', { timeout: 30_000 });
+    await expect(headings.nth(1)).toHaveText('Fees and dues');
+    await expect(desk.getByRole('heading', { name: 'Your follow-ups today' })).toHaveCount(0);
+    // Inquiries are not theirs to open: the figures show, with no way into the list.
+    await expect(desk.getByText(/^New inquiries, this month/)).toBeVisible();
+    await expect(desk.getByRole('link', { name: /^New inquiries/ })).toHaveCount(0);
+    await expectNoAxeViolations(desk);
+    await theirs.close();
   });
 
   test('works at 360 px wide with no violations', async ({ page }) => {

@@ -94,14 +94,14 @@ test.describe('fees', () => {
     // Two payments: installment 1 in full (online), then part of installment 2 by keyboard.
     await fees(page).getByRole('button', { name: 'Record payment', exact: true }).click();
     await expect(dialog.getByRole('combobox', { name: /^Installment/ })).toHaveValue(/.+/);
-    await recordPayment(page, '10000', 'Online payment', 'UPI-2026-77');
+    await recordPayment(page, '10000', 'UPI', 'UPI-2026-77');
     await expect(scheduleRow(page, 1)).toContainText('Paid');
     await fees(page).getByRole('button', { name: 'Record payment for installment 2' }).focus();
     await page.keyboard.press('Enter');
     await expect(dialog.getByRole('spinbutton', { name: /^Amount/ })).toBeFocused();
     await page.keyboard.press('ControlOrMeta+a');
     await page.keyboard.type('2500.5');
-    await dialog.getByRole('combobox', { name: /^Payment mode/ }).selectOption({ label: 'Cheque' });
+    await dialog.getByRole('combobox', { name: /^Payment mode/ }).selectOption({ label: 'Cheque / DD' });
     await page.keyboard.press('Enter');
     await expect(dialog).toBeHidden();
     await expect(scheduleRow(page, 2)).toContainText('Part paid');

@@ -2,7 +2,7 @@
  * A counsellor's day in a real browser, at 1366 px and on a 360 px phone: the bell counts the
  * follow-ups due today, My follow-ups lists them, the inquiry's page shows owner, next follow-up
  * and the contact log; WhatsApp opens wa.me with a message naming the student and course, then a
- * prefilled "Add contact" confirms it and asks for the next date; Call (tel:) does the same. The
+ * prefilled "Log call" confirms it and asks for the next date; Call (tel:) does the same. The
  * admin chooses whose follow-ups to see and follows the dashboard's funnel and median to lists of
  * the same count. Axe is clean on every screen.
  */
@@ -28,7 +28,7 @@ async function counsellor(request: APIRequestContext, auth: StaffAuth) {
   });
   expect(invited.status(), await invited.text()).toBe(201);
   const id = ((await invited.json()) as { data: { _id: string } }).data._id;
-  const link = resetLinkIn(await waitForMail({ to: email, subject: /invited/i, since }));
+  const link = resetLinkIn(await waitForMail({ to: email, subject: /Set up your account/, since }));
   const set = await request.post('/api/reset-password', {
     data: { token: link.split('/').pop()!, password: PASSWORD, confirmPassword: PASSWORD },
   });
@@ -117,10 +117,10 @@ test.describe('a counsellor’s day of follow-ups', () => {
     expect(text).toContain(COURSE);
     await expectNoAxeViolations(page);
 
-    // Using WhatsApp opens it in a new tab and, here, "Add contact" prefilled to confirm.
+    // Using WhatsApp opens it in a new tab and, here, "Log call" prefilled to confirm.
     const [chat] = await Promise.all([page.context().waitForEvent('page'), whatsApp.click()]);
     await chat.close();
-    const dialog = page.getByRole('dialog', { name: `Add contact with ${student.name}` });
+    const dialog = page.getByRole('dialog', { name: `Log call with ${student.name}` });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole('combobox', { name: /Channel/ })).toHaveText(/WhatsApp/);
     await expect(dialog.getByLabel(/Next follow-up/)).not.toHaveValue('');

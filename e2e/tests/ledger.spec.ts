@@ -6,7 +6,7 @@
  * Data is set up through the API.
  */
 import { expect as baseExpect, test, type Page } from '@playwright/test';
-import { FEE_MESSAGES } from '@registrar/contract/fees';
+import { FEE_MESSAGES, REFUND_EFFECT_LABELS } from '@registrar/contract/fees';
 import { expectNoAxeViolations } from '../support/axe';
 import { enrolInInstallments, fees, payments, scheduleRow, toast } from '../support/fees';
 import { signIn } from '../support/staff';
@@ -59,9 +59,12 @@ test.describe('fee ledger', () => {
     await refund.getByRole('button', { name: 'Record refund' }).click();
     await expect(refund.getByText(`${FEE_MESSAGES.refundTooMuch} (₹10,000)`)).toBeVisible();
     await expect(refund.getByText(FEE_MESSAGES.reasonRequired)).toBeVisible();
+    // No silent default: the refund says what it does to the dues.
+    await expect(refund.getByText(FEE_MESSAGES.refundEffectRequired)).toBeVisible();
     await expectNoAxeViolations(page);
     await amount.fill('2500');
     await refund.getByRole('textbox', { name: /^Reason/ }).fill('Missed the first month');
+    await refund.getByRole('radio', { name: new RegExp(`^${REFUND_EFFECT_LABELS['owed-again']}`) }).check();
     await refund.getByRole('button', { name: 'Record refund' }).click();
     await expect(refund).toBeHidden();
     await expect(toast(page, /^Refund recorded: RFND-\d{4}-\d{6}$/)).toBeVisible();

@@ -1,41 +1,20 @@
 /**
- * Roles in a real browser: an admin invites a colleague on the Staff screen, the colleague sets a
- * password from the mailed link; then each of the four roles signs in and sees only its part,
+ * Roles in a real browser: an admin invites a colleague on the Staff screen (Invited, Resend,
+ * Revoke), the colleague sets up the account from the mailed link and is logged in; then each of the four roles signs in and sees only its part,
  * and a direct address to a screen it may not use shows the 'no permission' page. Axe is clean.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { ACCESS_MESSAGES, type Role } from '@registrar/contract/permissions';
+import { STAFF_MESSAGES } from '@registrar/contract/staff';
 import { createCourse, enrolStudent, findInquiries, sendInquiry, signInByApi, type StaffAuth } from '../support/api';
 import { expectNoAxeViolations } from '../support/axe';
-import { waitForMail, resetLinkIn } from '../support/mail';
+import { resetLinkIn, waitForMail } from '../support/mail';
+import { signInAs, staffWithRole as staffWithRoleTagged } from '../support/roles';
 import { signIn } from '../support/staff';
 
-const PASSWORD = 'Role-Journey-2026';
 const tag = Date.now().toString(36);
-
-/** Invites by API and sets the password through the mailed link, as the invitee would. */
-async function staffWithRole(request: APIRequestContext, auth: StaffAuth, role: Role) {
-  const email = `${role}.${tag}@registrar.test`;
-  const since = Date.now();
-  const invited = await request.post('/api/staff', { headers: auth, data: { name: `The ${role}`, email, role } });
-  expect(invited.status(), await invited.text()).toBe(201);
-  const link = resetLinkIn(await waitForMail({ to: email, subject: /invited/i, since }));
-  const token = link.split('/').pop()!;
-  const set = await request.post('/api/reset-password', {
-    data: { token, password: PASSWORD, confirmPassword: PASSWORD },
-  });
-  expect(set.status(), await set.text()).toBe(200);
-  return { email, password: PASSWORD };
-}
-
-/** The sign-in form, with room for a slow password check on a busy machine. */
-async function signInAs(page: Page, account: { email: string; password: string }) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
-}
+const staffWithRole = (request: APIRequestContext, auth: StaffAuth, role: Role) =>
+  staffWithRoleTagged(request, auth, role, tag);
 
 const menu = (page: Page) => page.getByRole('navigation', { name: 'Main menu' });
 
@@ -72,8 +51,9 @@ test.describe('roles', () => {
       accounts[role] = await staffWithRole(request, auth, role);
   });
 
-  test('an admin invites a colleague, changes the role and disables the account, with confirmation', async ({
+  test('an admin invites a colleague who shows as Invited, resends, and the colleague sets up the account and is logged in', async ({
     page,
+    browser,
   }) => {
     await signIn(page);
     await menu(page).getByRole('link', { name: 'Staff' }).click();
@@ -86,13 +66,56 @@ test.describe('roles', () => {
     await dialog.getByRole('combobox', { name: 'Role' }).click();
     await page.getByRole('option', { name: 'Accountant' }).click();
     await expectNoAxeViolations(page);
+    const since = Date.now();
     await dialog.getByRole('button', { name: 'Send invitation' }).click();
-    await expect(dialog).toBeHidden();
-    await waitForMail({ to: email, subject: /invited/i });
+    // The account's unknown password is hashed first: slow on a busy machine.
+    await expect(dialog).toBeHidden({ timeout: 30_000 });
+    const first = await waitForMail({
+      to: email,
+      subject: /^Set up your account at Registrar Training Institute/,
+      since,
+    });
 
     const grid = page.getByRole('grid', { name: 'Staff' });
     const row = grid.getByRole('row').filter({ hasText: email });
-    await expect(row).toContainText('Never');
+    await expect(row).toContainText('Invited');
+    await expect(row).not.toContainText('Active');
+    // Resend asks first, then a new link replaces the first one.
+    const resentSince = Date.now();
+    await row.getByRole('button', { name: 'Resend the invitation of Ravi Kumar' }).click();
+    const resend = page.getByRole('alertdialog', { name: 'Send Ravi Kumar a new invitation?' });
+    await expect(resend).toContainText('the earlier link stops working');
+    await expectNoAxeViolations(page);
+    await resend.getByRole('button', { name: 'Resend' }).click();
+    await expect(resend).toBeHidden({ timeout: 30_000 });
+    const second = await waitForMail({ to: email, subject: /^Set up your account/, since: resentSince });
+    expect(resetLinkIn(second)).not.toBe(resetLinkIn(first));
+
+    // The colleague, on their own browser, opens the newest link: set up, logged in, on the dashboard.
+    const theirs = await browser.newContext();
+    const colleague = await theirs.newPage();
+    await colleague.goto(new URL(resetLinkIn(second)).pathname);
+    await expect(colleague.getByRole('heading', { level: 1, name: 'Set up your account' })).toBeVisible();
+    await expect(colleague.getByText('Welcome to Registrar Training Institute.')).toBeVisible();
+    await expectNoAxeViolations(colleague);
+    await colleague.getByLabel('Password', { exact: true }).fill('Ravi-Sets-Up-2026');
+    await colleague.getByRole('textbox', { name: 'Confirm password' }).fill('Ravi-Sets-Up-2026');
+    await colleague.getByRole('button', { name: 'Set up my account' }).click();
+    await expect(colleague).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
+    await expect(colleague.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible({ timeout: 30_000 });
+    // The first link was replaced by the resend: it no longer works.
+    await colleague.goto(new URL(resetLinkIn(first)).pathname);
+    await colleague.getByLabel('Password', { exact: true }).fill('Ravi-Again-2026');
+    await colleague.getByRole('textbox', { name: 'Confirm password' }).fill('Ravi-Again-2026');
+    await colleague.getByRole('button', { name: 'Set up my account' }).click();
+    await expect(
+      colleague.getByRole('alert').filter({ hasText: STAFF_MESSAGES.invitationInvalid }).first(),
+    ).toBeVisible();
+    await theirs.close();
+
+    await page.reload();
+    await expect(row).toContainText('Active', { timeout: 30_000 });
+    await expect(row.getByRole('button', { name: 'Resend the invitation of Ravi Kumar' })).toHaveCount(0);
     await row.getByRole('combobox', { name: 'Role of Ravi Kumar' }).click();
     await page.getByRole('option', { name: 'Viewer' }).click();
     await page
@@ -108,6 +131,37 @@ test.describe('roles', () => {
     await confirm.getByRole('button', { name: 'Disable' }).click();
     await expect(row).toContainText('Disabled');
     await expectNoAxeViolations(page);
+  });
+
+  test('an admin revokes an invitation on a phone, with confirmation, and its link stops working', async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    const auth = await signInByApi(request);
+    const email = `sunita.${tag}@registrar.test`;
+    const since = Date.now();
+    const invited = await request.post('/api/staff', {
+      headers: auth,
+      data: { name: 'Sunita Rao', email, role: 'counsellor' },
+    });
+    expect(invited.status()).toBe(201);
+    const link = resetLinkIn(await waitForMail({ to: email, subject: /^Set up your account/, since }));
+    await signIn(page);
+    await page.goto(`/staff?search=${encodeURIComponent(email)}`);
+    // On a phone the list stacks each account as an item of its own.
+    const row = page.getByRole('list', { name: 'Staff' }).getByRole('listitem').filter({ hasText: 'Sunita Rao' });
+    await expect(row).toContainText('Invited', { timeout: 30_000 });
+    await row.getByRole('button', { name: 'Revoke the invitation of Sunita Rao' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Revoke the invitation of Sunita Rao?' });
+    await expect(confirm).toContainText('stops working');
+    await expectNoAxeViolations(page);
+    await confirm.getByRole('button', { name: 'Revoke' }).click();
+    await expect(row).toContainText('Disabled');
+    const used = await request.post('/api/set-up-account', {
+      data: { token: link.split('/').pop(), password: 'Sunita-Pass-2026', confirmPassword: 'Sunita-Pass-2026' },
+    });
+    expect(used.status()).toBe(400);
   });
 
   test('a counsellor sees inquiries and enrolments with documents, but no fees actions, exports or staff', async ({

@@ -4,11 +4,13 @@
  * is remembered after a reload, and the inquiry and enrolment are stored with language 'hi'. The
  * server's own sentences (a toast, a refused field) show in Hindi, and a visitor who chose Hindi
  * gets each public page's top in Hindi from the first paint, before any script of the app has run.
- * axe on each step.
+ * While the institute charges GST, a tax-exclusive course says the GST added to its fee in both
+ * languages. axe on each step.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { gstinCheckCharacter } from '@registrar/contract/gst';
 import { createCourse, findInquiries, signInByApi } from '../support/api';
 import { expectNoAxeViolations } from '../support/axe';
 
@@ -136,6 +138,52 @@ test.describe('the public forms in Hindi', () => {
     const [item] = ((await list.json()) as { data: { items: { _id: string }[] } }).data.items;
     const detail = await request.get(`/api/student-enrollment/${item!._id}`, { headers: auth });
     expect(((await detail.json()) as { data: { language: string } }).data.language).toBe('hi');
+  });
+});
+
+test.describe('a tax-exclusive course on the enrolment form', () => {
+  test.use({ viewport: { width: 360, height: 740 }, hasTouch: true });
+
+  test('says the GST added to its fee, in English and in Hindi', async ({ page, request }) => {
+    test.slow();
+    const auth = await signInByApi(request);
+    const gstin = `27AAPFU0939F1Z${gstinCheckCharacter('27AAPFU0939F1Z')}`;
+    const gst = (enabled: boolean) =>
+      request.put('/api/gst-settings', {
+        headers: auth,
+        data: { enabled, gstin, legalName: 'Vidya Training LLP', address: '12 FC Road, Pune 411004' },
+      });
+    const name = `GST Exclusive ${suffix}`;
+    const courseId = await createCourse(request, auth, { name, price: 30000, emiPrice: [15000, 15000] });
+    const exclusive = await request.put(`/api/course/${courseId}`, {
+      headers: auth,
+      data: { taxInclusive: false, gstRate: 18 },
+    });
+    expect(exclusive.status(), await exclusive.text()).toBe(200);
+    expect((await gst(true)).status()).toBe(200);
+    try {
+      await expect(async () => {
+        await page.goto('/student-enrollment');
+        await page.getByLabel(/^Full name|^पूरा नाम/).focus(); // starting to fill in loads the rest of the form
+        await expect(page.getByRole('option', { name: `${name} (₹30,000 + 18% GST)` })).toBeAttached({
+          timeout: 2000,
+        });
+      }).toPass({ timeout: 20_000 });
+      await page.getByRole('combobox', { name: /^Course/ }).selectOption(courseId);
+      await page.getByRole('radio', { name: 'Full payment' }).check();
+      await expect(page.getByText('GST is added to the fee: ₹30,000 + 18% GST = ₹35,400')).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      await expectNoAxeViolations(page);
+
+      await switchToHindi(page);
+      await expect(page.getByRole('option', { name: `${name} (₹30,000 + 18% जीएसटी)` })).toBeAttached();
+      const note = hi['enrol.fees.gstAdded']!.replace('{price}', '₹30,000').replace('{rate}', '18');
+      await expect(page.getByText(note.replace('{total}', '₹35,400'))).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      await expectNoAxeViolations(page);
+    } finally {
+      expect((await gst(false)).status()).toBe(200);
+    }
   });
 });
 

@@ -2,12 +2,14 @@
  * The student's own page on a 360 × 740 phone: from the link in the enrolment mail to the page
  * (enrolment, schedule, UPI code, payments), a downloaded receipt whose amount pdftotext reads in
  * words, the fee statement, a data request, a broken link, and the form that mails a fresh link;
- * in Hindi, the switch and the server's answer to that form.
+ * in Hindi, the switch and the server's answer to that form. With GST on, a tax-exclusive course's
+ * installments carry the tax and each payment's tax invoice downloads beside its receipt.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { gstinCheckCharacter } from '@registrar/contract/gst';
 import { STUDENT_PAGE_MESSAGES } from '@registrar/contract/student-page';
 import { createCourse, enrolStudent, signInByApi } from '../support/api';
 import { expectNoAxeViolations } from '../support/axe';
@@ -150,5 +152,73 @@ test.describe("the student's page on a phone", () => {
     await expect(page.getByRole('heading', { level: 1, name: 'यह लिंक काम नहीं कर रहा' })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
     await expectNoAxeViolations(page);
+  });
+
+  test('with GST on: the tax on top of the price, and the tax invoice beside the receipt', async ({
+    page,
+    request,
+  }) => {
+    test.slow();
+    const auth = await signInByApi(request);
+    const gstin = `27AAPFU0939F1Z${gstinCheckCharacter('27AAPFU0939F1Z')}`;
+    const gst = (enabled: boolean) =>
+      request.put('/api/gst-settings', {
+        headers: auth,
+        data: { enabled, gstin, legalName: 'Vidya Training LLP', address: '12 FC Road, Pune 411004' },
+      });
+    expect((await gst(true)).status()).toBe(200);
+    try {
+      const courseId = await createCourse(request, auth, {
+        name: `GST Page Course ${suffix}`,
+        price: 20000,
+        emiPrice: [10000, 10000],
+      });
+      const exclusive = await request.put(`/api/course/${courseId}`, { headers: auth, data: { taxInclusive: false } });
+      expect(exclusive.status(), await exclusive.text()).toBe(200);
+      const email = `student.gst.${suffix}@example.com`;
+      const since = Date.now();
+      const { id } = await enrolStudent(request, auth, {
+        name: 'Kavya Rao',
+        email,
+        phoneNumber: `8${String(Date.now()).slice(-9)}`,
+        address: '4 Law College Road, Pune',
+        courseId,
+        paymentMethod: 'installment',
+      });
+      const detail = (
+        (await (await request.get(`/api/student-enrollment/${id}`, { headers: auth })).json()) as {
+          data: { installments: { _id: string; amount: number }[] };
+        }
+      ).data;
+      expect(detail.installments.map((i) => i.amount)).toEqual([11800, 11800]);
+      const paid = await request.put(`/api/student-enrollment-payment/${id}/${detail.installments[0]!._id}`, {
+        headers: auth,
+        data: { amount: 11800, paymentMode: 'cash', paidOn: new Date().toISOString().slice(0, 10) },
+      });
+      expect(paid.status(), await paid.text()).toBe(200);
+      const invoiceNumber = ((await paid.json()) as { data: { payments: { invoiceNumber: string }[] } }).data
+        .payments[0]!.invoiceNumber;
+      expect(invoiceNumber).toMatch(/^INV\/\d\d-\d\d\/\d{5}$/);
+
+      const mail = await waitForMail({ to: email, subject: /Your enrolment/, since });
+      await page.goto(/https?:\/\/[^\s"'<>]+\/my\/[A-Za-z0-9_-]{43}/.exec(mail.text)![0]);
+      await expect(page.getByRole('heading', { level: 1, name: 'Your enrolment' })).toBeVisible();
+      await expect(page.getByText('Installment 2: ₹11,800 by')).toBeVisible();
+      const invoice = page.getByRole('link', { name: `Download tax invoice ${invoiceNumber}` });
+      await expect(invoice).toBeVisible();
+      await expect(page.getByRole('link', { name: /^Download receipt / })).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      await expectNoAxeViolations(page);
+      const [download] = await Promise.all([page.waitForEvent('download'), invoice.click()]);
+      expect(download.suggestedFilename()).toBe(`${invoiceNumber.replaceAll('/', '-')}.pdf`);
+      expect(
+        fs
+          .readFileSync(await download.path())
+          .subarray(0, 5)
+          .toString(),
+      ).toBe('%PDF-');
+    } finally {
+      expect((await gst(false)).status()).toBe(200);
+    }
   });
 });

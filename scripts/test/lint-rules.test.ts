@@ -23,6 +23,8 @@ describe('lint rules', () => {
     ['apps/api/src/repositories/x.ts', "import routes from '../routes/health';\nexport const x = routes;\n"],
     ['apps/api/src/services/x.ts', "import routes from '../routes/health';\nexport const x = routes;\n"],
     ['apps/web/src/app/x.ts', "import { buildApp } from '../../../api/src/app';\nexport const x = buildApp;\n"],
+    ['apps/api/src/plugins/x.ts', "import { auditLog } from '../db/schema';\nexport const x = auditLog;\n"],
+    ['apps/api/src/plugins/x.ts', "import { sql } from 'drizzle-orm';\nexport const x = sql;\n"],
   ])('refuses an import against the flow in %s', async (file, code) => {
     expect(await ruleIds(file, code)).toContain('no-restricted-imports');
   });

@@ -21,6 +21,8 @@ import errorHandler, { clientErrorResponse, frameworkErrorEnvelope } from './plu
 import spa from './plugins/spa';
 import draining from './plugins/draining';
 import securityHeaders from './plugins/security-headers';
+import type { HelmetOptions } from 'helmet';
+import { STUDENT_PAGE_PATH } from '@registrar/contract/student-page';
 import listTotalsPlugin from './plugins/list-totals';
 import backupsPlugin from './plugins/backups';
 import healthRoutes from './routes/health';
@@ -36,10 +38,20 @@ import enrollmentRoutes from './routes/enrollments';
 import feeRoutes from './routes/fees';
 import announcementRoutes from './routes/announcements';
 import dashboardRoutes from './routes/dashboard';
+import paymentsRoutes from './routes/payments';
+import bulkActionRoutes from './routes/bulk-actions';
 import staffRoutes from './routes/staff';
 import privacyRoutes from './routes/privacy';
+import importRoutes from './routes/imports';
+import gstRoutes from './routes/gst';
 import studentPageRoutes from './routes/student-page';
+import notificationRoutes from './routes/notifications';
+import auditRoutes from './routes/audit';
+import onlinePaymentRoutes from './routes/online-payments';
+import paymentsPlugin from './plugins/payments';
+import reconciliationRoutes from './routes/reconciliation';
 import auditPlugin from './plugins/audit';
+import servicesPlugin from './plugins/services';
 import remindersPlugin from './plugins/reminders';
 import retentionPlugin from './plugins/retention';
 import storagePlugin from './plugins/storage';
@@ -56,6 +68,23 @@ declare module 'fastify' {
 
 /** The CSP source that allows the public pages' first-paint script and no other inline script. */
 const FIRST_PAINT_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(FIRST_PAINT_LANGUAGE_SCRIPT).digest('base64')}'`;
+
+/** Razorpay Checkout's script, its frames and the calls it makes: allowed on the student's page alone. */
+const CHECKOUT_SOURCES = {
+  scriptSrc: ['https://checkout.razorpay.com'],
+  frameSrc: ['https://api.razorpay.com', 'https://checkout.razorpay.com'],
+  connectSrc: ['https://api.razorpay.com', 'https://lumberjack.razorpay.com'],
+  imgSrc: ['https://cdn.razorpay.com'],
+};
+
+function withCheckout(options: HelmetOptions): HelmetOptions {
+  const csp = options.contentSecurityPolicy;
+  if (!csp || csp === true) return options;
+  const directives = { ...csp.directives } as Record<string, string[] | null>;
+  for (const [name, sources] of Object.entries(CHECKOUT_SOURCES))
+    directives[name] = [...(directives[name] ?? ["'self'"]), ...sources];
+  return { ...options, contentSecurityPolicy: { ...csp, directives } };
+}
 
 export interface AppOptions {
   config: Config;
@@ -111,7 +140,7 @@ export async function buildApp({
 
   await app.register(errorHandler);
   await app.register(draining);
-  await app.register(securityHeaders, {
+  const headers: HelmetOptions = {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -134,6 +163,11 @@ export async function buildApp({
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'same-origin' },
     strictTransportSecurity: config.publicUrl.startsWith('https:'),
+  };
+  const checkout = config.payments?.gateway === 'razorpay' ? withCheckout(headers) : undefined;
+  await app.register(securityHeaders, {
+    base: headers,
+    byPrefix: checkout ? [{ prefix: `${STUDENT_PAGE_PATH}/`, options: checkout }] : [],
   });
 
   await app.register(swagger, {
@@ -156,7 +190,9 @@ export async function buildApp({
   await app.register(backupsPlugin, { nightly: nightlyBackups !== false });
   await app.register(authPlugin);
   await app.register(listTotalsPlugin);
+  await app.register(servicesPlugin);
   await app.register(auditPlugin);
+  await app.register(paymentsPlugin, { autoStart: reminders !== false });
 
   // Each route registers its full path from the contract's apiPaths, so no prefix is added here.
   await app.register(async (api) => {
@@ -171,9 +207,17 @@ export async function buildApp({
     await api.register(feeRoutes);
     await api.register(announcementRoutes);
     await api.register(dashboardRoutes);
+    await api.register(paymentsRoutes);
+    await api.register(bulkActionRoutes);
     await api.register(staffRoutes);
     await api.register(privacyRoutes);
     await api.register(studentPageRoutes);
+    await api.register(notificationRoutes);
+    await api.register(auditRoutes);
+    await api.register(importRoutes);
+    await api.register(onlinePaymentRoutes);
+    await api.register(reconciliationRoutes);
+    await api.register(gstRoutes);
   });
 
   await app.register(remindersPlugin, { autoStart: reminders !== false });

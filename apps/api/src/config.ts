@@ -2,11 +2,15 @@
  * Configuration comes from environment variables only, validated once at start.
  * A bad value produces one line naming the variable; `server.ts` prints it and exits with 1.
  */
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
+import { perAddressLimit } from './lib/env-limits';
 import { UPLOAD_MAX_MB_DEFAULT } from '@registrar/contract/constants';
+import { hasAtMostTwoDecimals } from '@registrar/contract/course';
 import { INQUIRY_ASSIGNMENT_MODES, type InquiryAssignmentMode } from '@registrar/contract/follow-ups';
-import { decodeKey } from './services/documents/master-keys';
+import { PAYMENT_GATEWAYS, type PaymentGatewayName } from '@registrar/contract/online-payments';
+import { decodeKey } from './lib/key-text';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -114,11 +118,8 @@ const envSchema = z.object({
       ctx.addIssue({ code: 'custom', message: 'must be true, false, a hop count or a list of proxy addresses' });
       return z.NEVER;
     }),
-  INTAKE_LIMIT_PER_IP: z.coerce
-    .number({ error: 'must be a whole number' })
-    .int({ error: 'must be a whole number' })
-    .min(1, { error: 'must be at least 1' })
-    .default(20),
+  INTAKE_LIMIT_PER_IP: perAddressLimit(20),
+  RESET_LIMIT_PER_IP: perAddressLimit(10),
   INQUIRY_ASSIGNMENT: z
     .enum(INQUIRY_ASSIGNMENT_MODES, { error: `must be one of ${INQUIRY_ASSIGNMENT_MODES.join(', ')}` })
     .default('none'),
@@ -151,6 +152,17 @@ const envSchema = z.object({
     .min(1, { error: 'must be at least 1' })
     .max(3650, { error: 'must be at most 3650' })
     .default(14),
+  // What a bounced cheque adds to the installment it re-opens (rupees; 0: nothing).
+  CHEQUE_BOUNCE_FEE: z.coerce
+    .number({ error: 'must be an amount in rupees' })
+    .min(0, { error: 'must be 0 or more' })
+    .max(100_000, { error: 'must be at most 100000' })
+    .refine(hasAtMostTwoDecimals, { error: 'must have at most 2 decimals' })
+    .default(0),
+  // Wraps the documents key inside each archive; the value is a secret, never echoed.
+  BACKUP_PASSPHRASE: optionalNonEmpty.refine((v) => v === undefined || v.length >= 12, {
+    error: 'must be at least 12 characters',
+  }),
   // Object storage for documents (the `S3_*` variables); S3_BUCKET turns it on.
   S3_BUCKET: optionalNonEmpty.refine((v) => v === undefined || S3_BUCKET_NAME.test(v), {
     error: 'must be a bucket name (3 to 63 letters, digits, dots, hyphens or underscores)',
@@ -176,7 +188,24 @@ const envSchema = z.object({
     .refine((v) => v === undefined || v === '' || /^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*$/.test(v), {
       error: 'must be a key prefix of letters, digits, dots, hyphens, underscores and slashes',
     }),
+  // Online payment from the student's page; `none` keeps the UPI code alone.
+  PAYMENT_GATEWAY: z.enum(PAYMENT_GATEWAYS, { error: `must be one of ${PAYMENT_GATEWAYS.join(', ')}` }).default('none'),
+  RAZORPAY_KEY_ID: optionalNonEmpty.refine((v) => v === undefined || /^rzp_(test|live)_[A-Za-z0-9]+$/.test(v), {
+    error: 'must be a key id such as rzp_live_…',
+  }),
+  RAZORPAY_KEY_SECRET: optionalNonEmpty,
+  RAZORPAY_WEBHOOK_SECRET: optionalNonEmpty,
+  RAZORPAY_WEBHOOK_SECRET_PREVIOUS: optionalNonEmpty,
+  RAZORPAY_API_URL: urlWithProtocols(['http:', 'https:'], 'http(s)'),
+  PAYMENT_RECONCILE_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .int({ error: 'must be a whole number of seconds' })
+    .min(30, { error: 'must be at least 30' })
+    .max(86400, { error: 'must be at most 86400' })
+    .default(600),
 });
+
+const RAZORPAY_NEEDS = ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'] as const;
 
 /** Rules across variables: the S3_* options need S3_BUCKET, and the two keys come together. */
 const checkedEnvSchema = envSchema.superRefine((e, ctx) => {
@@ -186,6 +215,17 @@ const checkedEnvSchema = envSchema.superRefine((e, ctx) => {
       code: 'custom',
       path: ['DOCUMENTS_KEY'],
       message: 'must be set when DATABASE_URL is set (every instance needs the same key)',
+    });
+  if (e.PAYMENT_GATEWAY === 'razorpay')
+    for (const name of RAZORPAY_NEEDS)
+      if (!e[name])
+        ctx.addIssue({ code: 'custom', path: [name], message: 'must be set when PAYMENT_GATEWAY is razorpay' });
+  // The simulator takes money from no one: a public https address means a real deployment.
+  if (e.PAYMENT_GATEWAY === 'simulator' && e.PUBLIC_URL?.startsWith('https:'))
+    ctx.addIssue({
+      code: 'custom',
+      path: ['PAYMENT_GATEWAY'],
+      message: 'must not be simulator when PUBLIC_URL is https (the simulator takes no real money)',
     });
   if (!e.S3_BUCKET) {
     const stray = S3_OPTIONS.find((name) => e[name] !== undefined && e[name] !== false);
@@ -240,6 +280,8 @@ export interface Config {
   outboxLeaseMs: number;
   /** Public inquiries, and enrolment attempts, one address may send per 10 minutes. */
   intakeLimitPerIp: number;
+  /** Password resets and account set-ups one address may try per 15 minutes. */
+  resetLimitPerIp: number;
   /** How a new public inquiry gets its owner: nobody, or the next active counsellor in turn. */
   inquiryAssignment: InquiryAssignmentMode;
   logLevel: (typeof LOG_LEVELS)[number];
@@ -257,6 +299,23 @@ export interface Config {
   backupDir: string | undefined;
   /** How many nightly archives are kept. */
   backupKeep: number;
+  /** Added to the re-opened installment when a cheque bounces (paise; 0: none). */
+  chequeBounceFeePaise: number;
+  /** Wraps the documents key in each archive; undefined: archives carry no key. */
+  backupPassphrase: string | undefined;
+  payments: PaymentConfig | undefined;
+}
+
+/** The payment gateway students pay through from their page; undefined: none. */
+export interface PaymentConfig {
+  gateway: Exclude<PaymentGatewayName, 'none'>;
+  keyId: string;
+  keySecret: string;
+  /** The current webhook secret first, then the previous one while a change is under way. */
+  webhookSecrets: string[];
+  /** Razorpay's API, or any server speaking it. */
+  apiUrl: string;
+  reconcileMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -297,6 +356,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     trustProxy: e.TRUST_PROXY,
     outboxLeaseMs: e.OUTBOX_LEASE_SECONDS * 1000,
     intakeLimitPerIp: e.INTAKE_LIMIT_PER_IP,
+    resetLimitPerIp: e.RESET_LIMIT_PER_IP,
     inquiryAssignment: e.INQUIRY_ASSIGNMENT,
     logLevel: e.LOG_LEVEL,
     documentsKey: e.DOCUMENTS_KEY,
@@ -305,6 +365,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     mailRetentionDays: e.MAIL_RETENTION_DAYS,
     backupDir: e.BACKUP_DIR ? path.resolve(cwd, e.BACKUP_DIR) : undefined,
     backupKeep: e.BACKUP_KEEP,
+    chequeBounceFeePaise: Math.round(e.CHEQUE_BOUNCE_FEE * 100),
+    backupPassphrase: e.BACKUP_PASSPHRASE,
+    payments: paymentConfig(e),
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,
@@ -318,5 +381,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
           prefix: e.S3_PREFIX ? `${e.S3_PREFIX}/` : '',
         }
       : undefined,
+  };
+}
+
+function paymentConfig(e: z.infer<typeof envSchema>): PaymentConfig | undefined {
+  if (e.PAYMENT_GATEWAY === 'none') return undefined;
+  const simulator = e.PAYMENT_GATEWAY === 'simulator';
+  // The simulator signs its own webhooks: a secret made at start serves when none is given.
+  const secret = e.RAZORPAY_WEBHOOK_SECRET ?? (simulator ? randomBytes(24).toString('hex') : '');
+  return {
+    gateway: e.PAYMENT_GATEWAY,
+    keyId: e.RAZORPAY_KEY_ID ?? (simulator ? 'rzp_test_simulator' : ''),
+    keySecret: e.RAZORPAY_KEY_SECRET ?? (simulator ? randomBytes(24).toString('hex') : ''),
+    webhookSecrets: [secret, ...(e.RAZORPAY_WEBHOOK_SECRET_PREVIOUS ? [e.RAZORPAY_WEBHOOK_SECRET_PREVIOUS] : [])],
+    apiUrl: (e.RAZORPAY_API_URL ?? 'https://api.razorpay.com').replace(/\/+$/, ''),
+    reconcileMs: e.PAYMENT_RECONCILE_SECONDS * 1000,
   };
 }

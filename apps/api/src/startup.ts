@@ -14,7 +14,8 @@ export async function prepareDatabase(
   database: Database,
   config: { databaseUrl: string | undefined; adminEmail: string | undefined; adminPassword: string | undefined },
   print: (text: string) => void,
-  options: { firstStaff?: boolean } = {},
+  /** `migrated`: the schema is known to be current (the embedded database's marker), so no migration check. */
+  options: { firstStaff?: boolean; migrated?: boolean } = {},
 ): Promise<void> {
   const explain = (prefix: string) => (err: unknown) => {
     const detail = config.databaseUrl ? describeDatabaseError(err, config.databaseUrl) : firstLine(err);
@@ -22,7 +23,7 @@ export async function prepareDatabase(
   };
   await database.ping().catch(explain(''));
   await database.exclusive(async () => {
-    await database.migrate().catch(explain('Cannot migrate the database: '));
+    if (!options.migrated) await database.migrate().catch(explain('Cannot migrate the database: '));
     if (options.firstStaff === false) return;
     await ensureFirstStaff(database.db, config, print).catch(explain('Cannot create the first staff account: '));
   });

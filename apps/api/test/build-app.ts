@@ -15,13 +15,13 @@ import { openDatabase, type Database } from '../src/db/database';
 export const dbKind = (process.env.TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
 export const postgresUrl = process.env.TEST_DATABASE_URL;
 
-function withDatabase(url: string, name: string): string {
+export function withDatabase(url: string, name: string): string {
   const u = new URL(url);
   u.pathname = `/${name}`;
   return u.toString();
 }
 
-async function adminQuery(sqlText: string): Promise<void> {
+export async function adminQuery(sqlText: string): Promise<void> {
   if (!postgresUrl) throw new Error('TEST_DATABASE_URL is not set (REQUIRE_POSTGRES=1 needs it)');
   const { default: pg } = await import('pg');
   const client = new pg.Client({ connectionString: postgresUrl });
@@ -40,14 +40,14 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A fresh, migrated database of the kind this project run tests. */
-export async function createTestDatabase(): Promise<TestDatabase> {
+/** A fresh database of the kind this project run tests; migrated unless a test migrates it itself. */
+export async function createTestDatabase({ migrated = true } = {}): Promise<TestDatabase> {
   if (dbKind === 'postgres') {
     const name = `registrar_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
     await adminQuery(`create database ${name}`);
     const url = withDatabase(postgresUrl!, name);
     const database = await openDatabase({ databaseUrl: url, poolSize: 5 });
-    await database.migrate();
+    if (migrated) await database.migrate();
     return {
       database,
       url,
@@ -58,7 +58,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     };
   }
   const database = await openDatabase({});
-  await database.migrate();
+  if (migrated) await database.migrate();
   return { database, url: undefined, drop: () => database.close() };
 }
 

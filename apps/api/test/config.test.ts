@@ -1,6 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config';
 
+/** The message of the ConfigError these variables get. */
+function refusal(env: Record<string, string>): string {
+  let error: unknown;
+  try {
+    loadConfig(env);
+  } catch (err) {
+    error = err;
+  }
+  expect(error).toBeInstanceOf(ConfigError);
+  return (error as Error).message;
+}
+
 describe('configuration', () => {
   it('has working defaults', () => {
     const config = loadConfig({}, '/srv/registrar');
@@ -21,6 +33,42 @@ describe('configuration', () => {
     expect(loadConfig({ INQUIRY_ASSIGNMENT: 'round_robin' }).inquiryAssignment).toBe('round_robin');
     expect(() => loadConfig({ INQUIRY_ASSIGNMENT: 'random' })).toThrow(
       new ConfigError('Invalid configuration: INQUIRY_ASSIGNMENT must be one of none, round_robin'),
+    );
+  });
+
+  it('payments: none by default; razorpay needs its keys; the simulator never with an https address', () => {
+    expect(loadConfig({}).payments).toBeUndefined();
+    const keys = {
+      PAYMENT_GATEWAY: 'razorpay',
+      RAZORPAY_KEY_ID: 'rzp_live_AbC123',
+      RAZORPAY_KEY_SECRET: 'secret',
+      RAZORPAY_WEBHOOK_SECRET: 'hook',
+    };
+    expect(
+      loadConfig({ ...keys, RAZORPAY_WEBHOOK_SECRET_PREVIOUS: 'old', PAYMENT_RECONCILE_SECONDS: '120' }).payments,
+    ).toEqual({
+      gateway: 'razorpay',
+      keyId: 'rzp_live_AbC123',
+      keySecret: 'secret',
+      webhookSecrets: ['hook', 'old'],
+      apiUrl: 'https://api.razorpay.com',
+      reconcileMs: 120_000,
+    });
+    expect(() => loadConfig({ ...keys, RAZORPAY_WEBHOOK_SECRET: '' })).toThrow(
+      new ConfigError('Invalid configuration: RAZORPAY_WEBHOOK_SECRET must be set when PAYMENT_GATEWAY is razorpay'),
+    );
+    expect(() => loadConfig({ ...keys, RAZORPAY_API_URL: 'ftp://x' })).toThrow(
+      /RAZORPAY_API_URL must be a http\(s\) URL/,
+    );
+    expect(() => loadConfig({ PAYMENT_GATEWAY: 'paypal' })).toThrow(
+      new ConfigError('Invalid configuration: PAYMENT_GATEWAY must be one of none, razorpay, simulator'),
+    );
+    expect(() => loadConfig({ PAYMENT_RECONCILE_SECONDS: '5' })).toThrow(
+      /PAYMENT_RECONCILE_SECONDS must be at least 30/,
+    );
+    expect(loadConfig({ PAYMENT_GATEWAY: 'simulator' }).payments?.gateway).toBe('simulator');
+    expect(() => loadConfig({ PAYMENT_GATEWAY: 'simulator', PUBLIC_URL: 'https://fees.example.in' })).toThrow(
+      /PAYMENT_GATEWAY must not be simulator when PUBLIC_URL is https/,
     );
   });
 
@@ -104,14 +152,7 @@ describe('configuration', () => {
     ['S3_FORCE_PATH_STYLE', 'yes'],
     ['S3_PREFIX', 'a//b'],
   ])('rejects %s=%s with one line naming the variable', (name, value) => {
-    let error: unknown;
-    try {
-      loadConfig({ [name]: value });
-    } catch (err) {
-      error = err;
-    }
-    expect(error).toBeInstanceOf(ConfigError);
-    const message = (error as Error).message;
+    const message = refusal({ [name]: value });
     expect(message).toContain(name);
     expect(message).not.toContain('\n');
   });
@@ -123,14 +164,7 @@ describe('configuration', () => {
     ['REDIS_URL', 'http://default:Hunter2-db-secret@cache:6379'],
     ['JWT_SECRET', 'Hunter2-db-secret'],
   ])('names %s but never prints its value, which may hold a password', (name, value) => {
-    let error: unknown;
-    try {
-      loadConfig({ [name]: value });
-    } catch (err) {
-      error = err;
-    }
-    expect(error).toBeInstanceOf(ConfigError);
-    const message = (error as Error).message;
+    const message = refusal({ [name]: value });
     expect(message).toContain(name);
     expect(message).not.toContain('Hunter2-db-secret');
     expect(message).not.toContain(value);

@@ -83,6 +83,9 @@ describe('courses API', async () => {
       name: expect.any(String),
       price: expect.any(Number),
       emiPrice: expect.any(Array),
+      gstRate: expect.any(Number),
+      taxInclusive: expect.any(Boolean),
+      gstExempt: expect.any(Boolean),
     });
     expect((await areas()).map((c) => c.name)).toContain('Cloud Basics');
     const off = await app.inject({

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { DASHBOARD_MESSAGES } from '@registrar/contract/dashboard';
 import { localIsoDate } from '@registrar/contract/enrollment';
+import { verifyLedger } from '../src/services/ledger-check';
+import { periodRange } from '../src/services/dashboard-service';
 import { build } from './build-app';
 import { seedEnrollments } from './fixtures/seed';
 import { bearer, login, makeStaff, tokenFor } from './staff-fixtures';
@@ -66,8 +69,13 @@ describe('dashboard, notifications, audit and payments export', async () => {
     expect(
       Object.fromEntries(d.enrollmentsByStatus.map((r: { key: string; count: number }) => [r.key, r.count])),
     ).toEqual(Object.fromEntries(byStatus.map((r) => [r.key, r.count])));
-    expect(d.inquiries).toMatchObject({ total: 3, converted: 1, newThisMonth: 3, newThisWeek: 3 });
+    expect(d.inquiries).toMatchObject({ total: 3, converted: 1, newInPeriod: 3 });
     expect(d.inquiries.conversionRate).toBeCloseTo(1 / 3);
+    // This month by default, and every inquiry here came this month: the same one of three.
+    expect(d.period).toEqual({ key: 'month', from: `${today.slice(0, 7)}-01`, to: today });
+    expect(d.inquiries).toMatchObject({ convertedInPeriod: 1 });
+    expect(d.inquiries.conversionRateInPeriod).toBeCloseTo(1 / 3);
+    expect(d.enrollmentsInPeriod).toBe(9);
     expect(d.inquiries.byReference).toEqual(
       expect.arrayContaining([
         { key: 'website', count: 2 },
@@ -83,11 +91,18 @@ describe('dashboard, notifications, audit and payments export', async () => {
                  count(*) filter (where due_date < current_date and amount_paise > paid)::int as overdue_n from ip`,
     );
     expect(d.money).toEqual({
-      collectedThisMonth: Number(money!.paid) / 100,
+      collectedInPeriod: Number(money!.paid) / 100,
       collectedAllTime: Number(money!.paid) / 100,
       outstanding: Number(money!.owed) / 100,
+      // Two pending enrolments owe ₹1,000 less the ₹200 paid on each: apart from the approved ones.
+      outstandingPending: 1600,
+      outstandingApproved: Number(money!.owed) / 100 - 1600,
       overdueAmount: Number(money!.overdue) / 100,
       overdueInstallments: money!.overdue_n,
+      unclearedCheques: 0,
+      unclearedChequeAmount: 0,
+      // Staff payments are refused beyond the dues: no credit arises here.
+      creditsToRefund: 0,
     });
     expect(d.money).toMatchObject({ collectedAllTime: 1200, overdueInstallments: 9, overdueAmount: 3300 });
 
@@ -152,8 +167,9 @@ describe('dashboard, notifications, audit and payments export', async () => {
       headers: auth,
     });
     expect(res.statusCode).toBe(200);
-    expect(res.body.startsWith('\uFEFF"Receipt","Paid on","Amount (INR)"')).toBe(true);
-    expect(res.body.trim().split('\r\n')).toHaveLength(1 + 6);
+    expect(res.body.startsWith('\uFEFF"Date","Kind","Number","Receipt","Amount (INR)"')).toBe(true);
+    // Six receipts and the totals row.
+    expect(res.body.trim().split('\r\n')).toHaveLength(1 + 6 + 1);
     expect(
       (
         await app.inject({
@@ -164,6 +180,96 @@ describe('dashboard, notifications, audit and payments export', async () => {
       ).body
         .trim()
         .split('\r\n'),
-    ).toHaveLength(1);
+    ).toEqual([expect.stringContaining('"Date"'), '"Total","","","","0.00"']);
+  });
+
+  it('counts the chosen period (refusing an unknown one) while the all-time and today figures stay', async () => {
+    const get = async (query: string) =>
+      await app.inject({ method: 'GET', url: `/api/dashboard${query}`, headers: auth });
+    const bad = await get('?period=week');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe(DASHBOARD_MESSAGES.periodUnknown);
+
+    // One inquiry arrived in the middle of last month.
+    const lastMonth = periodRange('last-month', today);
+    await db.execute(
+      sql`update inquiries set created_at = ${`${lastMonth.from}T12:00:00+05:30`}::timestamptz where email = 'lead1@example.in'`,
+    );
+    const month = (await get('')).json().data;
+    expect(month.inquiries).toMatchObject({ newInPeriod: 2, convertedInPeriod: 1, total: 3, converted: 1 });
+    expect(month.inquiries.conversionRateInPeriod).toBeCloseTo(1 / 2);
+    const last = (await get('?period=last-month')).json().data;
+    expect(last.period).toEqual({ key: 'last-month', from: lastMonth.from, to: lastMonth.to });
+    expect(last.period.to < `${today.slice(0, 7)}-01`).toBe(true);
+    expect(last.inquiries).toMatchObject({ newInPeriod: 1, convertedInPeriod: 0, conversionRateInPeriod: 0 });
+    expect(last.money.collectedInPeriod).toBe(0);
+    expect(last.enrollmentsInPeriod).toBe(0);
+    // What is owed is owed today, whatever the period: the same figures in both.
+    expect(last.money).toMatchObject({
+      collectedAllTime: month.money.collectedAllTime,
+      outstandingApproved: month.money.outstandingApproved,
+      outstandingPending: month.money.outstandingPending,
+    });
+    expect(last.inquiries.conversionRate).toBeCloseTo(1 / 3);
+    const quarter = (await get('?period=quarter')).json().data;
+    expect(quarter.inquiries.newInPeriod).toBe(3);
+    expect(quarter.money.collectedInPeriod).toBe(1200);
+  });
+
+  it("leads with the signed-in staff member's own follow-ups due today, overdue ones first, with the last note", async () => {
+    const [me] = await one<{ id: string }>(db, sql`select id from staff where email = ${staff.email}`);
+    const other = await makeStaff(db, { role: 'counsellor' });
+    const [them] = await one<{ id: string }>(db, sql`select id from staff where email = ${other.email}`);
+    await db.execute(sql`update inquiries set owner_id = ${me!.id}, next_follow_up_at = now() - interval '3 days'
+      where email = 'lead2@example.in'`);
+    await db.execute(sql`update inquiries set owner_id = ${me!.id}, next_follow_up_at = date_trunc('day', now()) + interval '1 minute'
+      where email = 'lead1@example.in'`);
+    // Someone else's call, and a closed inquiry, are not on this staff member's list.
+    await db.execute(sql`update inquiries set owner_id = ${them!.id}, next_follow_up_at = now() - interval '1 day'
+      where email = 'lead0@example.in'`);
+    await db.execute(sql`insert into inquiry_contacts (inquiry_id, channel, outcome, note, staff_id)
+      select id, 'call', 'call_back', 'Wants EMI details', ${me!.id} from inquiries where email = 'lead2@example.in'`);
+    const mine = (await app.inject({ method: 'GET', url: '/api/dashboard', headers: auth })).json().data.myFollowUps;
+    expect(mine).toMatchObject({ overdue: 1, today: 1 });
+    expect(mine.first).toEqual([
+      expect.objectContaining({ name: 'Lead 2', phoneNumber: '9700000002', lastNote: 'Wants EMI details' }),
+      expect.objectContaining({ name: 'Lead 1', phoneNumber: '9700000001', lastNote: null }),
+    ]);
+  });
+
+  it('keeps what pending enrolments owe as they are paid, approved and cancelled', async () => {
+    const money = async () =>
+      (await app.inject({ method: 'GET', url: '/api/dashboard', headers: auth })).json().data.money as {
+        outstanding: number;
+        outstandingPending: number;
+        outstandingApproved: number;
+      };
+    const before = await money();
+    expect(before.outstandingPending).toBe(1600);
+    const pending = await one<{ id: string }>(
+      db,
+      sql`select id from enrollments where status = 'pending' order by email`,
+    );
+    // ₹100 more on the first pending enrolment's second installment.
+    await db.execute(sql`insert into payments (enrollment_id, installment_id, amount_paise, mode, paid_on, receipt_number)
+      select enrollment_id, id, 10000, 'cash', current_date, 'RCPT-T-P1' from installments
+      where enrollment_id = ${pending[0]!.id} and number = 2`);
+    await db.execute(
+      sql`update installments set paid_paise = paid_paise + 10000 where enrollment_id = ${pending[0]!.id} and number = 2`,
+    );
+    expect(await money()).toMatchObject({ outstandingPending: 1500, outstanding: before.outstanding - 100 });
+    const move = (id: string, status: string) =>
+      app.inject({ method: 'PUT', url: `/api/student-enrollment-status/${id}`, headers: auth, payload: { status } });
+    expect((await move(pending[0]!.id, 'approved')).statusCode).toBe(200);
+    // Approved: still owed, no longer pending.
+    expect(await money()).toMatchObject({
+      outstandingPending: 800,
+      outstanding: before.outstanding - 100,
+      outstandingApproved: before.outstandingApproved + 700,
+    });
+    expect((await move(pending[1]!.id, 'cancelled')).statusCode).toBe(200);
+    // Cancelled: owed by nobody.
+    expect(await money()).toMatchObject({ outstandingPending: 0, outstanding: before.outstanding - 900 });
+    expect(await verifyLedger(db)).toEqual([]);
   });
 });

@@ -14,6 +14,26 @@ export const SIGNATURES = [
 
 let people = 0;
 
+/** The public enrolment form of one person with a photo (PNG), Aadhaar front (JPEG) and back (PDF). */
+export function enrolmentParts(name: string, phoneNumber: string, courseId: string, photo: Buffer = PNG): Part[] {
+  return [
+    ...Object.entries({
+      name,
+      currentAddress: 'A',
+      permanentAddress: 'B',
+      phoneNumber,
+      email: `${name.toLowerCase().replace(/\W+/g, '.')}.${Math.random().toString(36).slice(2, 6)}@example.in`,
+      courseId,
+      currentlyWorking: 'other',
+      currentlyWorkingPlace: 'Home',
+      paymentMethod: 'full_payment',
+    }).map(([field, value]) => ({ name: field, value })),
+    { name: 'profilePicture', file: { filename: 'p.png', contentType: 'image/png', data: photo } },
+    { name: 'aadharFront', file: { filename: 'a.jpg', contentType: 'image/jpeg', data: JPEG } },
+    { name: 'aadharBack', file: { filename: 'b.pdf', contentType: 'application/pdf', data: PDF } },
+  ];
+}
+
 export async function makeCourse(app: FastifyInstance, auth: Record<string, string>): Promise<string> {
   const res = await app.inject({
     method: 'POST',
@@ -32,22 +52,7 @@ export async function enrolWithDocuments(
   photo: Buffer = PNG,
 ): Promise<EnrollmentDetail> {
   const n = ++people;
-  const parts: Part[] = [
-    ...Object.entries({
-      name: `Document Person ${n}`,
-      currentAddress: 'A',
-      permanentAddress: 'B',
-      phoneNumber: `9${String(100000000 + n * 7919).slice(0, 9)}`,
-      email: `document.person${n}.${Math.random().toString(36).slice(2, 6)}@example.in`,
-      courseId,
-      currentlyWorking: 'other',
-      currentlyWorkingPlace: 'Home',
-      paymentMethod: 'full_payment',
-    }).map(([name, value]) => ({ name, value })),
-    { name: 'profilePicture', file: { filename: 'p.png', contentType: 'image/png', data: photo } },
-    { name: 'aadharFront', file: { filename: 'a.jpg', contentType: 'image/jpeg', data: JPEG } },
-    { name: 'aadharBack', file: { filename: 'b.pdf', contentType: 'application/pdf', data: PDF } },
-  ];
+  const parts = enrolmentParts(`Document Person ${n}`, `9${String(100000000 + n * 7919).slice(0, 9)}`, courseId, photo);
   const body = multipart(parts);
   const res = await app.inject({
     method: 'POST',

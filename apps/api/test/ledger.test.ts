@@ -9,6 +9,7 @@ import { localIsoDate } from '@registrar/contract/enrollment';
 import { ENROLLMENT_MESSAGES } from '@registrar/contract/enrollment-admin';
 import { addMonths } from '@registrar/contract/fee-plan';
 import { FEE_MESSAGES } from '@registrar/contract/fees';
+import { formatDate } from '@registrar/contract/language';
 import { build } from './build-app';
 import { createCourse, submitEnrolment } from './fixtures/enrolments';
 import { multipart } from './fixtures/files';
@@ -144,7 +145,7 @@ describe('fee ledger', async () => {
     const event = d.history.find((h: { kind: string }) => h.kind === 'schedule_replanned');
     expect(event.note).toContain('Before: #1');
     expect(event.note).toContain(
-      `After: #1 ₹10,000.00 due ${e.installments[0].dueDate} paid ₹10,000.00; #2 ₹10,000.00 due ${addMonths(start, 1)}`,
+      `After: #1 ₹10,000.00 due ${formatDate(e.installments[0].dueDate)} paid ₹10,000.00; #2 ₹10,000.00 due ${formatDate(addMonths(start, 1))}`,
     );
   });
 
@@ -226,6 +227,7 @@ describe('fee ledger', async () => {
       reason: 'Left early',
       refundedOn: today,
       paymentMode: 'online_payment',
+      effect: 'owed-again',
     });
     expect(part.statusCode, part.body).toBe(200);
     expect(part.json().message).toMatch(/^Refund recorded: RFND-\d{4}-\d{6}$/);
@@ -250,6 +252,7 @@ describe('fee ledger', async () => {
       reason: 'x',
       refundedOn: today,
       paymentMode: 'online_payment',
+      effect: 'owed-again',
     });
     expect(tooMuch.statusCode).toBe(400);
     expect(tooMuch.json().message).toBe(`${FEE_MESSAGES.refundTooMuch} (₹6,000.00)`);
@@ -259,11 +262,21 @@ describe('fee ledger', async () => {
       reason: 'Rest',
       refundedOn: today,
       paymentMode: 'cash',
+      effect: 'owed-again',
     });
     d = rest.json().data;
     expect(d.installments[0]).toMatchObject({ paidAmount: 0 });
     expect(
-      (await refund(e._id, { paymentId, amount: 1, reason: 'x', refundedOn: today, paymentMode: 'cash' })).statusCode,
+      (
+        await refund(e._id, {
+          paymentId,
+          amount: 1,
+          reason: 'x',
+          refundedOn: today,
+          paymentMode: 'cash',
+          effect: 'owed-again',
+        })
+      ).statusCode,
     ).toBe(400);
     const future = await refund(e._id, {
       paymentId,
@@ -271,6 +284,7 @@ describe('fee ledger', async () => {
       reason: 'x',
       refundedOn: addMonths(today, 1),
       paymentMode: 'cash',
+      effect: 'owed-again',
     });
     expect(future.json().message).toBe(FEE_MESSAGES.refundedOnInFuture);
     // A refunded payment stays with its refunds; a voided one cannot be refunded.
@@ -285,6 +299,7 @@ describe('fee ledger', async () => {
       reason: 'x',
       refundedOn: today,
       paymentMode: 'cash',
+      effect: 'owed-again',
     });
     expect(ofVoided.statusCode).toBe(409);
     expect(ofVoided.json().message).toBe(FEE_MESSAGES.refundOfVoided);
@@ -298,7 +313,14 @@ describe('fee ledger', async () => {
     const paymentId = (await pay(e._id, e.installments[0]._id, { amount: 10000, ...cash })).json().data.payments[0]._id;
     const answers = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        refund(e._id, { paymentId, amount: 10, reason: `r${i}`, refundedOn: today, paymentMode: 'cash' }),
+        refund(e._id, {
+          paymentId,
+          amount: 10,
+          reason: `r${i}`,
+          refundedOn: today,
+          paymentMode: 'cash',
+          effect: 'owed-again',
+        }),
       ),
     );
     expect(answers.map((a) => a.statusCode)).toEqual(Array(50).fill(200));
@@ -353,7 +375,7 @@ describe('fee ledger', async () => {
     expect(await paymentCount(e._id)).toBe(2);
 
     const paymentId = first.json().data.payments[0]._id;
-    const body = { paymentId, amount: 100, reason: 'x', refundedOn: today, paymentMode: 'cash' };
+    const body = { paymentId, amount: 100, reason: 'x', refundedOn: today, paymentMode: 'cash', effect: 'owed-again' };
     const r1 = await refund(e._id, body, 'key-refund');
     const r2 = await refund(e._id, body, 'key-refund');
     expect(r2.json().message).toBe(r1.json().message);
@@ -387,6 +409,7 @@ describe('fee ledger', async () => {
       reason: 'Cancelled',
       refundedOn: today,
       paymentMode: 'cheque',
+      effect: 'owed-again',
     });
     expect(back.statusCode, back.body).toBe(200);
   });

@@ -105,6 +105,32 @@ describe(`kept list totals across two instances (${dbKind})`, () => {
     expect(await totalWithin(b, authB, query, 1)).toBeLessThan(1000);
   });
 
+  it('keeps a name search total through a payment recorded through the API, and moves the payment-state totals', async () => {
+    const paidUp = 'search=priya&paymentState=paid_up';
+    const before = await total(b, authB, paidUp);
+    expect(await totalWithin(b, authB, 'search=priya', 13)).toBeLessThan(1000);
+    expect(await totalWithin(a, authA, 'search=priya', 13)).toBeLessThan(1000);
+    const [two] = await db.select().from(enrollments).where(eq(enrollments.name, 'Priya Nair 2'));
+    const [three] = await db.select().from(enrollments).where(eq(enrollments.name, 'Priya Nair 3'));
+    await silentlyRename(three!.id, 'Asha Rao');
+    const [owed] = await db.select().from(installments).where(eq(installments.enrollmentId, two!.id));
+    const res = await a.inject({
+      method: 'PUT',
+      url: `/api/student-enrollment-payment/${two!.id}/${owed!.id}`,
+      headers: authA,
+      payload: { amount: 1000, paymentMode: 'cash', paidOn: new Date().toISOString().slice(0, 10) },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    // The payment is announced to both instances; the paid-up total moves on both…
+    expect(await totalWithin(b, authB, paidUp, before + 1)).toBeLessThan(1000);
+    expect(await totalWithin(a, authA, paidUp, before + 1)).toBeLessThan(1000);
+    // …while the kept name totals stand (a recount would say 12: the rename was not announced).
+    expect(await total(a, authA, 'search=priya&page=2')).toBe(13);
+    expect(await total(b, authB, 'search=priya&page=2')).toBe(13);
+    await db.update(enrollments).set({ name: 'Priya Nair 3' }).where(eq(enrollments.id, three!.id));
+    expect(await totalWithin(b, authB, 'search=priya', 13)).toBeLessThan(1000);
+  });
+
   it('follows a course renamed: a search by course name', async () => {
     expect(await totalWithin(b, authB, 'search=cloud', 13)).toBeLessThan(1000);
     await db.update(courses).set({ name: 'Data Science' }).where(eq(courses.id, cloud!.id));
@@ -122,7 +148,7 @@ describe(`kept list totals across two instances (${dbKind})`, () => {
 });
 
 describe('ListTotalsCache', () => {
-  const value = { courseIds: [], total: 3 };
+  const value = { courseIds: [], counted: 3, followsPayments: false };
 
   it('keeps nothing while it cannot hear changes', () => {
     const cache = new ListTotalsCache();
@@ -138,7 +164,19 @@ describe('ListTotalsCache', () => {
     cache.put(ticket, 'k', value);
     expect(cache.get('k')).toBeUndefined();
     cache.put(cache.ticket(), 'k', value);
-    expect(cache.get('k')).toMatchObject({ total: 3 });
+    expect(cache.get('k')).toMatchObject({ counted: 3 });
+  });
+
+  it('forgets on a change to installments only the totals filtered by payment state', () => {
+    const cache = new ListTotalsCache();
+    cache.setLive(true);
+    cache.put(cache.ticket(), 'name', value);
+    cache.put(cache.ticket(), 'paid', { ...value, followsPayments: true });
+    cache.changed('installments');
+    expect(cache.get('name')).toMatchObject({ counted: 3 });
+    expect(cache.get('paid')).toBeUndefined();
+    cache.changed('enrollments');
+    expect(cache.get('name')).toBeUndefined();
   });
 
   it('forgets an entry after a minute even without a notification', () => {

@@ -31,7 +31,7 @@ describe('staff management', async () => {
     app.inject({ method: 'POST', url: '/api/staff', headers, payload: payload as object });
   const update = (id: string, payload: unknown, headers = asAdmin) =>
     app.inject({ method: 'PUT', url: `/api/staff/${id}`, headers, payload: payload as object });
-  const linkIn = (text: string) => /https:\/\/admissions\.example\.in\/reset-password\/([A-Za-z0-9_-]+)/.exec(text);
+  const linkIn = (text: string) => /https:\/\/admissions\.example\.in\/set-up-account\/([A-Za-z0-9_-]+)/.exec(text);
   const audit = async (staffId: string) =>
     await rowsOf<{ action: string; actor_email: string; changes: unknown; at: Date }>(
       db,
@@ -44,11 +44,18 @@ describe('staff management', async () => {
     expect(res.json()).toMatchObject({
       success: true,
       message: STAFF_ADMIN_MESSAGES.invited,
-      data: { name: 'Meera Iyer', email: 'meera@institute.in', role: 'accountant', active: true, lastSignInAt: null },
+      data: {
+        name: 'Meera Iyer',
+        email: 'meera@institute.in',
+        role: 'accountant',
+        active: true,
+        status: 'invited',
+        lastSignInAt: null,
+      },
     });
     const id = res.json().data._id as string;
     await app.outbox.runOnce();
-    const mail = await catcher.latestTo('meera@institute.in', /invited/);
+    const mail = await catcher.latestTo('meera@institute.in', /Set up your account/);
     expect(mail.text).toContain('24 hours');
     const token = linkIn(mail.text!)![1]!;
     const [row] = await rowsOf<{ hours: number }>(

@@ -1,6 +1,8 @@
 /** Announcements: per enrolment or in bulk, with delivery state. */
 import { z } from 'zod';
-import { ENROLLMENT_STATUSES } from './enrollment-admin';
+import { enrollmentIdsSchema, bulkSkipSchema } from './bulk-actions';
+import { ENROLLMENT_STATUSES } from './constants';
+import { exactObject } from './fields';
 
 export const ANNOUNCEMENT_MESSAGES = {
   created: 'Announcement queued',
@@ -41,6 +43,12 @@ export const bulkAnnouncementSchema = z.discriminatedUnion('dryRun', [
 ]);
 export type BulkAnnouncementInput = z.input<typeof bulkAnnouncementSchema>;
 export type BulkAnnouncement = z.output<typeof bulkAnnouncementSchema>;
+
+/** `POST /api/student-enrollment-announcement-selected`: one announcement to each enrolment chosen on the list. */
+export const selectedAnnouncementSchema = exactObject({ enrollmentIds: enrollmentIdsSchema, title, message });
+export type SelectedAnnouncement = z.infer<typeof selectedAnnouncementSchema>;
+export const selectedAnnouncementResultSchema = z.object({ sent: z.number().int(), skipped: z.array(bulkSkipSchema) });
+export type SelectedAnnouncementResult = z.infer<typeof selectedAnnouncementResultSchema>;
 
 export const DELIVERY_STATES = ['queued', 'sending', 'sent', 'failed'] as const;
 

@@ -57,4 +57,28 @@ export const STUDENT_PAGE_MESSAGES = {
   requestDone: 'Request marked as handled',
   kindRequired: 'Choose export or erasure',
   onlyDone: 'A request can only be marked as handled',
+  claimRecorded: 'Thank you. The institute will check your payment and then send your receipt',
+  claimInstallmentUnknown: 'Choose one of your installments',
+  claimAmountTooMuch: 'The amount is more than your enrolment owes',
+  claimUtrInvalid: 'A UPI reference (UTR) is 12 digits',
+  claimPaidOnInFuture: 'The payment date cannot be in the future',
+  claimAlreadyOpen: 'This UTR has already been reported and is being checked',
+  claimUtrRecorded: 'This UTR is already recorded as a payment',
+  claimClosed: 'Payments cannot be reported on a rejected or cancelled enrolment',
+} as const;
+
+/** Paying online from the student's page: what the server answers the page, and staff. */
+export const ONLINE_PAYMENT_MESSAGES = {
+  gatewayOff: 'Online payment is not available',
+  nothingToPay: 'This installment has nothing left to pay',
+  installmentNotFound: 'No such installment on this enrolment',
+  enrollmentClosed: 'This enrolment no longer takes payments',
+  gatewayUnavailable: 'The payment gateway did not answer; please try again in a few minutes',
+  signatureInvalid: 'Signature does not match',
+  eventIdMissing: 'The event id header is missing',
+  orderNotFound: 'No such payment on this page',
+  orderCreated: 'Payment started',
+  paymentReceived: 'Payment received',
+  paymentPending: 'Payment pending',
+  webhookReceived: 'Received',
 } as const;

@@ -50,6 +50,9 @@ export const apiPaths = {
   bulkAnnouncement: '/api/bulk-student-enrollment-annocument',
   announcement: '/api/student-enrollment-annocument/:id/:id2',
   announcementResend: '/api/student-enrollment-annocument-resent/:id/:id2',
+  selectedAnnouncement: '/api/student-enrollment-announcement-selected',
+  bulkEnrollmentStatus: '/api/bulk-student-enrollment-status',
+  bulkInquiryOwner: '/api/bulk-inquiry-owner',
 
   dashboard: '/api/dashboard',
   notifications: '/api/notifications',
@@ -59,6 +62,9 @@ export const apiPaths = {
 
   staff: '/api/staff',
   staffMember: '/api/staff/:id',
+  /** POST sends the invitation again (a new link; the old one stops working); DELETE revokes it. */
+  staffInvitation: '/api/staff/:id/invitation',
+  setUpAccount: '/api/set-up-account',
 
   erasure: '/api/student-erasure',
   dataExport: '/api/student-data-export/:id',
@@ -66,12 +72,48 @@ export const apiPaths = {
   studentRequest: '/api/student-request/:id',
 
   receipt: '/api/student-enrollment-receipt/:paymentId',
+  receiptWhatsApp: '/api/student-enrollment-receipt-whatsapp/:paymentId',
   studentLink: '/api/student-enrollment-link/:id',
   studentLinkRequest: '/api/student-link-request',
   studentPage: '/api/student-page/:token',
   studentPageStatement: '/api/student-page-statement/:token',
   studentPageReceipt: '/api/student-page-receipt/:token/:paymentId',
   studentPageRequest: '/api/student-page-request/:token',
+  cheque: '/api/student-enrollment-cheque/:paymentId',
+  paymentsRegister: '/api/payments',
+  bulkPaymentAlert: '/api/bulk-payment-alert',
+  cashBook: '/api/cash-book',
+  collections: '/api/collections',
+  collectionsCsv: '/api/collections/export.csv',
+  refundVoucher: '/api/student-enrollment-refund-voucher/:refundId',
+  staffEnrollment: '/api/staff-enrollment',
+
+  imports: '/api/import',
+  importTemplate: '/api/import-template/:name',
+  importErrors: '/api/import/:id/errors.csv',
+  importProgress: '/api/import-progress',
+  studentPagePayment: '/api/student-page-payment/:token',
+  studentPagePaymentReturn: '/api/student-page-payment-return/:token',
+  studentPagePaymentStatus: '/api/student-page-payment-status/:token/:orderId',
+  paymentWebhook: '/api/payment-webhook/razorpay',
+  paymentSimulator: '/api/payment-simulator/:orderId',
+  onlinePayments: '/api/online-payments',
+  studentWhatsApp: '/api/student-enrollment-whatsapp/:id',
+  paymentClaimSubmit: '/api/student-page-payment-claim/:token',
+  paymentClaims: '/api/payment-claims',
+  paymentClaim: '/api/payment-claim/:id',
+  bankStatements: '/api/bank-statement',
+  bankStatement: '/api/bank-statement/:id',
+  bankStatementLine: '/api/bank-statement-line/:id',
+  bankStatementRecordMatched: '/api/bank-statement-record-matched/:id',
+  bankStatementMappings: '/api/bank-statement-mapping',
+
+  gstSettings: '/api/gst-settings',
+  invoice: '/api/student-enrollment-invoice/:paymentId',
+  creditNote: '/api/student-enrollment-credit-note/:refundId',
+  studentPageInvoice: '/api/student-page-invoice/:token/:paymentId',
+  gstr1: '/api/gstr1',
+  gstr1Filed: '/api/gstr1-filed',
 } as const;
 
 export type ApiPathName = keyof typeof apiPaths;

@@ -36,6 +36,29 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const PAYMENT_MODES = ['cash', 'online_payment', 'cheque', 'other'] as const;
 export type PaymentMode = (typeof PAYMENT_MODES)[number];
 
+/**
+ * How money reached the institute, as the fee ledger records it. The enrolment form keeps the
+ * four modes above; a payment says which way it really came, since a UTR, a gateway id and a
+ * cheque each need their own fields. `online_payment` stays valid for rows recorded before.
+ */
+export const LEDGER_PAYMENT_MODES = ['cash', 'upi', 'bank_transfer', 'card', 'cheque', 'other'] as const;
+export type LedgerPaymentMode = (typeof LEDGER_PAYMENT_MODES)[number];
+export const RECORDED_PAYMENT_MODES = [...LEDGER_PAYMENT_MODES, 'online_payment'] as const;
+export type RecordedPaymentMode = (typeof RECORDED_PAYMENT_MODES)[number];
+/** Mode names as staff, exports and receipts show them. */
+export const PAYMENT_MODE_NAMES: Record<RecordedPaymentMode, string> = {
+  cash: 'Cash',
+  upi: 'UPI',
+  bank_transfer: 'Bank transfer (NEFT/IMPS/RTGS)',
+  card: 'Card',
+  cheque: 'Cheque / DD',
+  other: 'Other',
+  online_payment: 'Online payment',
+};
+/** The doors through which a payment enters the ledger; each goes through the same service call. */
+export const PAYMENT_SOURCES = ['staff', 'gateway', 'statement', 'claim', 'import'] as const;
+export type PaymentSource = (typeof PAYMENT_SOURCES)[number];
+
 /** Upload types the enrolment form accepts. The server checks content, not names. */
 export const UPLOAD_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif', 'svg', 'pdf'] as const;
 export const UPLOAD_MIME_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/svg+xml', 'application/pdf'] as const;
@@ -91,3 +114,6 @@ export const DEFAULT_THEME_SETTINGS = {
 /** Paging. The spec leaves page sizes open; 10 is the default, 100 the ceiling. */
 export const PAGE_SIZE_DEFAULT = 10;
 export const PAGE_SIZE_MAX = 100;
+
+export const ENROLLMENT_STATUSES = ['pending', 'approved', 'rejected', 'cancelled', 'completed'] as const;
+export type EnrollmentStatus = (typeof ENROLLMENT_STATUSES)[number];

@@ -1,5 +1,6 @@
 /** Courses: _id, name, price, emiPrice. Amounts are rupees in JSON. */
 import { z } from 'zod';
+import { DELIVERY_MODES, courseGstFields } from './gst';
 
 export const COURSE_LIMITS = { nameMax: 100, installmentsMax: 24, descriptionMax: 2000, durationMax: 100 } as const;
 
@@ -45,6 +46,7 @@ export const courseInputSchema = z
     description: z.string().trim().max(COURSE_LIMITS.descriptionMax).optional().default(''),
     duration: z.string().trim().max(COURSE_LIMITS.durationMax).optional().default(''),
     active: z.boolean().optional().default(true),
+    ...courseGstFields,
   })
   .refine((c) => sumInPaise(c.emiPrice) >= Math.round(c.price * 100), {
     error: COURSE_MESSAGES.installmentsBelowPrice,
@@ -60,6 +62,11 @@ export const courseUpdateSchema = z.object({
   description: z.string().optional(),
   duration: z.string().optional(),
   active: z.boolean().optional(),
+  sac: z.string().optional(),
+  gstRate: z.number().optional(),
+  taxInclusive: z.boolean().optional(),
+  deliveryMode: z.string().optional(),
+  gstExempt: z.boolean().optional(),
 });
 
 export const courseSchema = z.object({
@@ -71,13 +78,29 @@ export const courseSchema = z.object({
   duration: z.string(),
   active: z.boolean(),
   enrollmentCount: z.number().int(),
+  sac: z.string(),
+  gstRate: z.number(),
+  taxInclusive: z.boolean(),
+  deliveryMode: z.enum(DELIVERY_MODES),
+  gstExempt: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type Course = z.infer<typeof courseSchema>;
 
-/** What the public forms get from `GET /api/course?type=all`. */
-export const publicCourseSchema = courseSchema.pick({ _id: true, name: true, price: true, emiPrice: true });
+/**
+ * What the public forms get from `GET /api/course?type=all`: the spec's fields, plus the tax terms
+ * so the form can say when GST is added to the price.
+ */
+export const publicCourseSchema = courseSchema.pick({
+  _id: true,
+  name: true,
+  price: true,
+  emiPrice: true,
+  gstRate: true,
+  taxInclusive: true,
+  gstExempt: true,
+});
 export type PublicCourse = z.infer<typeof publicCourseSchema>;
 
 export const areaOfInterestSchema = z.object({ _id: z.string(), name: z.string() });

@@ -14,24 +14,68 @@ const funnelRow = z.object({
 });
 export type FunnelRow = z.infer<typeof funnelRow>;
 
+/** The periods the dashboard counts in, whole months of India's calendar; this month by default. */
+export const DASHBOARD_PERIODS = ['month', 'last-month', 'quarter', 'year'] as const;
+export type DashboardPeriod = (typeof DASHBOARD_PERIODS)[number];
+export const DEFAULT_DASHBOARD_PERIOD: DashboardPeriod = 'month';
+export const DASHBOARD_PERIOD_LABELS: Record<DashboardPeriod, string> = {
+  month: 'This month',
+  'last-month': 'Last month',
+  quarter: 'Last 3 months',
+  year: 'This financial year',
+};
+export const DASHBOARD_MESSAGES = {
+  periodUnknown: 'Choose a period: this month, last month, the last 3 months or this financial year',
+} as const;
+
+export const dashboardQuerySchema = z.object({
+  period: z.enum(DASHBOARD_PERIODS, { error: DASHBOARD_MESSAGES.periodUnknown }).default(DEFAULT_DASHBOARD_PERIOD),
+});
+export type DashboardQuery = z.infer<typeof dashboardQuerySchema>;
+
+/** One of the signed-in staff member's follow-ups due by the end of today. */
+const myFollowUp = z.object({
+  inquiryId: z.string(),
+  name: z.string(),
+  phoneNumber: z.string(),
+  dueAt: z.string(),
+  lastNote: z.string().nullable(),
+});
+
 export const dashboardSchema = z.object({
+  /** The period the `…InPeriod` figures count: its first and last day (the last is today for a running one). */
+  period: z.object({ key: z.enum(DASHBOARD_PERIODS), from: z.string(), to: z.string() }),
   enrollmentsByStatus: countBy,
+  /** Enrolments made in the period (any status). */
+  enrollmentsInPeriod: z.number().int(),
   inquiries: z.object({
-    newThisWeek: z.number().int(),
-    newThisMonth: z.number().int(),
+    newInPeriod: z.number().int(),
     byStatus: countBy,
     byReference: countBy,
     total: z.number().int(),
     converted: z.number().int(),
-    /** converted ÷ total, 0..1 (0 when there are none). */
+    /** converted ÷ total, 0..1 (0 when there are none): all time. */
     conversionRate: z.number(),
+    /** Of the inquiries received in the period, how many are converted already, and the rate. */
+    convertedInPeriod: z.number().int(),
+    conversionRateInPeriod: z.number(),
   }),
+  /** The signed-in staff member's open follow-ups: overdue, due today, and the first few to call. */
+  myFollowUps: z.object({ overdue: z.number().int(), today: z.number().int(), first: z.array(myFollowUp) }),
   money: z.object({
-    collectedThisMonth: z.number(),
+    collectedInPeriod: z.number(),
     collectedAllTime: z.number(),
     outstanding: z.number(),
+    /** `outstanding` split: owed on approved (or completed) enrolments, and on those still pending review. */
+    outstandingApproved: z.number(),
+    outstandingPending: z.number(),
     overdueAmount: z.number(),
     overdueInstallments: z.number().int(),
+    /** Cheques received but not yet cleared or bounced: counted in collected, shown apart. */
+    unclearedCheques: z.number().int(),
+    unclearedChequeAmount: z.number(),
+    /** Money received beyond what enrolments owe (a late gateway payment, two tabs): to refund. */
+    creditsToRefund: z.number(),
   }),
   monthly: z.array(z.object({ month: z.string(), enrollments: z.number().int(), collected: z.number() })),
   enrollmentsPerCourse: z.array(z.object({ courseId: z.string(), name: z.string(), count: z.number().int() })),

@@ -1,13 +1,23 @@
 /** The staff side of enrolments: statuses, schedule, documents, detail. */
 import { z } from 'zod';
-import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, PAYMENT_METHODS, PAYMENT_MODES, WORKING_STATUS_OPTIONS } from './constants';
+import { announcementSchema } from './announcement';
+import {
+  ENROLLMENT_STATUSES,
+  PAGE_SIZE_DEFAULT,
+  PAGE_SIZE_MAX,
+  PAYMENT_METHODS,
+  PAYMENT_MODES,
+  WORKING_STATUS_OPTIONS,
+  type EnrollmentStatus,
+} from './constants';
 import type { EnrollmentFileField } from './enrollment';
+import { concessionSchema, paymentSchema, refundRequestSchema, refundSchema } from './fees';
 import { LANGUAGES } from './language';
 
 export { ENROLLMENT_MESSAGES } from './answer-messages';
 
-export const ENROLLMENT_STATUSES = ['pending', 'approved', 'rejected', 'cancelled', 'completed'] as const;
-export type EnrollmentStatus = (typeof ENROLLMENT_STATUSES)[number];
+// The statuses sit with the constants so announcement.ts (whose schema the detail uses) can name them.
+export { ENROLLMENT_STATUSES, type EnrollmentStatus } from './constants';
 
 export const ENROLLMENT_STATUS_LABELS: Record<EnrollmentStatus, string> = {
   pending: 'Pending',
@@ -25,6 +35,13 @@ export const ENROLLMENT_TRANSITIONS: Record<EnrollmentStatus, readonly Enrollmen
   cancelled: [],
   completed: [],
 };
+
+/** Decisions the student is mailed about, in their language (the staff's note goes with it). */
+export const STUDENT_MAILED_STATUSES = ['approved', 'rejected'] as const satisfies readonly EnrollmentStatus[];
+export type StudentMailedStatus = (typeof STUDENT_MAILED_STATUSES)[number];
+export const isStudentMailed = (status: EnrollmentStatus): status is StudentMailedStatus =>
+  (STUDENT_MAILED_STATUSES as readonly string[]).includes(status);
+export const STUDENT_WILL_BE_EMAILED = 'The student will be emailed';
 
 /** The record left when the retention rule deletes an enrolment's documents (`date` as shown). */
 export const documentsDeletedNote = (date: string) => `Documents deleted on ${date} under the retention rule`;
@@ -86,6 +103,9 @@ export const enrollmentRecordSchema = z.object({
   termsVersion: z.number().int().nullable(),
   /** The language the student filled the form in; their mails and statement use it. */
   language: z.enum(LANGUAGES),
+  /** The student's State (GST state code) and a paying company's GSTIN, when given. */
+  state: z.string().nullable().optional(),
+  gstin: z.string().nullable().optional(),
   totalFee: z.number(),
   paidAmount: z.number(),
   outstanding: z.number(),
@@ -100,20 +120,26 @@ export type EnrollmentRecord = z.infer<typeof enrollmentRecordSchema>;
 export const enrollmentDetailSchema = enrollmentRecordSchema.extend({
   documents: z.array(documentSchema),
   installments: z.array(installmentSchema),
-  payments: z.array(z.record(z.string(), z.unknown())),
-  refunds: z.array(z.record(z.string(), z.unknown())),
-  concessions: z.array(z.record(z.string(), z.unknown())),
+  payments: z.array(paymentSchema),
+  refunds: z.array(refundSchema),
+  /** Refunds of online payments asked of the gateway, with their state (absent when none was). */
+  refundRequests: z.array(refundRequestSchema).optional(),
+  concessions: z.array(concessionSchema),
   /** Concessions given so far (rupees). */
   concessionTotal: z.number(),
-  announcements: z.array(z.record(z.string(), z.unknown())),
+  announcements: z.array(announcementSchema),
   history: z.array(enrollmentEventSchema),
   inquiryId: z.string().nullable(),
   /** When the retention rule deleted the documents (ISO time), or null. */
   documentsDeletedAt: z.string().nullable(),
+  /** Required documents not yet attached (an enrolment made at the front desk may take them later). */
+  documentsToFollow: z.array(z.string()),
   /** When the student accepted `termsVersion` (null for enrolments made before consent was recorded). */
   consentedAt: z.string().nullable(),
   /** Set when the person's data was erased on request; the row stays, pseudonymous, for the fee ledger. */
   erasedAt: z.string().nullable(),
+  /** Money received beyond everything the schedule owes: to refund to the student. */
+  creditToRefund: z.number(),
 });
 export type EnrollmentDetail = z.infer<typeof enrollmentDetailSchema>;
 

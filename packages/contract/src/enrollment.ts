@@ -11,6 +11,7 @@ import {
   languageField,
 } from './fields';
 import { MESSAGES } from './messages';
+import { optionalGstinField, optionalStateField } from './gst';
 
 /** Today's date as `YYYY-MM-DD` in local time (the institute's clock on the server, the visitor's in the browser). */
 export function localIsoDate(now: Date = new Date()): string {
@@ -47,7 +48,7 @@ const emiPriceField = z.preprocess(
 );
 
 /** The text fields the enrolment form sends; anything else in a request is refused, by name. */
-const enrollmentFieldsObject = z.object({
+export const enrollmentFieldsObject = z.object({
   name: boundedText(MESSAGES.nameMin, MESSAGES.nameMax, NAME_MAX),
   currentAddress: boundedText(MESSAGES.currentAddressMin, MESSAGES.currentAddressMax, ADDRESS_MAX),
   permanentAddress: boundedText(MESSAGES.permanentAddressMin, MESSAGES.permanentAddressMax, ADDRESS_MAX),
@@ -81,6 +82,10 @@ const enrollmentFieldsObject = z.object({
   ),
   /** The language the student filled the form in; their mails and fee statement use it. */
   language: languageField,
+  /** The student's State or Union Territory (GST state code); absent: the institute's State. */
+  state: optionalStateField,
+  /** The GSTIN of a company paying the fees: its invoices are B2B. */
+  gstin: optionalGstinField,
 });
 export const ENROLLMENT_TEXT_FIELD_NAMES: readonly string[] = [
   ...Object.keys(enrollmentFieldsObject.shape),
@@ -113,6 +118,15 @@ export const ENROLLMENT_FILE_FIELDS = {
   authoritySign: { required: false, message: '', staffOnly: true },
 } as const;
 export type EnrollmentFileField = keyof typeof ENROLLMENT_FILE_FIELDS;
+/** Each document's name as staff and history notes say it. */
+export const DOCUMENT_LABELS: Record<EnrollmentFileField, string> = {
+  profilePicture: 'Profile picture',
+  aadharFront: 'Aadhaar card, front',
+  aadharBack: 'Aadhaar card, back',
+  pancard: 'PAN card',
+  candidateSign: "Student's signature",
+  authoritySign: 'Authority signature',
+};
 /** The files a visitor may send with the public form (every file but the staff-only ones). */
 export const PUBLIC_ENROLLMENT_FILE_FIELD_NAMES: readonly EnrollmentFileField[] = (
   Object.keys(ENROLLMENT_FILE_FIELDS) as EnrollmentFileField[]

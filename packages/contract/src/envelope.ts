@@ -2,6 +2,12 @@
 import { z } from 'zod';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from './constants';
 
+/**
+ * A list whose total is counted only this far: past it, `total` holds this number and
+ * `totalIsCapped` is true ("10,000+"), and paging reaches that many rows.
+ */
+export const LIST_TOTAL_CAP = 10_000;
+
 export interface FieldError {
   path: string;
   message: string;
@@ -28,6 +34,8 @@ export interface Page<T> {
   limit: number;
   total: number;
   totalPages: number;
+  /** `total` is a floor: more rows match than were counted (LIST_TOTAL_CAP). Absent: exact. */
+  totalIsCapped?: boolean;
 }
 
 export const fieldErrorSchema = z.object({ path: z.string(), message: z.string() });
@@ -56,6 +64,7 @@ export const pageSchema = <T extends z.ZodType>(item: T) =>
     limit: z.number().int(),
     total: z.number().int(),
     totalPages: z.number().int(),
+    totalIsCapped: z.boolean().optional(),
   });
 
 /** Error codes the API puts in `error`. */

@@ -4,11 +4,14 @@
  * saving is what the save does.
  */
 import type { PaymentMethod } from './constants';
+import { withTaxAdded } from './gst';
 
 export interface PlannedInstallment {
   number: number;
   amountPaise: number;
   dueDate: string;
+  /** The GST rate added on top (a tax-exclusive course while GST is on); absent or 0: none. */
+  taxRateBp?: number;
 }
 
 /** `YYYY-MM-DD` plus `months`, the day clamped to the month's end (31 Jan + 1 → 28/29 Feb). */
@@ -62,6 +65,40 @@ export function allocatePayments(
     rest -= put;
   }
   return { paidPaise: paid, unallocated: rest };
+}
+
+/**
+ * A tax-exclusive course's schedule: each installment's price is its taxable value and the tax at
+ * `rateBp` is added to what the student owes, the rate kept with the installment.
+ */
+export function addTaxOnTop(planned: readonly PlannedInstallment[], rateBp: number): PlannedInstallment[] {
+  return planned.map((p) => ({ ...p, amountPaise: withTaxAdded(p.amountPaise, rateBp), taxRateBp: rateBp }));
+}
+
+/** A course's tax terms, the rate in basis points (18% = 1800). */
+export interface CourseTaxTerms {
+  taxInclusive: boolean;
+  gstExempt: boolean;
+  gstRateBp: number;
+}
+
+/** The rate added on top of a course's price: a tax-exclusive, taxable course while GST is on; else 0. */
+export const rateAddedOnTopBp = (course: CourseTaxTerms, gstOn: boolean): number =>
+  gstOn && !course.taxInclusive && !course.gstExempt ? course.gstRateBp : 0;
+
+/**
+ * What the student will owe for a course and payment method: its plan, with the tax added on top
+ * of each installment when the course is tax-exclusive and GST is on.
+ */
+export function planOwedSchedule(
+  course: { pricePaise: number; emiPricePaise: number[] } & CourseTaxTerms,
+  method: PaymentMethod,
+  firstDue: string,
+  gstOn: boolean,
+): PlannedInstallment[] {
+  const planned = planFeeSchedule(course, method, firstDue);
+  const rateBp = rateAddedOnTopBp(course, gstOn);
+  return rateBp > 0 ? addTaxOnTop(planned, rateBp) : planned;
 }
 
 /**

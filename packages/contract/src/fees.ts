@@ -1,8 +1,12 @@
 /** Fees: payments ledger, receipts, voids, schedule edits, reminders. */
 import { z } from 'zod';
-import { PAYMENT_MODES } from './constants';
+import { CHEQUE_STATES } from './cheques';
+import { PAYMENT_SOURCES, RECORDED_PAYMENT_MODES } from './constants';
 import { hasAtMostTwoDecimals } from './course';
+import { LANGUAGES } from './language';
+import { emptyAsUndefined } from './fields';
 import { MESSAGES } from './messages';
+import { BANK_NAME_MAX, checkPaymentReferences, normaliseUtr } from './payment-references';
 
 export const FEE_MESSAGES = {
   paymentRecorded: 'Payment recorded',
@@ -22,9 +26,13 @@ export const FEE_MESSAGES = {
   alertAlreadySent: 'A reminder was already sent today; send again anyway to force it',
   enrollmentClosed: 'Payments cannot be recorded on a rejected or cancelled enrolment',
   refundRecorded: 'Refund recorded',
+  refundRequested: 'Refund requested at the gateway',
+  refundPendingAtGateway: 'A refund of this payment is still pending at the gateway',
+  voidRefundPending: 'A payment with a refund pending at the gateway cannot be voided',
   refundTooMuch: 'The refund is more than this payment has left to refund',
   refundOfVoided: 'A voided payment cannot be refunded',
   refundedOnInFuture: 'The refund date cannot be in the future',
+  refundBeforePayment: 'The refund date cannot be before the date of the payment',
   voidRefunded: 'A payment with refunds cannot be voided; it stays with its refunds',
   concessionRecorded: 'Concession recorded',
   concessionTooMuch: 'The concession is more than this enrolment still owes',
@@ -33,7 +41,49 @@ export const FEE_MESSAGES = {
   idempotencyKeyInvalid: 'The Idempotency-Key header must be 1 to 200 visible characters',
   paymentModeRequired: 'Choose a payment mode',
   nothingChanged: 'Change the amount or the due date',
+  refundNotFound: 'Refund not found',
+  refundEffectRequired: 'Choose what the refund does: owed again, lower the fee, end the enrolment or return a credit',
+  refundMoreThanCredit: 'The refund is more than the credit this enrolment holds; choose another effect',
+  refundLowerFeeTooMuch: 'The fee cannot be lowered by more than this enrolment still owes after the refund',
+  refundEndNeedsStatus: 'Ending the enrolment needs the right to change its status',
+  refundEndNotAllowed: 'This enrolment cannot be cancelled from its present status',
+  documentLanguageInvalid: 'The document language must be en (English) or hi (Hindi)',
+  shareVoided: 'A voided receipt cannot be shared',
+  shareErased: 'This student’s personal data was erased: there is no phone to share with',
 } as const;
+
+/**
+ * `?lang=` of a fee statement or a receipt: staff choose it, the student's page sends its own; without
+ * it, the student's language.
+ */
+export const statementQuerySchema = z.object({
+  lang: z.enum(LANGUAGES, { error: FEE_MESSAGES.documentLanguageInvalid }).optional(),
+});
+
+/** The answer of sharing a receipt: WhatsApp's click-to-chat address with the message filled in. */
+export const receiptShareSchema = z.object({ url: z.string() });
+
+/**
+ * What a refund does to the student's dues, asked every time (no silent default):
+ * `owed-again` the money was collected by mistake and is owed again; `lower-fee` a concession of
+ * the same amount in the same transaction (dues unchanged); `end-enrolment` the enrolment is
+ * cancelled and its open installments stop owing; `credit` an overpayment goes back (never dues).
+ */
+export const REFUND_EFFECTS = ['owed-again', 'lower-fee', 'end-enrolment', 'credit'] as const;
+export type RefundEffect = (typeof REFUND_EFFECTS)[number];
+export const REFUND_EFFECT_LABELS: Record<RefundEffect, string> = {
+  'owed-again': 'The student owes it again',
+  'lower-fee': 'Lower the fee by the same amount',
+  'end-enrolment': 'End the enrolment',
+  credit: 'Return a credit (overpayment)',
+};
+/** The consequence the refund dialog writes out under each choice. */
+export const REFUND_EFFECT_CONSEQUENCES: Record<RefundEffect, string> = {
+  'owed-again': 'Dues go up by the refund: the installment re-opens and reminders follow.',
+  'lower-fee': 'A concession of the same amount is recorded: what the student owes does not change.',
+  'end-enrolment': 'The enrolment is cancelled and its open installments stop owing; no reminders follow.',
+  credit: 'Only money paid beyond the fee goes back: what the student owes does not change.',
+};
 
 /** The longest reason a void, refund, concession or installment change may carry. */
 export const FEE_REASON_MAX = 500;
@@ -41,7 +91,7 @@ export const FEE_REASON_MAX = 500;
 export const PAYMENT_REFERENCE_MAX = 100;
 export const PAYMENT_NOTE_MAX = 500;
 
-const rupees = z
+export const rupees = z
   .number({ error: FEE_MESSAGES.amountInvalid })
   // At least one paisa: a smaller positive amount would round to a ₹0 receipt.
   .min(0.01, { error: FEE_MESSAGES.amountInvalid })
@@ -53,16 +103,27 @@ const reason = z
   .trim()
   .min(1, { error: FEE_MESSAGES.reasonRequired })
   .max(FEE_REASON_MAX);
-const paymentMode = z.enum(PAYMENT_MODES, { error: FEE_MESSAGES.paymentModeRequired });
+const paymentMode = z.enum(RECORDED_PAYMENT_MODES, { error: FEE_MESSAGES.paymentModeRequired });
 const isoDate = z.iso.date({ error: MESSAGES.dateInvalid });
+/** An optional text field: blank is the same as absent. */
+const optionalText = (max: number) => z.preprocess(emptyAsUndefined, z.string().trim().max(max).optional());
 
-export const recordPaymentSchema = z.object({
+/** The fields of a staff payment; `recordPaymentSchema` adds the rule that ties the references to the mode. */
+export const recordPaymentFields = z.object({
   amount: rupees,
   paymentMode,
   paidOn: isoDate,
   reference: z.string().trim().max(PAYMENT_REFERENCE_MAX).optional(),
   note: z.string().trim().max(PAYMENT_NOTE_MAX).optional(),
+  /** The bank's reference of a UPI payment or bank transfer. */
+  utr: z.preprocess(emptyAsUndefined, z.string().max(40).transform(normaliseUtr).optional()),
+  chequeNumber: optionalText(20),
+  bankName: optionalText(BANK_NAME_MAX),
+  /** The date written on the cheque; a post-dated cheque is allowed. */
+  chequeDate: z.preprocess(emptyAsUndefined, isoDate.optional()),
 });
+export const recordPaymentSchema = recordPaymentFields.superRefine(checkPaymentReferences);
+export type RecordPaymentInput = z.infer<typeof recordPaymentSchema>;
 
 export const voidPaymentSchema = z.object({
   paymentId: z.uuid({ error: FEE_MESSAGES.paymentNotFound }),
@@ -90,6 +151,7 @@ export const refundInputSchema = z.object({
   reason,
   refundedOn: isoDate,
   paymentMode,
+  effect: z.enum(REFUND_EFFECTS, { error: FEE_MESSAGES.refundEffectRequired }),
 });
 export type RefundInput = z.infer<typeof refundInputSchema>;
 
@@ -109,14 +171,50 @@ export const refundSchema = z.object({
   paymentId: z.string(),
   receiptNumber: z.string(),
   refundNumber: z.string(),
+  /** The GST credit note this refund issued, if any. */
+  creditNoteNumber: z.string().nullable().optional(),
   amount: z.number(),
-  paymentMode: z.enum(PAYMENT_MODES),
+  paymentMode: z.enum(RECORDED_PAYMENT_MODES),
   refundedOn: z.string(),
   reason: z.string(),
+  effect: z.enum(REFUND_EFFECTS),
   recordedBy: z.object({ _id: z.string(), name: z.string() }).nullable(),
   createdAt: z.string(),
 });
 export type Refund = z.infer<typeof refundSchema>;
+
+/**
+ * A refund of an online payment goes through the gateway: requested, pending there, then processed
+ * (the ledger's refund is written then) or failed (nothing enters the ledger).
+ */
+export const REFUND_REQUEST_STATES = ['requested', 'pending', 'processed', 'failed'] as const;
+export type RefundRequestState = (typeof REFUND_REQUEST_STATES)[number];
+export const REFUND_REQUEST_STATE_LABELS: Record<RefundRequestState, string> = {
+  requested: 'Requested; the gateway has not answered yet',
+  pending: 'Pending at the gateway',
+  processed: 'Refunded by the gateway',
+  failed: 'Failed at the gateway',
+};
+export const refundRequestSchema = z.object({
+  _id: z.string(),
+  paymentId: z.string(),
+  receiptNumber: z.string(),
+  amount: z.number(),
+  reason: z.string(),
+  effect: z.enum(REFUND_EFFECTS),
+  state: z.enum(REFUND_REQUEST_STATES),
+  /** The gateway's id of the refund, once it answered. */
+  gatewayRefundId: z.string().nullable(),
+  /** The ledger's refund, once the gateway processed it. */
+  refundNumber: z.string().nullable(),
+  /** What the gateway or the server said last (why it failed, or that it will be asked again). */
+  note: z.string().nullable(),
+  requestedBy: z.object({ _id: z.string(), name: z.string() }).nullable(),
+  requestedAt: z.string(),
+  /** Every state it has been in, oldest first. */
+  history: z.array(z.object({ state: z.enum(REFUND_REQUEST_STATES), at: z.string(), note: z.string().nullable() })),
+});
+export type RefundRequest = z.infer<typeof refundRequestSchema>;
 
 export const concessionSchema = z.object({
   _id: z.string(),
@@ -135,11 +233,23 @@ export const paymentSchema = z.object({
   installmentId: z.string().nullable(),
   installmentNumber: z.number().int(),
   amount: z.number(),
-  paymentMode: z.enum(PAYMENT_MODES),
+  paymentMode: z.enum(RECORDED_PAYMENT_MODES),
   paidOn: z.string(),
   reference: z.string().nullable(),
   note: z.string().nullable(),
   receiptNumber: z.string(),
+  /** The GST tax invoice or bill of supply issued for it, if any. */
+  invoiceNumber: z.string().nullable().optional(),
+  /** Which door recorded it (staff, gateway, statement, claim, import). */
+  source: z.enum(PAYMENT_SOURCES),
+  utr: z.string().nullable(),
+  gatewayPaymentId: z.string().nullable(),
+  chequeNumber: z.string().nullable(),
+  bankName: z.string().nullable(),
+  chequeDate: z.string().nullable(),
+  /** A cheque's state (null for other modes) and the day it cleared or bounced. */
+  chequeState: z.enum(CHEQUE_STATES).nullable(),
+  chequeStateOn: z.string().nullable(),
   recordedBy: z.object({ _id: z.string(), name: z.string() }).nullable(),
   createdAt: z.string(),
   voided: z.boolean(),

@@ -10,6 +10,9 @@ import { CONTACT_CHANNELS, CONTACT_OUTCOMES, staffRefSchema } from './inquiry-co
 /** Statuses after which nobody needs to call again: no next follow-up is asked or kept. */
 export const FOLLOW_UP_FINAL_STATUSES: readonly InquiryStatus[] = ['closed', 'converted'];
 export const needsNextFollowUp = (status: InquiryStatus) => !FOLLOW_UP_FINAL_STATUSES.includes(status);
+/** A contact that closes the inquiry: only "Not interested" may, when staff choose to. */
+export const closesInquiry = (contact: { outcome: string; closeInquiry?: boolean | undefined }) =>
+  contact.outcome === 'not_interested' && contact.closeInquiry === true;
 
 /** How public inquiries get an owner (`INQUIRY_ASSIGNMENT`). */
 export const INQUIRY_ASSIGNMENT_MODES = ['none', 'round_robin'] as const;
@@ -44,6 +47,8 @@ export const inquiryContactRequestSchema = exactObject({
     .max(1000, { error: FOLLOW_UP_MESSAGES.noteInvalid })
     .optional(),
   nextFollowUpAt: moment.optional(),
+  /** With "Not interested": close the inquiry instead of setting a next follow-up. */
+  closeInquiry: z.boolean().optional(),
 });
 export type InquiryContactRequest = z.infer<typeof inquiryContactRequestSchema>;
 
@@ -69,6 +74,8 @@ export const followUpItemSchema = z.object({
   areaOfInterest: z.array(z.string()),
   nextFollowUpAt: z.string(),
   lastContactAt: z.string().nullable(),
+  /** What the last contact's note said ("Wants EMI details"), to read before calling. */
+  lastNote: z.string().nullable(),
 });
 export type FollowUpItem = z.infer<typeof followUpItemSchema>;
 

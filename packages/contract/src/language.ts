@@ -110,6 +110,17 @@ export function formatDate(value: string | Date, language: Language = DEFAULT_LA
   ).format(date);
 }
 
+/** A date as documents print it in either language: 26/11/2026 (a calendar date stays that day). */
+export function formatDateNumeric(value: string | Date): string {
+  const date = toDate(value);
+  if (!date) return String(value);
+  const timeZone = isCalendarDate(value) ? 'UTC' : INDIA_TIME_ZONE;
+  return cached(
+    `numeric:${timeZone}`,
+    () => new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone }),
+  ).format(date);
+}
+
 /** A date with its time of day, in India's time zone unless told otherwise. */
 export function formatDateTime(value: string | Date, language: Language = DEFAULT_LANGUAGE, options: DateOptions = {}) {
   const date = toDate(value);

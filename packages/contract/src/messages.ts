@@ -67,7 +67,7 @@ export const MESSAGES = {
   validationFailed: 'Please correct the highlighted fields',
   notFound: 'Not found',
   routeNotFound: 'This API path does not exist',
-  unauthorized: 'Please sign in to continue',
+  unauthorized: 'Please log in to continue',
   tooManyRequests: 'Too many attempts, please try again later',
   databaseUnavailable: 'The service is temporarily unavailable, please try again shortly',
   payloadTooLarge: 'The upload is too large',

@@ -27,7 +27,8 @@ export const PERMISSION_DESCRIPTIONS = {
   'inquiries.followups': 'Log contacts with students, set next follow-ups, see their own follow-ups',
   'inquiries.assign': 'Give inquiries to any counsellor and see anyone’s follow-ups',
   'enrollments.read': 'List and open enrolments',
-  'enrollments.edit': 'Edit enrolments (personal details, documents, signature)',
+  'enrollments.edit':
+    'Edit enrolments (personal details, documents, signature); a new course, payment method or joining date also needs fees.record',
   'enrollments.status': 'Change the status of an enrolment',
   'enrollments.delete': 'Delete an enrolment',
   'enrollments.export': 'Export enrolments as CSV',
@@ -36,7 +37,8 @@ export const PERMISSION_DESCRIPTIONS = {
   'announcements.send': 'Send, resend and delete announcements',
   'fees.read': 'See fee schedules and payments',
   'fees.statement': 'Download a student’s fee statement (it carries their contact details)',
-  'fees.record': 'Record payments and edit unpaid installments',
+  'fees.record':
+    'Record payments, edit unpaid installments, and change an enrolment’s course, payment method or joining date (each re-plans what the student owes)',
   'fees.void': 'Void payments',
   'fees.refund': 'Refund payments',
   'fees.concession': 'Grant fee concessions',
@@ -46,6 +48,13 @@ export const PERMISSION_DESCRIPTIONS = {
   'staff.manage': 'Invite staff, change their role, disable and enable accounts',
   'privacy.erase': 'Erase a person’s personal data',
   'privacy.export': 'Export a person’s records and documents (their right of access)',
+  'payments.register':
+    'Search the payments register across students, see collections (dues by age and course) and the daily cash book',
+  'enrollments.create': 'Enrol a student from the console (a walk-in or an inquiry)',
+  'data.import': 'Import students, enrolments, past payments and inquiries from a spreadsheet',
+  'fees.online': 'See online payments: gateway orders, the events received, unmatched payments',
+  'gst.settings': 'Switch GST on or off and set the institute’s GSTIN, legal name and address',
+  'gst.returns': 'Download GSTR-1 for a month and mark a month filed',
 } as const;
 
 export type Permission = keyof typeof PERMISSION_DESCRIPTIONS;
@@ -73,6 +82,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'fees.statement',
     'documents.view',
     'announcements.send',
+    'enrollments.create',
   ],
   accountant: [
     'dashboard.read',
@@ -88,6 +98,9 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'fees.concession',
     'fees.remind',
     'fees.export',
+    'payments.register',
+    'fees.online',
+    'gst.returns',
   ],
   viewer: READ_LISTS,
 };

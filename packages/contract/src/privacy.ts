@@ -10,6 +10,7 @@ export const PRIVACY_MESSAGES = {
   confirmMismatch: 'Type the email exactly as above to confirm',
   exportNotFound: 'Enrolment not found',
   exportErased: "This enrolment's personal data was erased; there is nothing to export",
+  staffEmail: 'This email belongs to a staff account',
 } as const;
 
 export const ERASURE_REASON_MAX = 500;
@@ -35,6 +36,10 @@ export const ERASURE_KINDS = [
   'mailFiles',
   'auditEntries',
   'paymentsKept',
+  'mailsScrubbed',
+  'mailFilesScrubbed',
+  'statementLinesScrubbed',
+  'importRowsScrubbed',
 ] as const;
 export type ErasureKind = (typeof ERASURE_KINDS)[number];
 
@@ -48,11 +53,17 @@ export const ERASURE_KIND_LABELS: Record<ErasureKind, string> = {
   mailFiles: 'Mail files deleted',
   auditEntries: 'Audit entries cleared',
   paymentsKept: 'Payments kept (amounts, dates, receipt numbers)',
+  mailsScrubbed: 'Mails to others (staff) kept with this person taken out',
+  mailFilesScrubbed: 'Mail files to others (staff) kept with this person taken out',
+  statementLinesScrubbed: 'Bank statement lines kept with the payer’s name, VPA and narration taken out',
+  importRowsScrubbed: 'Rows of import error files kept with this person’s columns taken out',
 };
 
 export const erasureResultSchema = z.object({
   _id: z.string(),
   at: z.string(),
   counts: z.record(z.enum(ERASURE_KINDS), z.number().int()),
+  /** The enrolments erased or pseudonymised: the record says which, never whose. */
+  enrollmentNumbers: z.array(z.string()),
 });
 export type ErasureResult = z.infer<typeof erasureResultSchema>;

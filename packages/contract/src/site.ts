@@ -6,5 +6,7 @@ export const siteInfoSchema = z.object({
   contactEmail: z.string(),
   contactPhone: z.string(),
   companyAddress: z.string(),
+  /** GST is on: the enrolment form then asks for the student's State. */
+  gstEnabled: z.boolean().optional(),
 });
 export type SiteInfo = z.infer<typeof siteInfoSchema>;

@@ -12,7 +12,13 @@ export const STAFF_ADMIN_MESSAGES = {
   roleRequired: 'Please choose a role',
   lastAdmin: 'The last active admin cannot be disabled or given another role; make another staff member admin first',
   nothingToChange: 'Nothing to change',
+  invitationResent: 'Invitation sent again; the earlier link no longer works',
+  invitationRevoked: 'Invitation revoked; the account is disabled',
+  notInvited: 'This account is not waiting on an invitation: it has logged in already or is disabled',
 } as const;
+
+export const STAFF_STATUSES = ['invited', 'active', 'disabled'] as const;
+export type StaffStatus = (typeof STAFF_STATUSES)[number];
 
 const name = z.string({ error: MESSAGES.nameRequired }).trim().min(1, { error: MESSAGES.nameRequired }).max(100);
 const role = z.enum(ROLES, { error: STAFF_ADMIN_MESSAGES.roleRequired });
@@ -46,6 +52,8 @@ export const staffMemberSchema = z.object({
   email: z.string(),
   role: role,
   active: z.boolean(),
+  /** Invited: an invitation not yet used to log in; disabled: may not log in; else active. */
+  status: z.enum(STAFF_STATUSES),
   lastSignInAt: z.string().nullable(),
   createdAt: z.string(),
 });

@@ -13,6 +13,9 @@ export const STAFF_MESSAGES = {
   signedOut: 'Signed out',
   forgotPasswordSent: 'If that email belongs to a staff account, a password reset link is on its way.',
   resetTokenInvalid: 'This reset link is invalid or has expired',
+  invitationInvalid:
+    'This invitation link is invalid, expired or already used; ask your administrator to send a new one',
+  accountSetUp: 'Your account is ready',
   passwordReset: MESSAGES.passwordResetDone,
   passwordChanged: 'Your password has been changed',
   currentPasswordWrong: 'Current password is incorrect',

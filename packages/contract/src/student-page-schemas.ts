@@ -1,10 +1,12 @@
 /** What the student's page and its staff side accept and answer, as zod schemas (server and forms). */
 import { z } from 'zod';
-import { PAYMENT_MODES } from './constants';
+import { RECORDED_PAYMENT_MODES } from './constants';
 import { ENROLLMENT_STATUSES, INSTALLMENT_STATUSES } from './enrollment-admin';
 import { emailField, exactObject } from './fields';
 import { LANGUAGES } from './language';
-import { STUDENT_PAGE_MESSAGES, STUDENT_REQUEST_KINDS, STUDENT_REQUEST_STATES } from './student-page';
+import { STUDENT_PAGE_MESSAGES } from './answer-messages';
+import { STUDENT_REQUEST_KINDS, STUDENT_REQUEST_STATES } from './student-requests';
+import { studentClaimSchema } from './reconciliation';
 
 /** Tokens are 43 base64url characters; anything else is answered like an unknown token. */
 export const studentTokenSchema = z
@@ -64,10 +66,12 @@ export const studentPageSchema = z.object({
       _id: z.string(),
       receiptNumber: z.string(),
       amount: z.number(),
-      paymentMode: z.enum(PAYMENT_MODES),
+      paymentMode: z.enum(RECORDED_PAYMENT_MODES),
       paidOn: z.string(),
       installmentNumber: z.number().int(),
       voided: z.boolean(),
+      /** The tax invoice (or bill of supply) issued for it while GST was on; null: none. */
+      invoiceNumber: z.string().nullable(),
     }),
   ),
   announcements: z.array(z.object({ title: z.string(), message: z.string(), sentAt: z.string() })),
@@ -76,5 +80,9 @@ export const studentPageSchema = z.object({
   ),
   institute: z.object({ name: z.string(), address: z.string(), email: z.string(), phone: z.string() }),
   linkExpiresAt: z.string(),
+  /** The gateway the student can pay through from this page, or null (the UPI code alone). */
+  onlinePayment: z.enum(['razorpay', 'simulator']).nullable(),
+  /** Payments the student reported ("I have paid") and what became of them. */
+  claims: z.array(studentClaimSchema),
 });
 export type StudentPage = z.infer<typeof studentPageSchema>;

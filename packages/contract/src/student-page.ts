@@ -14,29 +14,36 @@ export const STUDENT_TOKEN_BYTES = 32;
 
 /** The browser path of the page, and of the form that mails a fresh link. */
 export const STUDENT_PAGE_PATH = '/my';
+/** The query parameter naming the installment the page opens ready to pay (reminder links). */
+export const STUDENT_PAY_PARAM = 'pay';
 export const studentPageUrl = (publicUrl: string, token: string) => `${publicUrl}${STUDENT_PAGE_PATH}/${token}`;
 
 /** API paths the page calls (the token identifies one enrolment; nothing else is needed). */
 export const STUDENT_API = {
   linkRequest: apiUrl('studentLinkRequest'),
   page: (token: string) => apiUrl('studentPage', token),
-  statement: (token: string) => apiUrl('studentPageStatement', token),
-  receipt: (token: string, paymentId: string) => apiUrl('studentPageReceipt', token, paymentId),
+  // The page's language, so the statement reads as the page does.
+  statement: (token: string, lang: string) =>
+    `${apiUrl('studentPageStatement', token)}?lang=${encodeURIComponent(lang)}`,
+  // Without a language (a link shared on WhatsApp), the receipt is in the student's own.
+  receipt: (token: string, paymentId: string, lang?: string) =>
+    `${apiUrl('studentPageReceipt', token, paymentId)}${lang ? `?lang=${encodeURIComponent(lang)}` : ''}`,
+  invoice: (token: string, paymentId: string) => apiUrl('studentPageInvoice', token, paymentId),
   request: (token: string) => apiUrl('studentPageRequest', token),
+  claim: (token: string) => apiUrl('paymentClaimSubmit', token),
 } as const;
 
 // The request and answer schemas live in student-page-schemas.ts: the page itself needs no zod.
 export type { StudentLinkRequest, StudentPage, StudentRequest } from './student-page-schemas';
-
-export const STUDENT_REQUEST_KINDS = ['export', 'erasure'] as const;
-export type StudentRequestKind = (typeof STUDENT_REQUEST_KINDS)[number];
-export const STUDENT_REQUEST_KIND_LABELS: Record<StudentRequestKind, string> = {
-  export: 'A copy of my data',
-  erasure: 'Erase my data',
-};
-export const STUDENT_REQUEST_STATES = ['open', 'done'] as const;
-export type StudentRequestState = (typeof STUDENT_REQUEST_STATES)[number];
-export const STUDENT_REQUEST_STATE_LABELS: Record<StudentRequestState, string> = { open: 'Open', done: 'Handled' };
+// What a student may ask of the institute through the page; the schemas read them from there too.
+export {
+  STUDENT_REQUEST_KINDS,
+  STUDENT_REQUEST_KIND_LABELS,
+  STUDENT_REQUEST_STATES,
+  STUDENT_REQUEST_STATE_LABELS,
+  type StudentRequestKind,
+  type StudentRequestState,
+} from './student-requests';
 
 /** `upi://pay` intent as NPCI's linking specification writes it; the note names the installment. */
 export function upiPayUrl(options: {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allocatePayments, applyConcession, replanSchedule } from '../src/fee-plan';
+import { allocatePayments, applyConcession, planOwedSchedule, replanSchedule } from '../src/fee-plan';
 
 const schedule = [
   { id: 'a', amountPaise: 1000 },
@@ -81,5 +81,17 @@ describe('fee plan', () => {
       paidPaise: 3501,
       newTotalPaise: 3500,
     });
+  });
+
+  it('adds a tax-exclusive course’s GST to each installment only while GST is on', () => {
+    const course = { pricePaise: 30000_00, emiPricePaise: [15000_00, 15000_01], gstExempt: false, gstRateBp: 1800 };
+    const owed = (taxInclusive: boolean, gstOn: boolean, gstExempt = false) =>
+      planOwedSchedule({ ...course, taxInclusive, gstExempt }, 'installment', '2026-04-01', gstOn).map(
+        (p) => p.amountPaise,
+      );
+    expect(owed(false, true)).toEqual([17700_00, 17700_01]);
+    expect(owed(false, false)).toEqual([15000_00, 15000_01]);
+    expect(owed(true, true)).toEqual([15000_00, 15000_01]);
+    expect(owed(false, true, true)).toEqual([15000_00, 15000_01]);
   });
 });

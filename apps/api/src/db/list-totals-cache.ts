@@ -3,7 +3,8 @@
  * asks for the same total on every page, and counting a common term ("gmail", "77") scans tens
  * of thousands of rows each time; a kept total answers at once until anything it counts changes:
  * the database announces each statement that writes enrolments, installments or courses on the
- * `registrar_lists` channel (migration 0019), and a `HeardCache` keeps nothing it cannot hear about.
+ * `registrar_lists` channel, naming the table (migration 0019), and a `HeardCache` keeps nothing
+ * it cannot hear about.
  */
 import { HeardCache } from './heard-cache';
 
@@ -13,11 +14,24 @@ export const LIST_CHANNEL = 'registrar_lists';
 /** What one search and set of filters came to: the courses its term names and how many rows match. */
 export interface ListTotal {
   courseIds: string[];
-  total: number;
+  /** Rows counted, up to one past the list's cap (src/repositories/enrollment-repository.ts). */
+  counted: number;
+  /** Filtered by payment state, so a payment (a write to installments) can change it. */
+  followsPayments: boolean;
 }
 
 export class ListTotalsCache extends HeardCache<ListTotal> {
   constructor(clock: () => number = Date.now) {
     super({ maxAgeMs: 60_000, maxEntries: 2_000 }, clock);
+  }
+
+  /**
+   * What changed, as the database names it: installments (a payment, a refund, a new schedule) can
+   * change only the totals filtered by payment state — never how many enrolments match a name or
+   * a status; enrolments and courses can change any total.
+   */
+  changed(table: string): void {
+    if (table === 'installments') this.drop((_key, total) => total.followsPayments);
+    else this.clear();
   }
 }

@@ -21,6 +21,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { AuditChanges } from '@registrar/contract/dashboard';
 import { LANGUAGES } from '@registrar/contract/language';
+import { HANDLED_EVENT_OUTCOMES } from '@registrar/contract/online-payments';
 import { ROLES } from '@registrar/contract/permissions';
 import { searchText } from './search';
 
@@ -53,6 +54,8 @@ export const staff = pgTable(
     /** A disabled account cannot sign in and its sessions are revoked when it is disabled. */
     active: boolean('active').notNull().default(true),
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+    /** Set by an invitation: until the first sign-in the account reads as Invited. */
+    invitedAt: timestamp('invited_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -139,6 +142,14 @@ export const courses = pgTable(
     description: text('description').notNull().default(''),
     duration: text('duration').notNull().default(''),
     active: boolean('active').notNull().default(true),
+    /** GST: the service code, the rate in hundredths of a percent, and how the tax is charged. */
+    sac: text('sac').notNull().default('999293'),
+    gstRateBp: integer('gst_rate_bp').notNull().default(1800),
+    taxInclusive: boolean('tax_inclusive').notNull().default(true),
+    deliveryMode: text('delivery_mode', { enum: ['classroom', 'online'] })
+      .notNull()
+      .default('classroom'),
+    gstExempt: boolean('gst_exempt').notNull().default(false),
     ...timestamps,
   },
   (t) => [uniqueIndex('courses_name_lower_key').on(sql`lower(${t.name})`)],
@@ -195,10 +206,19 @@ export const enrollments = pgTable(
     inquiryId: uuid('inquiry_id'),
     /** When the retention rule deleted this enrolment's documents. */
     documentsDeletedAt: timestamp('documents_deleted_at', { withTimezone: true }),
+    /** The institute's own id of an imported enrolment; a second import finds it by this. */
+    externalId: text('external_id'),
+    /** The student's State or Union Territory as its two-digit GST state code. */
+    state: text('state'),
+    /** The GSTIN of the company paying, when one does: its invoices are B2B. */
+    gstin: text('gstin'),
     ...timestamps,
   },
   (t) => [
     index('enrollments_course_idx').on(t.courseId),
+    uniqueIndex('enrollments_external_id_uidx')
+      .on(t.externalId)
+      .where(sql`${t.externalId} is not null`),
     check('enrollments_language_check', sql`${t.language} in ('en', 'hi')`),
     index('enrollments_email_lower_idx').on(sql`lower(${t.email})`),
     index('enrollments_created_idx').on(t.createdAt),
@@ -251,9 +271,12 @@ export const installments = pgTable(
      * find open installments by index instead of summing 100,000s of payments per request.
      */
     paidPaise: bigint('paid_paise', { mode: 'number' }).notNull().default(0),
+    /** The GST rate added on top of a tax-exclusive course's price (0: none), fixed at planning. */
+    taxRateBp: integer('tax_rate_bp').notNull().default(0),
     ...timestamps,
   },
   (t) => [
+    check('installments_tax_rate_bp_check', sql`${t.taxRateBp} >= 0 AND ${t.taxRateBp} <= 10000`),
     uniqueIndex('installments_enrollment_number_key').on(t.enrollmentId, t.number),
     // (due date, number): the dashboard's next-due and most-overdue lists read it in order and stop at 10.
     index('installments_open_due_idx')
@@ -391,11 +414,34 @@ export const payments = pgTable(
     voidedAt: timestamp('voided_at', { withTimezone: true }),
     voidReason: text('void_reason'),
     voidedBy: uuid('voided_by').references(() => staff.id, { onDelete: 'set null' }),
+    /** Which door recorded it: staff, gateway, statement, claim or import. */
+    source: text('source').notNull().default('staff'),
+    /** That door's own record (an order, a statement line, a claim, an import), when it has one. */
+    sourceRef: text('source_ref'),
+    /** The bank's reference of a UPI or bank transfer; one live payment per UTR. */
+    utr: text('utr'),
+    /** The gateway's id of this payment; recorded at most once whichever door sees it first. */
+    gatewayPaymentId: text('gateway_payment_id'),
+    chequeNumber: text('cheque_number'),
+    bankName: text('bank_name'),
+    chequeDate: date('cheque_date'),
   },
   (t) => [
     index('payments_enrollment_idx').on(t.enrollmentId),
     index('payments_installment_idx').on(t.installmentId),
     index('payments_paid_on_idx').on(t.paidOn),
+    index('payments_cheque_live_idx')
+      .on(t.id)
+      .where(sql`${t.mode} = 'cheque' and ${t.voidedAt} is null`),
+    index('payments_unasked_enrollment_idx')
+      .on(t.enrollmentId)
+      .where(sql`${t.source} <> 'staff'`),
+    uniqueIndex('payments_utr_live_uidx')
+      .on(t.utr)
+      .where(sql`${t.utr} is not null and ${t.voidedAt} is null`),
+    uniqueIndex('payments_gateway_payment_uidx')
+      .on(t.gatewayPaymentId)
+      .where(sql`${t.gatewayPaymentId} is not null`),
   ],
 );
 
@@ -423,6 +469,8 @@ export const refunds = pgTable(
     refundNumber: text('refund_number').notNull().unique(),
     recordedBy: uuid('recorded_by').references(() => staff.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** What it did to the dues: owed-again, lower-fee, end-enrolment or credit. */
+    effect: text('effect').notNull(),
   },
   (t) => [index('refunds_enrollment_idx').on(t.enrollmentId), index('refunds_payment_idx').on(t.paymentId)],
 );
@@ -444,8 +492,10 @@ export const concessions = pgTable(
     reason: text('reason').notNull(),
     recordedBy: uuid('recorded_by').references(() => staff.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The refund that lowered the fee or ended the enrolment, when one did. */
+    refundId: uuid('refund_id').references(() => refunds.id, { onDelete: 'restrict' }),
   },
-  (t) => [index('concessions_enrollment_idx').on(t.enrollmentId)],
+  (t) => [index('concessions_enrollment_idx').on(t.enrollmentId), index('concessions_refund_idx').on(t.refundId)],
 );
 
 /**
@@ -535,6 +585,7 @@ export const erasures = pgTable(
     staffId: uuid('staff_id').references(() => staff.id, { onDelete: 'set null' }),
     reason: text('reason').notNull(),
     counts: jsonb('counts').$type<Record<string, number>>().notNull(),
+    enrollmentNumbers: jsonb('enrollment_numbers').$type<string[]>().notNull().default([]),
   },
   (t) => [index('erasures_at_idx').on(t.at)],
 );
@@ -570,6 +621,8 @@ export const dashboardOpenInstallments = pgTable('dashboard_open_installments', 
   dueDate: date('due_date').primaryKey(),
   owedPaise: bigint('owed_paise', { mode: 'number' }).notNull(),
   openCount: integer('open_count').notNull(),
+  /** The part of owedPaise that pending enrolments owe. */
+  pendingOwedPaise: bigint('pending_owed_paise', { mode: 'number' }).notNull().default(0),
 });
 
 /**
@@ -642,3 +695,368 @@ export const inquiryNotifications = pgTable('inquiry_notifications', {
     .references(() => inquiries.id, { onDelete: 'cascade' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** What became of a cheque after it was received (cleared or bounced): appended once, never rewritten. */
+export const chequeEvents = pgTable(
+  'cheque_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'restrict' }),
+    enrollmentId: uuid('enrollment_id')
+      .notNull()
+      .references(() => enrollments.id, { onDelete: 'restrict' }),
+    state: text('state').notNull(),
+    occurredOn: date('occurred_on').notNull(),
+    reason: text('reason'),
+    /** The bounce fee added to the re-opened installment (0: none). */
+    bounceFeePaise: bigint('bounce_fee_paise', { mode: 'number' }).notNull().default(0),
+    recordedBy: uuid('recorded_by').references(() => staff.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('cheque_events_payment_uidx').on(t.paymentId),
+    index('cheque_events_occurred_on_idx').on(t.occurredOn),
+  ],
+);
+
+/** Bulk imports, dry runs included: who, when, which file, what came of each row. */
+export const imports = pgTable(
+  'imports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    fileName: text('file_name').notNull(),
+    sha256: text('sha256').notNull(),
+    dryRun: boolean('dry_run').notNull(),
+    rows: integer('rows').notNull(),
+    created: integer('created').notNull().default(0),
+    updated: integer('updated').notNull().default(0),
+    skipped: integer('skipped').notNull().default(0),
+    errors: jsonb('errors').$type<{ row: number; field: string; message: string }[]>().notNull().default([]),
+    /** The header and the rows in error, as uploaded, for the errors file. */
+    errorRows: jsonb('error_rows').$type<{
+      header: string[];
+      rows: { row: number; cells: string[]; error: string }[];
+    }>(),
+    staffId: uuid('staff_id').references(() => staff.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('imports_created_idx').on(t.createdAt)],
+);
+
+/** Orders a student opened at the payment gateway; one open order per installment and amount. */
+export const paymentOrders = pgTable(
+  'payment_orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    gateway: text('gateway').notNull(),
+    gatewayOrderId: text('gateway_order_id').notNull(),
+    enrollmentId: uuid('enrollment_id')
+      .notNull()
+      .references(() => enrollments.id, { onDelete: 'restrict' }),
+    installmentId: uuid('installment_id').references(() => installments.id, { onDelete: 'set null' }),
+    installmentNumber: integer('installment_number').notNull(),
+    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull().default('INR'),
+    /** open | paid */
+    state: text('state').notNull().default('open'),
+    gatewayPaymentId: text('gateway_payment_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** When the reconciler last asked the gateway about it. */
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('payment_orders_gateway_order_uidx').on(t.gateway, t.gatewayOrderId),
+    uniqueIndex('payment_orders_open_uidx')
+      .on(t.enrollmentId, t.installmentNumber, t.amountPaise)
+      .where(sql`${t.state} = 'open'`),
+    index('payment_orders_state_idx').on(t.state, t.createdAt),
+  ],
+);
+
+/** Webhook deliveries that passed their signature, once per event id; never updated or deleted. */
+export const gatewayEvents = pgTable(
+  'gateway_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    gateway: text('gateway').notNull(),
+    eventId: text('event_id').notNull(),
+    event: text('event').notNull(),
+    gatewayOrderId: text('gateway_order_id'),
+    gatewayPaymentId: text('gateway_payment_id'),
+    /** The raw body as it arrived. */
+    body: text('body').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('gateway_events_event_uidx').on(t.gateway, t.eventId),
+    index('gateway_events_received_idx').on(t.receivedAt),
+  ],
+);
+/** Each handling of a gateway event and what it came to, appended; the highest attempt is the event's outcome. */
+export const gatewayEventOutcomes = pgTable(
+  'gateway_event_outcomes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => gatewayEvents.id, { onDelete: 'restrict' }),
+    attempt: integer('attempt').notNull(),
+    outcome: text('outcome', { enum: HANDLED_EVENT_OUTCOMES }).notNull(),
+    /** Why a handling failed, for an error. */
+    detail: text('detail'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('gateway_event_outcomes_attempt_uidx').on(t.eventId, t.attempt),
+    check(
+      'gateway_event_outcomes_outcome_check',
+      sql`${t.outcome} in (${sql.raw(HANDLED_EVENT_OUTCOMES.map((o) => `'${o}'`).join(', '))})`,
+    ),
+  ],
+);
+/** Each change of an order's state, appended by a trigger on payment_orders. */
+export const paymentOrderHistory = pgTable(
+  'payment_order_history',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => paymentOrders.id, { onDelete: 'restrict' }),
+    state: text('state').notNull(),
+    gatewayPaymentId: text('gateway_payment_id'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('payment_order_history_order_idx').on(t.orderId, t.at)],
+);
+
+/** A staff refund of an online payment asked of the gateway; appended, never changed. */
+export const gatewayRefundRequests = pgTable(
+  'gateway_refund_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    gateway: text('gateway').notNull(),
+    enrollmentId: uuid('enrollment_id')
+      .notNull()
+      .references(() => enrollments.id, { onDelete: 'restrict' }),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'restrict' }),
+    gatewayPaymentId: text('gateway_payment_id').notNull(),
+    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+    reason: text('reason').notNull(),
+    effect: text('effect').notNull(),
+    requestedBy: uuid('requested_by').references(() => staff.id, { onDelete: 'set null' }),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('gateway_refund_requests_enrollment_idx').on(t.enrollmentId),
+    index('gateway_refund_requests_payment_idx').on(t.paymentId),
+  ],
+);
+
+/** What became of a refund request: requested, pending, then processed (with its ledger refund) or failed. */
+export const gatewayRefundEvents = pgTable(
+  'gateway_refund_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => gatewayRefundRequests.id, { onDelete: 'restrict' }),
+    state: text('state').notNull(),
+    gatewayRefundId: text('gateway_refund_id'),
+    refundId: uuid('refund_id').references(() => refunds.id, { onDelete: 'restrict' }),
+    note: text('note'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('gateway_refund_events_request_idx').on(t.requestId, t.at),
+    index('gateway_refund_events_refund_idx').on(t.gatewayRefundId),
+    uniqueIndex('gateway_refund_events_end_uidx')
+      .on(t.requestId)
+      .where(sql`${t.state} in ('processed', 'failed')`),
+    check('gateway_refund_events_state_check', sql`${t.state} in ('requested', 'pending', 'processed', 'failed')`),
+  ],
+);
+/** A student's report of a UPI payment from their page; staff (or an agreeing statement line) confirm it. */
+export const paymentClaims = pgTable(
+  'payment_claims',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    enrollmentId: uuid('enrollment_id')
+      .notNull()
+      .references(() => enrollments.id, { onDelete: 'cascade' }),
+    installmentNumber: integer('installment_number').notNull(),
+    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+    utr: text('utr').notNull(),
+    paidOn: date('paid_on').notNull(),
+    state: text('state', { enum: ['open', 'confirmed', 'rejected'] })
+      .notNull()
+      .default('open'),
+    reason: text('reason'),
+    paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'restrict' }),
+    handledBy: uuid('handled_by').references(() => staff.id, { onDelete: 'set null' }),
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payment_claims_open_utr_uidx')
+      .on(t.utr)
+      .where(sql`${t.state} = 'open'`),
+    index('payment_claims_enrollment_idx').on(t.enrollmentId),
+    check('payment_claims_state_check', sql`${t.state} in ('open', 'confirmed', 'rejected')`),
+  ],
+);
+
+/** One uploaded bank statement; its credit lines are kept with their matching state. */
+export const bankStatements = pgTable(
+  'bank_statements',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    fileName: text('file_name').notNull(),
+    /** The bank layout recognised, or the name of the column mapping used. */
+    layout: text('layout').notNull(),
+    uploadedBy: uuid('uploaded_by').references(() => staff.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('bank_statements_created_idx').on(t.createdAt)],
+);
+
+export const bankStatementLines = pgTable(
+  'bank_statement_lines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    statementId: uuid('statement_id')
+      .notNull()
+      .references(() => bankStatements.id, { onDelete: 'cascade' }),
+    rowNumber: integer('row_number').notNull(),
+    postedOn: date('posted_on').notNull(),
+    narration: text('narration').notNull(),
+    reference: text('reference'),
+    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+    mode: text('mode').notNull(),
+    utr: text('utr'),
+    payerName: text('payer_name'),
+    vpa: text('vpa'),
+    state: text('state', { enum: ['recorded', 'matched', 'suggested', 'unmatched', 'ignored'] }).notNull(),
+    enrollmentId: uuid('enrollment_id').references(() => enrollments.id, { onDelete: 'set null' }),
+    installmentNumber: integer('installment_number'),
+    candidates: jsonb('candidates').$type<unknown[]>().notNull().default([]),
+    paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'restrict' }),
+    handledBy: uuid('handled_by').references(() => staff.id, { onDelete: 'set null' }),
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('bank_statement_lines_statement_idx').on(t.statementId, t.rowNumber),
+    index('bank_statement_lines_utr_idx').on(t.utr),
+    check(
+      'bank_statement_lines_state_check',
+      sql`${t.state} in ('recorded', 'matched', 'suggested', 'unmatched', 'ignored')`,
+    ),
+  ],
+);
+
+/** A column mapping for a statement layout no known bank reader recognises, reused by name. */
+export const bankStatementMappings = pgTable('bank_statement_mappings', {
+  name: text('name').primaryKey(),
+  mapping: jsonb('mapping').$type<Record<string, string>>().notNull(),
+  updatedBy: uuid('updated_by').references(() => staff.id, { onDelete: 'set null' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The institute's GST registration: one row, GST off until an admin switches it on. */
+export const gstSettings = pgTable('gst_settings', {
+  id: integer('id').primaryKey().default(1),
+  enabled: boolean('enabled').notNull().default(false),
+  gstin: text('gstin'),
+  legalName: text('legal_name').notNull().default(''),
+  address: text('address').notNull().default(''),
+  stateCode: text('state_code'),
+  updatedBy: uuid('updated_by').references(() => staff.id, { onDelete: 'set null' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Gapless tax document numbers per GSTIN, series and financial year; locked by the paying transaction. */
+export const taxDocumentCounters = pgTable(
+  'tax_document_counters',
+  {
+    gstin: text('gstin').notNull(),
+    series: text('series').notNull(),
+    fy: text('fy').notNull(),
+    last: integer('last').notNull(),
+  },
+  (t) => [primaryKey({ name: 'tax_document_counters_pk', columns: [t.gstin, t.series, t.fy] })],
+);
+
+/**
+ * Tax invoices, bills of supply and credit notes: permanent like payments (triggers refuse a
+ * delete or rewrite); a cancellation fills the cancel columns once. What the PDF prints is copied here.
+ */
+export const taxDocuments = pgTable(
+  'tax_documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind', { enum: ['invoice', 'bill_of_supply', 'credit_note'] }).notNull(),
+    number: text('number').notNull(),
+    gstin: text('gstin').notNull(),
+    fy: text('fy').notNull(),
+    issuedOn: date('issued_on').notNull(),
+    period: text('period').notNull(),
+    enrollmentId: uuid('enrollment_id')
+      .notNull()
+      .references(() => enrollments.id, { onDelete: 'restrict' }),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'restrict' }),
+    refundId: uuid('refund_id').references(() => refunds.id, { onDelete: 'restrict' }),
+    originalId: uuid('original_id'),
+    supplierName: text('supplier_name').notNull(),
+    supplierAddress: text('supplier_address').notNull(),
+    supplierState: text('supplier_state').notNull(),
+    buyerName: text('buyer_name').notNull(),
+    buyerAddress: text('buyer_address').notNull(),
+    buyerState: text('buyer_state').notNull(),
+    buyerGstin: text('buyer_gstin'),
+    sac: text('sac').notNull(),
+    description: text('description').notNull(),
+    rateBp: integer('rate_bp').notNull(),
+    placeOfSupply: text('place_of_supply').notNull(),
+    interState: boolean('inter_state').notNull(),
+    valuePaise: bigint('value_paise', { mode: 'number' }).notNull(),
+    taxablePaise: bigint('taxable_paise', { mode: 'number' }).notNull(),
+    cgstPaise: bigint('cgst_paise', { mode: 'number' }).notNull(),
+    sgstPaise: bigint('sgst_paise', { mode: 'number' }).notNull(),
+    igstPaise: bigint('igst_paise', { mode: 'number' }).notNull(),
+    roundOffPaise: bigint('round_off_paise', { mode: 'number' }).notNull(),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelledBy: uuid('cancelled_by').references(() => staff.id, { onDelete: 'set null' }),
+    cancelReason: text('cancel_reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('tax_documents_gstin_number_uidx').on(t.gstin, t.number),
+    uniqueIndex('tax_documents_payment_original_uidx')
+      .on(t.paymentId)
+      .where(sql`${t.kind} <> 'credit_note'`),
+    uniqueIndex('tax_documents_refund_uidx')
+      .on(t.refundId)
+      .where(sql`${t.refundId} is not null`),
+    index('tax_documents_period_idx').on(t.gstin, t.period),
+    check('tax_documents_kind_check', sql`${t.kind} in ('invoice', 'bill_of_supply', 'credit_note')`),
+  ],
+);
+
+/** Months whose GSTR-1 the admin marked filed; permanent. */
+export const gstFiledPeriods = pgTable(
+  'gst_filed_periods',
+  {
+    gstin: text('gstin').notNull(),
+    period: text('period').notNull(),
+    filedBy: uuid('filed_by').references(() => staff.id, { onDelete: 'set null' }),
+    filedAt: timestamp('filed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'gst_filed_periods_pk', columns: [t.gstin, t.period] })],
+);

@@ -1,7 +1,14 @@
 /**
  * One line that says why the database cannot be used at start, naming the host, port and database
- * but never the user or password of DATABASE_URL.
+ * but never the user or password of DATABASE_URL; and which refusals a write may meet.
  */
+
+/** A unique index refused the write (SQLSTATE 23505, on the error or any error it wraps). */
+export const isUniqueViolation = (err: unknown): boolean => {
+  for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause)
+    if ((e as { code?: unknown }).code === '23505') return true;
+  return false;
+};
 
 interface ErrorWithCode {
   code?: unknown;

@@ -14,7 +14,8 @@ export class HttpError extends Error {
 }
 
 export const notFound = (message: string) => new HttpError(404, ERROR_CODES.notFound, message);
-export const conflict = (message: string) => new HttpError(409, ERROR_CODES.conflict, message);
+export const conflict = (message: string, errors?: FieldError[]) =>
+  new HttpError(409, ERROR_CODES.conflict, message, errors);
 export const unauthorized = (message: string) => new HttpError(401, ERROR_CODES.unauthorized, message);
 export const forbidden = (message: string) => new HttpError(403, ERROR_CODES.forbidden, message);
 export const badRequest = (message: string, errors?: FieldError[]) =>

@@ -33,14 +33,14 @@ export const REDACTED_PATHS = [
 ];
 
 /**
- * Reset links and the student's page links carry their token in the path, and searches carry names, emails and phone numbers
+ * Reset and invitation links and the student's page links carry their token in the path, and searches carry names, emails and phone numbers
  * in the query: logs keep the path without the token and the query's keys without their values.
  */
 export const redactUrl = (url: string | undefined) => {
   if (url === undefined) return undefined;
   const [pathPart = '', query] = url.split(/\?(.*)/s, 2);
   const path = pathPart
-    .replace(/(\/reset-password\/)[^/?#]+/, '$1[Redacted]')
+    .replace(/(\/reset-password\/|\/set-up-account\/)[^/?#]+/, '$1[Redacted]')
     .replace(/(\/my\/|\/student-page[a-z-]*\/)[^/?#]+/, '$1[Redacted]');
   if (query === undefined) return path;
   const keys = query.split('&').map((pair) => `${pair.split('=')[0]!.slice(0, 40)}=…`);

@@ -6,7 +6,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { apiPaths, type ApiPathName } from '@registrar/contract/api-paths';
-import { auditLog } from '../db/schema';
+import type { AuditChanges } from '@registrar/contract/dashboard';
 import { safeErrorFacts } from '../lib/logger';
 
 const SECRET_FIELDS = /password|token|secret/i;
@@ -54,6 +54,10 @@ const ENTITY: Record<ApiPathName, string | undefined> = {
   bulkAnnouncement: 'announcement',
   announcement: 'announcement',
   announcementResend: 'announcement',
+  // Many rows at once: the route writes one entry per row it acted on.
+  selectedAnnouncement: undefined,
+  bulkEnrollmentStatus: undefined,
+  bulkInquiryOwner: undefined,
   dashboard: undefined,
   notifications: undefined,
   notificationsSeen: undefined,
@@ -61,6 +65,8 @@ const ENTITY: Record<ApiPathName, string | undefined> = {
   paymentsCsv: undefined,
   staff: undefined,
   staffMember: undefined,
+  staffInvitation: undefined,
+  setUpAccount: 'auth',
   erasure: 'privacy',
   dataExport: 'enrollment',
   studentRequests: undefined,
@@ -73,6 +79,44 @@ const ENTITY: Record<ApiPathName, string | undefined> = {
   studentPageStatement: undefined,
   studentPageReceipt: undefined,
   studentPageRequest: undefined,
+  cheque: 'payment',
+  paymentsRegister: undefined,
+  // Audited by its route, one entry per enrolment reminded.
+  bulkPaymentAlert: undefined,
+  cashBook: undefined,
+  collections: undefined,
+  collectionsCsv: undefined,
+  refundVoucher: undefined,
+  staffEnrollment: 'enrollment',
+  imports: 'import',
+  importTemplate: undefined,
+  importErrors: undefined,
+  importProgress: undefined,
+  // Students and the gateway, not staff; each payment they bring carries its own enrolment event.
+  studentPagePayment: undefined,
+  studentPagePaymentReturn: undefined,
+  studentPagePaymentStatus: undefined,
+  paymentWebhook: undefined,
+  paymentSimulator: undefined,
+  onlinePayments: undefined,
+  // Makes a fresh link to the student's page: recorded on the enrolment.
+  studentWhatsApp: 'enrollment',
+  // Makes a fresh link to the student's page to carry the receipt: recorded on the enrolment.
+  receiptWhatsApp: 'enrollment',
+  paymentClaimSubmit: undefined,
+  paymentClaims: undefined,
+  paymentClaim: 'payment',
+  bankStatements: 'payment',
+  bankStatement: undefined,
+  bankStatementLine: 'payment',
+  bankStatementRecordMatched: 'payment',
+  bankStatementMappings: undefined,
+  gstSettings: 'gst-settings',
+  invoice: 'enrollment',
+  creditNote: 'enrollment',
+  studentPageInvoice: undefined,
+  gstr1: undefined,
+  gstr1Filed: 'gst-settings',
 };
 
 /** The registered pattern (`request.routeOptions.url`) → its name in the contract. */
@@ -88,6 +132,7 @@ const SPECIAL_ACTION: Partial<Record<ApiPathName, string>> = {
   enrollmentStatus: 'status_change',
   paymentAlert: 'payment_reminder',
   announcementResend: 'resend',
+  cheque: 'cheque_outcome',
 };
 
 function actionOf(request: FastifyRequest, name: ApiPathName, status: number): string {
@@ -104,11 +149,14 @@ function actionOf(request: FastifyRequest, name: ApiPathName, status: number): s
 declare module 'fastify' {
   interface FastifyRequest {
     createdId: string | null;
+    /** Before → after a route gives its audit entry (values that are no one's personal data). */
+    auditChanges: AuditChanges | null;
   }
 }
 
 export default fp(async function audit(app: FastifyInstance) {
   app.decorateRequest('createdId', null);
+  app.decorateRequest('auditChanges', null);
   // A create has no id in its path: take the new record's id from the 201 answer.
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.method === 'POST' && reply.statusCode === 201 && request.staffAuth && typeof payload === 'string') {
@@ -133,14 +181,14 @@ export default fp(async function audit(app: FastifyInstance) {
     const entity = ENTITY[name];
     if (!entity) return;
     const params = (request.params ?? {}) as Record<string, string>;
-    const entityId = [params.id, params.id2].find((v) => v && UUID.test(v)) ?? null;
+    const entityId = [params.id, params.id2, params.paymentId].find((v) => v && UUID.test(v)) ?? null;
     const body =
       request.body && typeof request.body === 'object' && !Array.isArray(request.body)
         ? (request.body as Record<string, unknown>)
         : {};
     const email = isLogin && typeof body.email === 'string' ? body.email.trim().toLowerCase().slice(0, 200) : null;
     try {
-      await app.database.db.insert(auditLog).values({
+      await app.auditService.record({
         staffId: request.staffAuth?.staff.id ?? null,
         actorEmail: request.staffAuth?.staff.email ?? email,
         action: actionOf(request, name, reply.statusCode),
@@ -151,6 +199,7 @@ export default fp(async function audit(app: FastifyInstance) {
         fields: Object.keys(body)
           .filter((k) => !SECRET_FIELDS.test(k))
           .slice(0, 50),
+        changes: request.auditChanges,
       });
     } catch (err) {
       request.log.warn({ err: safeErrorFacts(err) }, 'audit entry not written');

@@ -71,7 +71,7 @@ export default fp(async function auth(app: FastifyInstance) {
   );
   // Every instance hears the database announce revoked sessions and changed staff (triggers), so
   // a sign-out, reset or disabling on one instance is refused on the others at once.
-  await keepHeardFromDatabase(app, sessions, AUTH_CHANNEL, (payload) => sessions.invalidate(payload));
+  await keepHeardFromDatabase(app, sessions, AUTH_CHANNEL, { onNotify: (payload) => sessions.invalidate(payload) });
   const secure = app.config.publicUrl.startsWith('https:');
 
   app.decorate('auth', service);

@@ -1,29 +1,33 @@
 /**
  * Backups made by the running server. With the embedded database the server holds DATA_DIR, so
- * `npm run backup` asks it through a Unix socket in DATA_DIR (reachable only by whoever can already
- * read the data). With BACKUP_DIR set, one archive a day is written there (once across instances:
- * the day is claimed in the database) and only the newest BACKUP_KEEP are kept.
+ * `npm run backup` and `npm run staff` ask it through the control socket in DATA_DIR. With
+ * BACKUP_DIR set, one archive a day is written there (once across instances: the day is claimed
+ * in the database) and only the newest BACKUP_KEEP are kept. Every archive holds the documents as
+ * stored (sealed), the key only when wrapped with BACKUP_PASSPHRASE.
  */
 import fs from 'node:fs';
-import net from 'node:net';
+import type net from 'node:net';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { sql } from 'drizzle-orm';
+import { appMetaRepository } from '../repositories/app-meta-repository';
 import { writeBackup, type BackupManifest } from '../services/backup/backup-archive';
+import { listenForControlRequests, type ControlRequest } from '../services/backup/control-socket';
+import { keyAdvice } from '../services/backup/key-envelope';
+import { existingMasterKeys, type MasterKeys } from '../services/documents/master-keys';
+import { runStaffCommand, staffErrorLine } from '../staff-commands';
 
 declare module 'fastify' {
   interface FastifyInstance {
     backups: {
       /** Writes one archive to `file`; one backup at a time per server. */
-      write(file: string): Promise<BackupManifest>;
+      write(file: string, passphrase?: string): Promise<BackupManifest>;
       /** The nightly pass: writes today's archive unless an instance already did. Tests call it. */
       runNightly(now?: Date): Promise<string | undefined>;
     };
   }
 }
 
-export const CONTROL_SOCKET = 'registrar.sock';
 const NIGHTLY = /^registrar-\d{4}-\d{2}-\d{2}\.tar$/;
 const CHECK_EVERY_MS = 15 * 60_000;
 
@@ -32,9 +36,12 @@ const localDate = (d: Date) =>
 
 export default fp<{ nightly?: boolean }>(async function backups(app: FastifyInstance, options) {
   let queue: Promise<unknown> = Promise.resolve();
-  const write = (file: string) => {
+  const write = (file: string, passphrase = app.config.backupPassphrase) => {
     const run = queue.then(() =>
-      writeBackup({ db: app.database.db, storage: app.storage, dataDir: app.config.dataDir }, file),
+      writeBackup(
+        { db: app.database.db, store: app.storage.sealed, keys: existingMasterKeys(app.config), passphrase },
+        file,
+      ),
     );
     queue = run.catch(() => undefined);
     return run;
@@ -44,21 +51,14 @@ export default fp<{ nightly?: boolean }>(async function backups(app: FastifyInst
     const dir = app.config.backupDir;
     if (!dir) return undefined;
     const day = localDate(now);
-    // Claims the day: of the instances that try, exactly one sees its row come back.
-    const claimed = (await app.database.db.execute(sql`
-      insert into app_meta (key, value, updated_at) values ('nightlyBackup', ${JSON.stringify(day)}::jsonb, now())
-      on conflict (key) do update set value = excluded.value, updated_at = now()
-        where app_meta.value #>> '{}' < excluded.value #>> '{}'
-      returning key`)) as unknown as { rows: unknown[] };
-    if (claimed.rows.length === 0) return undefined;
+    // One instance a day writes the archive: the database lets exactly one claim the day.
+    if (!(await appMetaRepository.claimDay(app.database.db, 'nightlyBackup', day))) return undefined;
     const file = path.join(dir, `registrar-${day}.tar`);
     try {
       await write(file);
     } catch (err) {
       // Give the day back so the next check (here or on another instance) tries again.
-      await app.database.db
-        .execute(sql`delete from app_meta where key = 'nightlyBackup' and value #>> '{}' = ${day}`)
-        .catch(() => undefined);
+      await appMetaRepository.releaseDay(app.database.db, 'nightlyBackup', day).catch(() => undefined);
       throw err;
     }
     const archives = fs
@@ -84,8 +84,11 @@ export default fp<{ nightly?: boolean }>(async function backups(app: FastifyInst
         );
       timer = setInterval(check, CHECK_EVERY_MS).unref();
       setTimeout(check, 5_000).unref();
+      const advice = keyAdvice(app.config, Boolean(app.config.backupPassphrase));
+      if (app.config.backupPassphrase) app.log.info({ backupDir: app.config.backupDir }, `nightly backups: ${advice}`);
+      else app.log.warn({ backupDir: app.config.backupDir }, `nightly backups: ${advice}`);
     }
-    if (app.database.kind === 'pglite') control = await listenForBackupRequests(app, write);
+    if (app.database.kind === 'pglite') control = await listenForControl(app, write);
   });
   app.addHook('preClose', async () => {
     clearInterval(timer);
@@ -94,50 +97,34 @@ export default fp<{ nightly?: boolean }>(async function backups(app: FastifyInst
   });
 });
 
-/** One JSON line in (`{"backup": "/absolute/file"}`), one JSON line out. */
-async function listenForBackupRequests(
+/** Backups and staff commands asked for by `npm run backup` / `npm run staff` while this server holds DATA_DIR. */
+async function listenForControl(
   app: FastifyInstance,
-  write: (file: string) => Promise<BackupManifest>,
+  write: (file: string, passphrase?: string) => Promise<BackupManifest>,
 ): Promise<net.Server | undefined> {
-  const socketPath = path.join(app.config.dataDir, CONTROL_SOCKET);
-  fs.rmSync(socketPath, { force: true }); // left by a server that was killed; DATA_DIR's lock is ours
-  const server = net.createServer((socket) => {
-    let input = '';
-    socket.setEncoding('utf8');
-    socket.on('data', (chunk: string) => {
-      input += chunk;
-      if (!input.includes('\n') || input.length > 10_000) return;
-      let file: unknown;
-      try {
-        file = (JSON.parse(input.slice(0, input.indexOf('\n'))) as { backup?: unknown }).backup;
-      } catch {
-        file = undefined;
-      }
-      if (typeof file !== 'string' || !path.isAbsolute(file)) {
-        socket.end(`${JSON.stringify({ ok: false, message: 'expected {"backup": "/absolute/path"}' })}\n`);
-        return;
-      }
-      write(file).then(
-        (manifest) => socket.end(`${JSON.stringify({ ok: true, manifest })}\n`),
-        (err: Error) => socket.end(`${JSON.stringify({ ok: false, message: err.message })}\n`),
-      );
-    });
-    socket.on('error', () => undefined);
-  });
-  const previous = process.umask(0o177); // the socket file: owner only
+  const handle = async (request: ControlRequest) => {
+    if ('backup' in request) return { manifest: await write(request.backup, request.passphrase) };
+    app.log.info({ command: request.staff[0] }, 'staff command through the control socket');
+    const stdout: string[] = [];
+    const stderr: string[] = [];
+    const output = { out: (l: string) => stdout.push(`${l}\n`), err: (l: string) => stderr.push(`${l}\n`) };
+    let code: number;
+    try {
+      const context = { db: app.database.db, config: app.config, useKeys: (k: MasterKeys) => app.storage.useKeys(k) };
+      code = await runStaffCommand(context, request.staff, output);
+    } catch (err) {
+      output.err(staffErrorLine(err as Error));
+      code = 1;
+    }
+    return { code, stdout: stdout.join(''), stderr: stderr.join('') };
+  };
   try {
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(socketPath, () => resolve());
-    });
+    return await listenForControlRequests(app.config.dataDir, handle);
   } catch (err) {
     app.log.warn(
       { err: (err as Error).message },
-      'backup requests socket unavailable: back up with the server stopped',
+      'control socket unavailable: back up and run staff commands with the server stopped',
     );
     return undefined;
-  } finally {
-    process.umask(previous);
   }
-  return server;
 }

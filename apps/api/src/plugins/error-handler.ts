@@ -7,11 +7,13 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERROR_CODES, type ErrorEnvelope, type FieldError } from '@registrar/contract/envelope';
+import { ENROLLMENT_MESSAGES } from '@registrar/contract/enrollment-admin';
 import { MESSAGES } from '@registrar/contract/messages';
 import { STAFF_MESSAGES } from '@registrar/contract/staff';
 import { HttpError } from '../lib/http-errors';
 import { safeErrorFacts } from '../lib/logger';
 import { ThrottleStoreUnavailableError } from '../services/throttle';
+import { isParserError } from '../services/uploads/multipart-reader';
 
 /**
  * SQLSTATEs of values the database cannot take: character not in repertoire (NUL), untranslatable
@@ -165,6 +167,9 @@ export default fp(async function errorHandler(app: FastifyInstance) {
     // Not JSON, or JSON carrying a __proto__ key, which the parser refuses outright.
     if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY')
       return reply.code(400).send(envelope(MESSAGES.requestMalformed, ERROR_CODES.validation));
+    // A multipart body its parser could not read (no boundary, a broken part header): the request's fault.
+    if (isParserError(err))
+      return reply.code(400).send(envelope(ENROLLMENT_MESSAGES.malformedMultipart, ERROR_CODES.validation));
     if (status >= 400 && status < 500) {
       // Fastify's other client errors carry safe messages.
       return reply.code(status).send(envelope(err.message, err.code ?? ERROR_CODES.validation));

@@ -6,18 +6,25 @@
  * change: the database's own notification reaches this instance a moment later, over another
  * connection. (Public writes, such as a flood of inquiries, leave it alone: nobody waits on them.)
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { HeardCache } from '../db/heard-cache';
+
+export interface HeardHandlers {
+  /** A notification's payload; by default everything is forgotten. */
+  onNotify?: (payload: string) => void;
+  /** A staff write on this instance is answering; by default everything is forgotten. */
+  onOwnWrite?: (request: FastifyRequest) => void;
+}
 
 export async function keepHeardFromDatabase<V>(
   app: FastifyInstance,
   cache: HeardCache<V>,
   channel: string,
-  onNotify: (payload: string) => void = () => cache.clear(),
+  { onNotify = () => cache.clear(), onOwnWrite = () => cache.clear() }: HeardHandlers = {},
 ): Promise<void> {
   const unlisten = await app.database.listen(channel, onNotify, (live) => cache.setLive(live));
   app.addHook('onClose', unlisten);
   app.addHook('onSend', async (request) => {
-    if (request.staffAuth && request.method !== 'GET' && request.method !== 'HEAD') cache.clear();
+    if (request.staffAuth && request.method !== 'GET' && request.method !== 'HEAD') onOwnWrite(request);
   });
 }

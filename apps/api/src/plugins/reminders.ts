@@ -4,7 +4,6 @@
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { FeeService } from '../services/fee-service';
 import { safeErrorFacts } from '../lib/logger';
 
 declare module 'fastify' {
@@ -16,7 +15,7 @@ declare module 'fastify' {
 const HOUR_MS = 60 * 60 * 1000;
 
 export default fp<{ autoStart: boolean }>(async function reminders(app: FastifyInstance, { autoStart }) {
-  const fees = new FeeService(app.database.db, app.config, () => app.outbox.kick());
+  const fees = app.feeService;
   const runOnce = (today?: string) => fees.runReminders(today);
   app.decorate('reminders', { runOnce });
   if (!autoStart) return;

@@ -57,12 +57,16 @@ export default fp<SpaOptions>(async function spa(app: FastifyInstance, { root })
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.raw.url ?? '/';
-    if (url === API_PREFIX || url.startsWith(`${API_PREFIX}/`) || url.startsWith(`${API_PREFIX}?`)) {
+    // Only pages are read with GET: any other method is an API client's, answered in its envelope
+    // (a path whose dot segments resolve outside /api lands here too).
+    const api = url === API_PREFIX || url.startsWith(`${API_PREFIX}/`) || url.startsWith(`${API_PREFIX}?`);
+    if (api || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.code(404).send(apiNotFound());
     }
     if (hasSpa && (request.method === 'GET' || request.method === 'HEAD')) {
-      // The reset page carries its token in the URL: never let it leak through a Referer header.
-      if (url.startsWith('/reset-password/')) void reply.header('referrer-policy', 'no-referrer');
+      // The reset and set-up pages carry their token in the URL: never let it leak through a Referer header.
+      if (url.startsWith('/reset-password/') || url.startsWith('/set-up-account/'))
+        void reply.header('referrer-policy', 'no-referrer');
       void reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
       const route = url.split(/[?#]/)[0]!.replace(/\/+$/, '') || '/';
       const page = pages.get(route);
@@ -76,7 +80,8 @@ export default fp<SpaOptions>(async function spa(app: FastifyInstance, { root })
       }
       return reply.sendFile('index.html');
     }
-    return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+    // Without the web app built, the server is an API alone: every miss is an API client's.
+    return reply.code(404).send(apiNotFound());
   });
 });
 

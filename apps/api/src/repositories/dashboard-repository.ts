@@ -2,6 +2,17 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database';
 
+/**
+ * Net money received beyond what each enrolment's schedule holds (its paid sums are the allocated
+ * part). Only doors where money arrives unasked can overpay, so only their enrolments are summed.
+ */
+const CREDITS = sql`select coalesce(sum(credit), 0) from (
+    select (select coalesce(sum(p.amount_paise), 0) from payments p where p.enrollment_id = o.enrollment_id and p.voided_at is null)
+         - (select coalesce(sum(r.amount_paise), 0) from refunds r join payments rp on rp.id = r.payment_id
+             where r.enrollment_id = o.enrollment_id and rp.voided_at is null)
+         - (select coalesce(sum(i.paid_paise), 0) from installments i where i.enrollment_id = o.enrollment_id) as credit
+    from (select distinct enrollment_id from payments where source <> 'staff') o) c where credit > 0`;
+
 async function rows<T>(db: Db, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
@@ -25,31 +36,83 @@ export const dashboardRepository = {
       sql`select ${sql.raw(column)} as key, count(*)::int as count from inquiries group by 1 order by 2 desc`,
     ),
 
-  inquiryCounts: (db: Db, weekStart: string, monthStart: string) =>
-    rows<{ week: number; month: number; total: number; converted: number }>(
+  /** Inquiries received in [from, until): how many, and how many of them are converted already. */
+  inquiryCounts: (db: Db, from: string, until: string) =>
+    rows<{ period: number; total: number; converted: number; converted_period: number }>(
       db,
-      sql`select count(*) filter (where created_at >= ${weekStart}::date)::int as week,
-                 count(*) filter (where created_at >= ${monthStart}::date)::int as month,
+      sql`select count(*) filter (where created_at >= ${from}::date and created_at < ${until}::date)::int as period,
                  count(*)::int as total,
-                 count(*) filter (where status = 'converted')::int as converted
+                 count(*) filter (where status = 'converted')::int as converted,
+                 count(*) filter (where status = 'converted' and created_at >= ${from}::date and created_at < ${until}::date)::int as converted_period
           from inquiries`,
     ),
 
-  money: (db: Db, monthStart: string, today: string) =>
+  /** Enrolments made in [from, until), from the monthly totals the triggers keep. */
+  enrollmentsBetween: (db: Db, from: string, until: string) =>
+    rows<{ n: number }>(
+      db,
+      sql`select coalesce(sum(count), 0)::int as n from dashboard_enrollment_counts
+          where month >= ${from}::date and month < ${until}::date`,
+    ),
+
+  /**
+   * A staff member's open follow-ups due before `tomorrow` (overdue before `today`), and the first
+   * few to call with their last note; the owner's index finds them.
+   */
+  myFollowUps: async (db: Db, ownerId: string, today: Date, tomorrow: Date) => {
+    const open = sql`from inquiries i where i.owner_id = ${ownerId} and i.next_follow_up_at < ${tomorrow.toISOString()}::timestamptz
+      and i.status not in ('closed', 'converted')`;
+    const [counts, first] = await Promise.all([
+      rows<{ overdue: number; today: number }>(
+        db,
+        sql`select count(*) filter (where i.next_follow_up_at < ${today.toISOString()}::timestamptz)::int as overdue,
+                   count(*) filter (where i.next_follow_up_at >= ${today.toISOString()}::timestamptz)::int as today ${open}`,
+      ),
+      rows<{
+        id: string;
+        name: string;
+        phone_number: string;
+        next_follow_up_at: Date | string;
+        last_note: string | null;
+      }>(
+        db,
+        sql`select i.id, i.name, i.phone_number, i.next_follow_up_at,
+                   (select c.note from inquiry_contacts c where c.inquiry_id = i.id and c.note is not null
+                     order by c.created_at desc, c.id desc limit 1) as last_note
+            ${open} order by i.next_follow_up_at, i.id limit 5`,
+      ),
+    ]);
+    return { counts: counts[0]!, first };
+  },
+
+  money: (db: Db, from: string, until: string, today: string) =>
     rows<{
-      collected_month: string;
+      collected_period: string;
       collected_all: string;
       outstanding: string;
+      outstanding_pending: string;
       overdue: string;
       overdue_count: number;
+      uncleared_count: number;
+      uncleared: string;
+      credits: string;
     }>(
       db,
       // Read from the totals the triggers keep (schema: dashboard_*): a few hundred rows at most.
-      sql`select (select coalesce(sum(paid_paise), 0) from dashboard_payment_totals where month = ${monthStart}::date)::bigint as collected_month,
+      // Live cheques and the doors that can overpay have partial indexes of their own.
+      sql`with uncleared as (select count(*) as count, coalesce(sum(p.amount_paise), 0) as amount from payments p
+                 where p.mode = 'cheque' and p.voided_at is null
+                   and not exists (select 1 from cheque_events c where c.payment_id = p.id))
+          select (select coalesce(sum(paid_paise), 0) from dashboard_payment_totals
+                    where month >= ${from}::date and month < ${until}::date)::bigint as collected_period,
                  (select coalesce(sum(paid_paise), 0) from dashboard_payment_totals)::bigint as collected_all,
                  coalesce(sum(owed_paise), 0)::bigint as outstanding,
+                 coalesce(sum(pending_owed_paise), 0)::bigint as outstanding_pending,
                  coalesce(sum(owed_paise) filter (where due_date < ${today}::date), 0)::bigint as overdue,
-                 coalesce(sum(open_count) filter (where due_date < ${today}::date), 0)::int as overdue_count
+                 coalesce(sum(open_count) filter (where due_date < ${today}::date), 0)::int as overdue_count,
+                 (select count from uncleared)::int as uncleared_count,
+                 (select amount from uncleared)::bigint as uncleared,
+                 (${CREDITS})::bigint as credits
           from dashboard_open_installments`,
     ),
 
@@ -97,39 +160,5 @@ export const dashboardRepository = {
     rows<{ id: string; name: string; enrollment_number: string; status: string; created_at: Date | string }>(
       db,
       sql`select id, name, enrollment_number, status, created_at from enrollments order by created_at desc limit 5`,
-    ),
-
-  notifications: (db: Db, since: Date) =>
-    rows<{ kind: 'enrollment' | 'inquiry' | 'mail_failed'; id: string; title: string; at: Date | string }>(
-      db,
-      sql`(select 'enrollment' as kind, id::text, 'New enrolment: ' || name || ' (' || enrollment_number || ')' as title, created_at as at
-           from enrollments where created_at > ${since.toISOString()}::timestamptz)
-          union all
-          (select 'inquiry', id::text, 'New inquiry: ' || name, created_at from inquiries where created_at > ${since.toISOString()}::timestamptz)
-          union all
-          (select 'mail_failed', a.enrollment_id::text, 'Mail failed: ' || a.title, o.created_at from announcements a join outbox o on o.id = a.outbox_id
-           where o.status = 'failed' and o.created_at > ${since.toISOString()}::timestamptz)
-          order by at desc limit 30`,
-    ),
-
-  paymentsBetween: (db: Db, from: string, to: string) =>
-    rows<{
-      receipt_number: string;
-      paid_on: string;
-      amount_paise: string;
-      mode: string;
-      reference: string | null;
-      enrollment_number: string;
-      name: string;
-      course: string;
-      installment: number;
-      voided: boolean;
-      void_reason: string | null;
-    }>(
-      db,
-      sql`select p.receipt_number, p.paid_on::text as paid_on, p.amount_paise, p.mode, p.reference, e.enrollment_number, e.name, c.name as course,
-                 p.installment_number as installment, p.voided_at is not null as voided, p.void_reason
-          from payments p join enrollments e on e.id = p.enrollment_id join courses c on c.id = e.course_id
-          where p.paid_on between ${from}::date and ${to}::date order by p.paid_on, p.receipt_number`,
     ),
 };

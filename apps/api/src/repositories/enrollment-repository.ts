@@ -1,6 +1,7 @@
 /** Enrolment queries: the record, its documents, schedule and events; the staff list. */
 import { and, asc, desc, eq, gte, ilike, inArray, lt, not, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { EnrollmentListQuery } from '@registrar/contract/enrollment-admin';
+import { LIST_TOTAL_CAP } from '@registrar/contract/envelope';
 import { localIsoDate } from '@registrar/contract/enrollment';
 import type { Db, Executor } from '../db/database';
 import type { ListTotalsCache } from '../db/list-totals-cache';
@@ -86,27 +87,29 @@ function where({ filters, inCourses, inColumns }: Selection): SQL | undefined {
   return and(...filters, inCourses ? or(inCourses, inColumns) : inColumns);
 }
 
-const countAll = sql<number>`count(*)::int`;
+/** How many rows match, counted no further than `cap` + 1: past the cap the exact figure is not worth a scan. */
+async function countUpTo(db: Db, condition: SQL | undefined, cap: number): Promise<number> {
+  const matching = db
+    .select({ one: sql`1` })
+    .from(enrollments)
+    .where(condition)
+    .limit(cap + 1);
+  const result = await db.execute(sql`select count(*)::int as n from (${matching}) m`);
+  return (result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
+}
 
 /**
- * How many rows the selection holds. A search that names a course counts that course's rows by
- * index alone and adds the other matches, instead of visiting every row of the course.
+ * How many rows the selection holds, up to `cap` + 1 (a common term such as "gmail" matches most
+ * of a million rows; counting them all took seconds). A search that names a course counts that
+ * course's rows by index alone and adds the other matches, instead of visiting every row of it.
  */
-async function count(db: Db, s: Selection): Promise<number> {
-  if (!s.inCourses || !s.inColumns) {
-    const rows = await db.select({ n: countAll }).from(enrollments).where(where(s));
-    return rows[0]?.n ?? 0;
-  }
-  const inCourses = db
-    .select({ n: countAll })
-    .from(enrollments)
-    .where(and(...s.filters, s.inCourses));
-  const elsewhere = db
-    .select({ n: countAll })
-    .from(enrollments)
-    .where(and(...s.filters, not(s.inCourses), s.inColumns));
-  const result = await db.execute(sql`select ((${inCourses}) + (${elsewhere}))::int as n`);
-  return (result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
+async function count(db: Db, s: Selection, cap: number): Promise<number> {
+  if (!s.inCourses || !s.inColumns) return countUpTo(db, where(s), cap);
+  const [inCourses, elsewhere] = await Promise.all([
+    countUpTo(db, and(...s.filters, s.inCourses), cap),
+    countUpTo(db, and(...s.filters, not(s.inCourses), s.inColumns), cap),
+  ]);
+  return Math.min(inCourses + elsewhere, cap + 1);
 }
 
 function orderBy(sort: EnrollmentListQuery['sort']): SQL[] {
@@ -147,7 +150,7 @@ export const enrollmentRepository = {
     db: Db,
     q: EnrollmentListQuery,
     totals?: ListTotalsCache,
-  ): Promise<{ items: EnrollmentListRow[]; total: number }> {
+  ): Promise<{ items: EnrollmentListRow[]; total: number; totalIsCapped: boolean }> {
     const day = today();
     const { page: _page, limit: _limit, sort: _sort, ...listFilters } = q;
     // The day belongs to the key: what is overdue, and so the payment-state filters, move with it.
@@ -171,21 +174,51 @@ export const enrollmentRepository = {
         .innerJoin(courses, eq(courses.id, enrollments.courseId))
         .where(inArray(enrollments.id, pageIds))
         .orderBy(...orderBy(q.sort)),
-      known ? known.total : count(db, selected),
+      known ? known.counted : count(db, selected, LIST_TOTAL_CAP),
     ]);
-    if (!known) totals?.put(ticket, key, { courseIds: selected.courseIds ?? [], total });
-    return { items: items as EnrollmentListRow[], total };
+    if (!known)
+      totals?.put(ticket, key, {
+        courseIds: selected.courseIds ?? [],
+        counted: total,
+        followsPayments: Boolean(q.paymentState),
+      });
+    const totalIsCapped = total > LIST_TOTAL_CAP;
+    return { items: items as EnrollmentListRow[], total: Math.min(total, LIST_TOTAL_CAP), totalIsCapped };
   },
 
-  async all(db: Db, q: Omit<EnrollmentListQuery, 'page' | 'limit'>, cap = 50_000): Promise<EnrollmentListRow[]> {
+  /**
+   * Every row the list's search and filters select, in its order, `size` at a time: each batch
+   * starts after the last row of the one before (by the sort key and id, read in the database so
+   * no precision is lost), so a million rows cost a million rows, not a scan per page.
+   */
+  async *batches(
+    db: Db,
+    q: Omit<EnrollmentListQuery, 'page' | 'limit'>,
+    size = 1_000,
+  ): AsyncGenerator<EnrollmentListRow[]> {
     const day = today();
-    return (await db
-      .select(listColumns(day))
-      .from(enrollments)
-      .innerJoin(courses, eq(courses.id, enrollments.courseId))
-      .where(where(await selection(db, q, day)))
-      .orderBy(...orderBy(q.sort))
-      .limit(cap)) as EnrollmentListRow[];
+    const selected = await selection(db, q, day);
+    const descending = q.sort.startsWith('-');
+    const column = { createdAt: enrollments.createdAt, name: enrollments.name, status: enrollments.status }[
+      q.sort.replace(/^-/, '') as 'createdAt' | 'name' | 'status'
+    ];
+    const direction = descending ? desc : asc;
+    let after: string | undefined;
+    for (;;) {
+      const past = after
+        ? sql`(${column}, ${enrollments.id}) ${sql.raw(descending ? '<' : '>')} (select ${sql.identifier(column.name)}, "id" from "enrollments" where "id" = ${after})`
+        : undefined;
+      const rows = (await db
+        .select(listColumns(day))
+        .from(enrollments)
+        .innerJoin(courses, eq(courses.id, enrollments.courseId))
+        .where(and(where(selected), past))
+        .orderBy(direction(column), direction(enrollments.id))
+        .limit(size)) as EnrollmentListRow[];
+      if (rows.length) yield rows;
+      if (rows.length < size) return;
+      after = rows.at(-1)!.enrollment.id;
+    }
   },
 
   async byId(db: Executor, id: string): Promise<EnrollmentListRow | undefined> {
@@ -267,7 +300,7 @@ export const enrollmentRepository = {
   async replaceSchedule(
     db: Executor,
     enrollmentId: string,
-    rows: { number: number; amountPaise: number; dueDate: string }[],
+    rows: { number: number; amountPaise: number; dueDate: string; taxRateBp?: number | undefined }[],
   ) {
     await db.delete(installments).where(eq(installments.enrollmentId, enrollmentId));
     if (rows.length) await db.insert(installments).values(rows.map((r) => ({ ...r, enrollmentId })));

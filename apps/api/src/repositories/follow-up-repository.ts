@@ -19,6 +19,7 @@ export interface FollowUpRow {
   area_of_interest: string[];
   next_follow_up_at: Date | string;
   last_contact_at: Date | string | null;
+  last_note: string | null;
 }
 
 export const followUpRepository = {
@@ -78,7 +79,9 @@ export const followUpRepository = {
   /** An owner's open follow-ups (not closed or converted), due ones first; at most `upcomingMax` after `tomorrow`. */
   async dueFor(db: Db, ownerId: string, tomorrow: Date, upcomingMax: number): Promise<FollowUpRow[]> {
     const select = sql`select i.id, i.name, i.phone_number, i.status, i.area_of_interest, i.next_follow_up_at,
-        (select max(c.created_at) from inquiry_contacts c where c.inquiry_id = i.id) as last_contact_at
+        (select max(c.created_at) from inquiry_contacts c where c.inquiry_id = i.id) as last_contact_at,
+        (select c.note from inquiry_contacts c where c.inquiry_id = i.id and c.note is not null
+          order by c.created_at desc, c.id desc limit 1) as last_note
       from inquiries i
       where i.owner_id = ${ownerId} and i.next_follow_up_at is not null and i.status not in ('closed', 'converted')`;
     const [due, upcoming] = await Promise.all([

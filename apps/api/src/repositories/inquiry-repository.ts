@@ -150,8 +150,4 @@ export const inquiryRepository = {
       .where(eq(inquiryEvents.inquiryId, inquiryId))
       .orderBy(asc(inquiryEvents.createdAt));
   },
-
-  async staffRecipients(db: Executor): Promise<{ email: string; name: string }[]> {
-    return db.select({ email: staff.email, name: staff.name }).from(staff);
-  },
 };

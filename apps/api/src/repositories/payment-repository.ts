@@ -1,7 +1,8 @@
 /** The money ledger (payments, refunds, concessions), its gapless counters, idempotency keys and the reminder log. */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../db/database';
 import {
+  chequeEvents,
   concessions,
   enrollments,
   idempotencyKeys,
@@ -61,6 +62,34 @@ export const paymentRepository = {
     return (await db.insert(payments).values(values).returning())[0]!;
   },
 
+  /** The payment already recorded for this gateway payment id, or this UTR among live payments. */
+  async findByNaturalKey(
+    db: Executor,
+    keys: { gatewayPaymentId: string | null; utr: string | null },
+  ): Promise<PaymentRow | undefined> {
+    if (keys.gatewayPaymentId) {
+      const found = await db
+        .select()
+        .from(payments)
+        .where(eq(payments.gatewayPaymentId, keys.gatewayPaymentId))
+        .limit(1);
+      if (found[0]) return found[0];
+    }
+    if (keys.utr) {
+      const found = await db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.utr, keys.utr), isNull(payments.voidedAt)))
+        .limit(1);
+      if (found[0]) return found[0];
+    }
+    return undefined;
+  },
+
+  async byId(db: Executor | Db, id: string): Promise<PaymentRow | undefined> {
+    return (await db.select().from(payments).where(eq(payments.id, id)).limit(1))[0];
+  },
+
   async byIdForUpdate(db: Executor, id: string): Promise<PaymentRow | undefined> {
     return (await db.select().from(payments).where(eq(payments.id, id)).for('update').limit(1))[0];
   },
@@ -80,8 +109,8 @@ export const paymentRepository = {
     return Number(found[0]?.total ?? 0);
   },
 
-  async insertRefund(db: Executor, values: typeof refunds.$inferInsert): Promise<void> {
-    await db.insert(refunds).values(values);
+  async insertRefund(db: Executor, values: typeof refunds.$inferInsert): Promise<string> {
+    return (await db.insert(refunds).values(values).returning({ id: refunds.id }))[0]!.id;
   },
 
   async insertConcession(db: Executor, values: typeof concessions.$inferInsert): Promise<void> {
@@ -121,9 +150,11 @@ export const paymentRepository = {
         payment: payments,
         refunded: sql<string>`coalesce((select sum(r.amount_paise) from refunds r where r.payment_id = ${payments.id}), 0)::bigint`,
         staff: { id: staff.id, name: staff.name },
+        cheque: { state: chequeEvents.state, on: chequeEvents.occurredOn },
       })
       .from(payments)
       .leftJoin(staff, eq(staff.id, payments.recordedBy))
+      .leftJoin(chequeEvents, eq(chequeEvents.paymentId, payments.id))
       .where(eq(payments.enrollmentId, enrollmentId))
       .orderBy(asc(payments.createdAt), asc(payments.receiptNumber));
   },

@@ -17,8 +17,9 @@ export const staffRepository = {
     return rows[0];
   },
 
-  async findById(db: Executor, id: string): Promise<StaffRow | undefined> {
-    const rows = await db.select().from(staff).where(eq(staff.id, id)).limit(1);
+  async findById(db: Executor, id: string, options: { lock?: boolean } = {}): Promise<StaffRow | undefined> {
+    const query = db.select().from(staff).where(eq(staff.id, id)).limit(1);
+    const rows = options.lock ? await query.for('update') : await query;
     return rows[0];
   },
 
@@ -63,7 +64,14 @@ export const staffRepository = {
 
   async insert(
     db: Executor,
-    values: { name: string; email: string; phone?: string | null; passwordHash: string; role: StaffRow['role'] },
+    values: {
+      name: string;
+      email: string;
+      phone?: string | null;
+      passwordHash: string;
+      role: StaffRow['role'];
+      invitedAt?: Date | null;
+    },
   ) {
     const rows = await db
       .insert(staff)
@@ -87,6 +95,7 @@ export const staffRepository = {
         | 'role'
         | 'active'
         | 'lastSignInAt'
+        | 'invitedAt'
       >
     >,
   ): Promise<StaffRow | undefined> {

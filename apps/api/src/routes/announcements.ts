@@ -8,18 +8,17 @@ import {
   bulkAnnouncementSchema,
 } from '@registrar/contract/announcement';
 import { ENROLLMENT_MESSAGES } from '@registrar/contract/enrollment-admin';
-import { errorEnvelopeSchema, successEnvelope } from '@registrar/contract/envelope';
-import { AnnouncementService } from '../services/announcement-service';
+import { successEnvelope } from '@registrar/contract/envelope';
+import { bearerSecurity as security, errorAnswers } from '../lib/route-answers';
 
-const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 404: errorEnvelopeSchema };
+const errors = errorAnswers(400, 401, 404);
 /** An id that is not one names nothing: the same message as an unknown enrolment or announcement. */
 const enrollmentParams = z.object({ id: z.uuid({ error: ENROLLMENT_MESSAGES.notFound }) });
 const announcementParams = enrollmentParams.extend({ id2: z.uuid({ error: ANNOUNCEMENT_MESSAGES.notFound }) });
-const security = [{ bearer: [] }];
 const ok = successEnvelope(z.null());
 
 const announcementRoutes: FastifyPluginAsyncZod = async (app) => {
-  const announcements = new AnnouncementService(app.database.db, app.config, () => app.outbox.kick());
+  const announcements = app.announcementService;
 
   app.put(
     apiPaths.announcements,

@@ -3,7 +3,7 @@ import { apiPaths } from '@registrar/contract/api-paths';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forgotPasswordSchema, loginSchema, resetPasswordSchema } from '@registrar/contract/auth';
-import { errorEnvelopeSchema, successEnvelope } from '@registrar/contract/envelope';
+import { successEnvelope } from '@registrar/contract/envelope';
 import {
   STAFF_MESSAGES,
   changePasswordSchema,
@@ -12,8 +12,9 @@ import {
   updateProfileSchema,
 } from '@registrar/contract/staff';
 import { toStaffUser } from '../services/auth-service';
+import { errorAnswers } from '../lib/route-answers';
 
-const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 429: errorEnvelopeSchema };
+const errors = errorAnswers(400, 401, 429);
 const ok = successEnvelope(z.null());
 const userEnvelope = successEnvelope(z.object({ user: staffUserSchema }));
 
@@ -74,6 +75,28 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await app.auth.resetPassword(request.body.token, request.body.password, context(request));
       return { success: true as const, message: STAFF_MESSAGES.passwordReset, data: null };
+    },
+  );
+
+  app.post(
+    apiPaths.setUpAccount,
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Set up an invited account: choose the password with the invitation token and be logged in',
+        body: resetPasswordSchema,
+        response: { 200: loginResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { token, user, expiresAt } = await app.auth.setUpAccount(
+        request.body.token,
+        request.body.password,
+        context(request),
+      );
+      app.setSessionCookie(reply, token, expiresAt);
+      return { success: true as const, message: STAFF_MESSAGES.accountSetUp, token, data: { user } };
     },
   );
 

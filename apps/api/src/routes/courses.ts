@@ -11,20 +11,15 @@ import {
   courseUpdateSchema,
   publicCourseSchema,
 } from '@registrar/contract/course';
-import { errorEnvelopeSchema, pageSchema, successEnvelope } from '@registrar/contract/envelope';
-import { CourseService } from '../services/course-service';
+import { pageSchema, successEnvelope } from '@registrar/contract/envelope';
+import { errorAnswers } from '../lib/route-answers';
 
 const idParams = z.object({ id: z.uuid({ error: COURSE_MESSAGES.notFound }) });
-const errors = {
-  400: errorEnvelopeSchema,
-  401: errorEnvelopeSchema,
-  404: errorEnvelopeSchema,
-  409: errorEnvelopeSchema,
-};
+const errors = errorAnswers(400, 401, 404, 409);
 const staffOnly = [{ bearer: [] }];
 
 const courseRoutes: FastifyPluginAsyncZod = async (app) => {
-  const courses = new CourseService(app.database.db);
+  const courses = app.courseService;
 
   app.get(
     apiPaths.courses,

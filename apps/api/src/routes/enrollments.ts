@@ -11,33 +11,25 @@ import {
   enrollmentStatusChangeSchema,
 } from '@registrar/contract/enrollment-admin';
 import { ENROLLMENT_TEXT_FIELD_NAMES, PUBLIC_ENROLLMENT_FILE_FIELD_NAMES } from '@registrar/contract/enrollment';
+import { can } from '@registrar/contract/permissions';
 import { attachment } from '../lib/csv';
-import { EnrollmentService, ENROLLMENT_FILE_FIELD_NAMES } from '../services/enrollment-service';
+import { ENROLLMENT_FILE_FIELD_NAMES } from '../services/enrollment-record';
 import { EXTENSION_FOR, type SniffedType } from '../services/uploads/content-type';
 import { readMultipart } from '../services/uploads/multipart-reader';
+import { enrolFromConsole } from '../services/staff-enrollment';
+import {
+  STAFF_ENROLLMENT_EXTRA_FIELDS,
+  STAFF_ENROLLMENT_MESSAGES,
+  staffEnrollmentCreatedSchema,
+} from '@registrar/contract/staff-enrollment';
 import { enrollmentDetailFor, enrollmentPageFor } from '../services/role-views';
+import { bearerSecurity as security, errorAnswers, sendDownload, CSV_TYPE } from '../lib/route-answers';
 
 const idParams = z.object({ id: z.uuid({ error: ENROLLMENT_MESSAGES.notFound }) });
-const errors = {
-  400: errorEnvelopeSchema,
-  401: errorEnvelopeSchema,
-  404: errorEnvelopeSchema,
-  409: errorEnvelopeSchema,
-  413: errorEnvelopeSchema,
-  415: errorEnvelopeSchema,
-  429: errorEnvelopeSchema,
-};
-const security = [{ bearer: [] }];
+const errors = errorAnswers(400, 401, 403, 404, 409, 413, 415, 429);
 
 const enrollmentRoutes: FastifyPluginAsyncZod = async (app) => {
-  const enrollments = new EnrollmentService(
-    app.database.db,
-    app.config,
-    app.storage,
-    app.throttle,
-    () => app.outbox.kick(),
-    app.listTotals,
-  );
+  const enrollments = app.enrollmentService;
   const textFields = new Set(ENROLLMENT_TEXT_FIELD_NAMES);
   const staffOnlyFiles = new Set(
     [...ENROLLMENT_FILE_FIELD_NAMES].filter((f) => !PUBLIC_ENROLLMENT_FILE_FIELD_NAMES.includes(f as never)),
@@ -85,6 +77,43 @@ const enrollmentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  const fees = app.feeService;
+  const staffTextFields = new Set([...ENROLLMENT_TEXT_FIELD_NAMES, ...STAFF_ENROLLMENT_EXTRA_FIELDS]);
+  app.post(
+    apiPaths.staffEnrollment,
+    {
+      config: { access: 'enrollments.create' },
+      schema: {
+        tags: ['enrollments'],
+        security,
+        summary:
+          'Enrol from the console (multipart/form-data: the public form’s fields, optional inquiryId and firstPayment JSON; files optional, missing ones to follow)',
+        consumes: ['multipart/form-data'],
+        response: { 201: successEnvelope(staffEnrollmentCreatedSchema), ...errors, 403: errorEnvelopeSchema },
+      },
+    },
+    async (request, reply) => {
+      const form = await readMultipart(request, app.storage, {
+        fileFields: ENROLLMENT_FILE_FIELD_NAMES,
+        textFields: staffTextFields,
+        maxFileBytes: app.config.uploadMaxBytes,
+      });
+      try {
+        const { unmoved, ...data } = await enrolFromConsole(
+          { db: app.database.db, enrollments, fees },
+          form,
+          request.staffAuth!.staff,
+        );
+        if (unmoved.length)
+          request.log.warn({ documents: unmoved }, 'documents stay staged until storage recovery moves them');
+        return reply.code(201).send({ success: true as const, message: STAFF_ENROLLMENT_MESSAGES.created, data });
+      } catch (err) {
+        await form.discard();
+        throw err;
+      }
+    },
+  );
+
   app.get(
     apiPaths.enrollments,
     {
@@ -115,11 +144,7 @@ const enrollmentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const csv = await enrollments.exportCsv(request.query);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', attachment(`enrollments-${new Date().toISOString().slice(0, 10)}.csv`))
-        .header('cache-control', 'no-store')
-        .send(csv);
+      return sendDownload(reply, CSV_TYPE, `enrollments-${new Date().toISOString().slice(0, 10)}.csv`, csv);
     },
   );
 
@@ -157,7 +182,14 @@ const enrollmentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const form = await readStaffForm(request);
       try {
-        const data = await enrollments.update(request.params.id, form.fields, form.files, request.staffAuth!.staff.id);
+        const { staff } = request.staffAuth!;
+        const data = await enrollments.update(
+          request.params.id,
+          form.fields,
+          form.files,
+          staff.id,
+          can(staff.role, 'fees.record'),
+        );
         return {
           success: true as const,
           message: ENROLLMENT_MESSAGES.updated,

@@ -1,56 +1,49 @@
-/** Fees: payments and voids, refunds, concessions, installment edits, reminders, the PDF statement. */
+/** Fees: payments and voids, refunds, concessions, cheque outcomes, installment edits, reminders, the PDF statement. */
 import { apiPaths } from '@registrar/contract/api-paths';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorEnvelopeSchema, successEnvelope } from '@registrar/contract/envelope';
+import { successEnvelope } from '@registrar/contract/envelope';
 import {
   FEE_MESSAGES,
   IDEMPOTENCY_HEADER,
+  REFUND_REQUEST_STATE_LABELS,
   concessionInputSchema,
   idempotencyKeySchema,
   installmentEditSchema,
   paymentActionSchema,
   paymentAlertSchema,
+  receiptShareSchema,
   refundInputSchema,
+  statementQuerySchema,
 } from '@registrar/contract/fees';
 import { ENROLLMENT_MESSAGES, enrollmentDetailSchema } from '@registrar/contract/enrollment-admin';
 import { ACCESS_MESSAGES } from '@registrar/contract/permissions';
-import { attachment } from '../lib/csv';
+import { CHEQUE_MESSAGES, chequeOutcomeSchema } from '@registrar/contract/cheques';
 import { forbidden } from '../lib/http-errors';
 import { idempotentRequest } from '../lib/idempotency';
-import { EnrollmentService } from '../services/enrollment-service';
-import { FeeService } from '../services/fee-service';
-import { StudentPageService } from '../services/student-page-service';
+import { receiptWhatsApp } from '../services/receipt-share';
+import { refundVoucher } from '../services/refund-voucher';
 import { enrollmentDetailFor } from '../services/role-views';
+import { bearerSecurity as security, errorAnswers, sendDownload } from '../lib/route-answers';
 
 /** An id that is not one names nothing: the same message as an unknown enrolment or installment. */
 const enrollmentId = z.uuid({ error: ENROLLMENT_MESSAGES.notFound });
 const params = z.object({ id: enrollmentId, id2: z.uuid({ error: FEE_MESSAGES.installmentNotFound }) });
 const idParams = z.object({ id: enrollmentId });
-const errors = {
-  400: errorEnvelopeSchema,
-  401: errorEnvelopeSchema,
-  404: errorEnvelopeSchema,
-  409: errorEnvelopeSchema,
-  422: errorEnvelopeSchema,
-};
+const errors = errorAnswers(400, 401, 404, 409, 422);
 /** A client may send one key per payment it means to make; a retry with the key records nothing new. */
 const idempotencyHeaders = z.object({ [IDEMPOTENCY_HEADER]: idempotencyKeySchema });
-const security = [{ bearer: [] }];
+/** A document download: never cached, never sniffed as anything but a PDF. */
+const sendPdf = (reply: FastifyReply, pdf: Buffer, fileName: string) =>
+  sendDownload(reply, 'application/pdf', fileName, pdf);
 
 const feeRoutes: FastifyPluginAsyncZod = async (app) => {
-  const fees = new FeeService(app.database.db, app.config, () => app.outbox.kick());
-  const enrollments = new EnrollmentService(app.database.db, app.config, app.storage, app.throttle, () =>
-    app.outbox.kick(),
-  );
+  const fees = app.feeService;
+  const enrollments = app.enrollmentService;
   const detailEnvelope = successEnvelope(enrollmentDetailSchema);
-  const students = new StudentPageService(
-    app.database.db,
-    app.config,
-    (id) => enrollments.detail(id),
-    () => app.outbox.kick(),
-  );
+  const cheques = app.chequeService;
+  const students = app.studentPageService;
 
   /** The answer of every money action: its message and the enrolment as the caller's role now sees it. */
   const withDetail = async (request: FastifyRequest, enrollmentId: string, message: string) => ({
@@ -71,7 +64,7 @@ const feeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     apiPaths.payment,
     {
-      config: { access: 'fees.record' },
+      config: { access: 'fees.record', listTotalsWrites: 'installments' },
       schema: {
         tags: ['fees'],
         security,
@@ -100,20 +93,33 @@ const feeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     apiPaths.refund,
     {
-      config: { access: 'fees.refund' },
+      config: { access: 'fees.refund', listTotalsWrites: 'installments' },
       schema: {
         tags: ['fees'],
         security,
-        summary: 'Refund part or all of one payment (numbered RFND-YYYY-NNNNNN)',
+        summary:
+          'Refund part or all of one payment (numbered RFND-YYYY-NNNNNN), saying what it does to the dues (effect); a payment taken online is refunded through its gateway (202: requested, in the ledger once processed)',
         params: idParams,
         headers: idempotencyHeaders,
         body: refundInputSchema,
-        response: { 200: detailEnvelope, ...errors },
+        response: { 200: detailEnvelope, 202: detailEnvelope, ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { id } = request.params;
-      const number = await fees.refund(id, request.body, request.staffAuth!.staff.id, idempotencyOf(request));
+      const staffId = request.staffAuth!.staff.id;
+      // Ending the enrolment changes its status as well as its money.
+      if (request.body.effect === 'end-enrolment' && !request.can('enrollments.status'))
+        throw forbidden(FEE_MESSAGES.refundEndNeedsStatus);
+      const online = app.payments.service?.refunds;
+      if (online && (await online.throughGateway(id, request.body.paymentId))) {
+        const requestId = await online.request(id, request.body, staffId, idempotencyOf(request));
+        const answer = await withDetail(request, id, FEE_MESSAGES.refundRequested);
+        const state = answer.data.refundRequests?.find((r) => r._id === requestId)?.state ?? 'requested';
+        void reply.code(202);
+        return { ...answer, message: `${FEE_MESSAGES.refundRequested}: ${REFUND_REQUEST_STATE_LABELS[state]}` };
+      }
+      const number = await fees.refund(id, request.body, staffId, idempotencyOf(request));
       return withDetail(request, id, `${FEE_MESSAGES.refundRecorded}: ${number}`);
     },
   );
@@ -121,7 +127,7 @@ const feeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     apiPaths.concession,
     {
-      config: { access: 'fees.concession' },
+      config: { access: 'fees.concession', listTotalsWrites: 'installments' },
       schema: {
         tags: ['fees'],
         security,
@@ -142,7 +148,7 @@ const feeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     apiPaths.installment,
     {
-      config: { access: 'fees.record' },
+      config: { access: 'fees.record', listTotalsWrites: 'installments' },
       schema: {
         tags: ['fees'],
         security,
@@ -176,22 +182,93 @@ const feeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.put(
+    apiPaths.cheque,
+    {
+      config: { access: 'fees.record' },
+      schema: {
+        tags: ['fees'],
+        security,
+        summary:
+          'Record that a cheque cleared, or bounced (voids its payment, re-opens the installment, adds the bounce fee)',
+        params: z.object({ paymentId: z.uuid({ error: FEE_MESSAGES.paymentNotFound }) }),
+        body: chequeOutcomeSchema,
+        response: { 200: detailEnvelope, ...errors },
+      },
+    },
+    async (request) => {
+      const enrollmentId = await cheques.settle(request.params.paymentId, request.body, request.staffAuth!.staff.id);
+      return withDetail(
+        request,
+        enrollmentId,
+        request.body.state === 'cleared' ? CHEQUE_MESSAGES.cleared : CHEQUE_MESSAGES.bounced,
+      );
+    },
+  );
+
+  app.get(
+    apiPaths.refundVoucher,
+    {
+      config: { access: 'fees.statement', cookieAuth: true },
+      schema: {
+        tags: ['fees'],
+        security,
+        summary:
+          "The refund voucher as a PDF (amount in figures and words, signatory), in the language asked for (`lang`), else the student's",
+        params: z.object({ refundId: z.uuid({ error: FEE_MESSAGES.refundNotFound }) }),
+        querystring: statementQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const { pdf, number } = await refundVoucher(
+        app.database.db,
+        app.config,
+        request.params.refundId,
+        request.query.lang,
+      );
+      return sendPdf(reply, pdf, `refund-voucher-${number}.pdf`);
+    },
+  );
+
   app.get(
     apiPaths.feeStatement,
     {
       config: { access: 'fees.statement', cookieAuth: true },
-      schema: { tags: ['fees'], security, params: idParams },
+      schema: {
+        tags: ['fees'],
+        security,
+        summary: "The fee statement as a PDF, in the language asked for (`lang`), else the student's",
+        params: idParams,
+        querystring: statementQuerySchema,
+      },
     },
     async (request, reply) => {
       const detail = await enrollments.detail(request.params.id);
       // The same statement the student downloads from their page, UPI codes included.
-      const pdf = await students.statement(detail);
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', attachment(`fee-statement-${detail.enrollmentNumber}.pdf`))
-        .header('cache-control', 'no-store')
-        .header('x-content-type-options', 'nosniff')
-        .send(pdf);
+      const pdf = await students.statement(detail, request.query.lang);
+      return sendPdf(reply, pdf, `fee-statement-${detail.enrollmentNumber}.pdf`);
+    },
+  );
+
+  app.post(
+    apiPaths.receiptWhatsApp,
+    {
+      config: { access: 'fees.statement' },
+      schema: {
+        tags: ['fees'],
+        security,
+        summary:
+          "A WhatsApp click-to-chat address sending the student a link to this receipt (through their page's link)",
+        params: z.object({ paymentId: z.uuid({ error: FEE_MESSAGES.paymentNotFound }) }),
+        response: { 200: successEnvelope(receiptShareSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const { paymentId } = request.params;
+      const detail = await enrollments.detail(await students.enrollmentOfPayment(paymentId));
+      const deps = { db: app.database.db, config: app.config, students };
+      const url = await receiptWhatsApp(deps, detail, paymentId, request.staffAuth!.staff.id);
+      return { success: true as const, message: 'OK', data: { url } };
     },
   );
 };

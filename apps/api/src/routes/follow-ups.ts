@@ -6,7 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiPaths } from '@registrar/contract/api-paths';
-import { errorEnvelopeSchema, successEnvelope } from '@registrar/contract/envelope';
+import { successEnvelope } from '@registrar/contract/envelope';
 import {
   FOLLOW_UP_MESSAGES,
   followUpsQuerySchema,
@@ -17,22 +17,14 @@ import {
 import { IDEMPOTENCY_HEADER, idempotencyKeySchema } from '@registrar/contract/fees';
 import { INQUIRY_MESSAGES, inquiryDetailSchema } from '@registrar/contract/inquiry-admin';
 import { idempotentRequest } from '../lib/idempotency';
-import { FollowUpService, type Actor } from '../services/follow-up-service';
-import { InquiryService } from '../services/inquiry-service';
+import type { Actor } from '../services/follow-up-service';
+import { bearerSecurity as security, errorAnswers } from '../lib/route-answers';
 
 const idParams = z.object({ id: z.uuid({ error: INQUIRY_MESSAGES.notFound }) });
-const errors = {
-  400: errorEnvelopeSchema,
-  401: errorEnvelopeSchema,
-  403: errorEnvelopeSchema,
-  404: errorEnvelopeSchema,
-  422: errorEnvelopeSchema,
-};
-const security = [{ bearer: [] }];
+const errors = errorAnswers(400, 401, 403, 404, 422);
 
 const followUpRoutes: FastifyPluginAsyncZod = async (app) => {
-  const inquiries = new InquiryService(app.database.db, app.config, app.throttle);
-  const followUps = new FollowUpService(app.database.db, inquiries);
+  const followUps = app.followUpService;
   const actor = (request: FastifyRequest): Actor => ({
     id: request.staffAuth!.staff.id,
     role: request.staffAuth!.staff.role,

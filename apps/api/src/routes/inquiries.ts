@@ -13,21 +13,14 @@ import {
   inquiryRequestSchema,
   inquiryStatusChangeSchema,
 } from '@registrar/contract/inquiry-admin';
-import { attachment } from '../lib/csv';
-import { InquiryService } from '../services/inquiry-service';
 import { inquiryDetailFor, inquiryPageFor } from '../services/role-views';
+import { bearerSecurity as security, errorAnswers, sendDownload, CSV_TYPE } from '../lib/route-answers';
 
 const idParams = z.object({ id: z.uuid({ error: INQUIRY_MESSAGES.notFound }) });
-const errors = {
-  400: errorEnvelopeSchema,
-  401: errorEnvelopeSchema,
-  404: errorEnvelopeSchema,
-  409: errorEnvelopeSchema,
-};
-const security = [{ bearer: [] }];
+const errors = errorAnswers(400, 401, 404, 409);
 
 const inquiryRoutes: FastifyPluginAsyncZod = async (app) => {
-  const inquiries = new InquiryService(app.database.db, app.config, app.throttle);
+  const inquiries = app.inquiryService;
 
   app.post(
     apiPaths.inquiries,
@@ -74,11 +67,7 @@ const inquiryRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const csv = await inquiries.exportCsv(request.query);
       const day = new Date().toISOString().slice(0, 10);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', attachment(`inquiries-${day}.csv`))
-        .header('cache-control', 'no-store')
-        .send(csv);
+      return sendDownload(reply, CSV_TYPE, `inquiries-${day}.csv`, csv);
     },
   );
 

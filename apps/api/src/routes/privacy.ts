@@ -1,28 +1,17 @@
 /** Students' rights: erasure on request and a copy of everything held (staff only). */
 import { apiPaths } from '@registrar/contract/api-paths';
-import path from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ENROLLMENT_MESSAGES } from '@registrar/contract/enrollment-admin';
-import { errorEnvelopeSchema, successEnvelope } from '@registrar/contract/envelope';
+import { successEnvelope } from '@registrar/contract/envelope';
 import { PRIVACY_MESSAGES, erasureRequestSchema, erasureResultSchema } from '@registrar/contract/privacy';
-import { attachment } from '../lib/csv';
-import { EnrollmentService } from '../services/enrollment-service';
-import { PrivacyService } from '../services/privacy-service';
+import { bearerSecurity as security, errorAnswers, sendDownload } from '../lib/route-answers';
 
-const errors = {
-  400: errorEnvelopeSchema,
-  401: errorEnvelopeSchema,
-  404: errorEnvelopeSchema,
-  409: errorEnvelopeSchema,
-};
-const security = [{ bearer: [] }];
+const errors = errorAnswers(400, 401, 404, 409);
 
 const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
-  const privacy = new PrivacyService(app.database.db, app.storage, path.join(app.config.dataDir, 'outbox'));
-  const enrollments = new EnrollmentService(app.database.db, app.config, app.storage, app.throttle, () =>
-    app.outbox.kick(),
-  );
+  const privacy = app.privacyService;
+  const enrollments = app.enrollmentService;
 
   app.post(
     apiPaths.erasure,
@@ -38,6 +27,8 @@ const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const data = await privacy.erase(request.body.email, request.body.reason, request.staffAuth!.staff.id);
+      // The audit entry says which enrolments went (their numbers), never whose they were.
+      request.auditChanges = { enrollmentNumbers: { from: null, to: data.enrollmentNumbers.join(', ') || null } };
       return reply.code(201).send({ success: true as const, message: PRIVACY_MESSAGES.erased, data });
     },
   );
@@ -56,12 +47,7 @@ const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const detail = await enrollments.detail(request.params.id);
       const { stream, fileName } = await privacy.export(detail);
-      return reply
-        .type('application/zip')
-        .header('content-disposition', attachment(fileName))
-        .header('cache-control', 'no-store')
-        .header('x-content-type-options', 'nosniff')
-        .send(stream);
+      return sendDownload(reply, 'application/zip', fileName, stream);
     },
   );
 };

@@ -11,10 +11,11 @@ const siteRoutes: FastifyPluginAsyncZod = async (app) => {
     async (_req, reply) => {
       void reply.header('cache-control', 'public, max-age=300');
       const { instituteName, contactEmail, contactPhone, companyAddress } = app.config;
+      const { enabled: gstEnabled } = await app.gstService.settings();
       return {
         success: true as const,
         message: '',
-        data: { instituteName, contactEmail, contactPhone, companyAddress },
+        data: { instituteName, contactEmail, contactPhone, companyAddress, gstEnabled },
       };
     },
   );

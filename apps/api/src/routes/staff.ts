@@ -2,7 +2,7 @@
 import { apiPaths } from '@registrar/contract/api-paths';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorEnvelopeSchema, pageSchema, successEnvelope } from '@registrar/contract/envelope';
+import { pageSchema, successEnvelope } from '@registrar/contract/envelope';
 import {
   STAFF_ADMIN_MESSAGES,
   staffInviteSchema,
@@ -10,20 +10,13 @@ import {
   staffMemberSchema,
   staffUpdateSchema,
 } from '@registrar/contract/staff-admin';
-import { StaffAdminService } from '../services/staff-admin-service';
+import { bearerSecurity as security, errorAnswers } from '../lib/route-answers';
 
 const idParams = z.object({ id: z.uuid({ error: STAFF_ADMIN_MESSAGES.notFound }) });
-const errors = {
-  400: errorEnvelopeSchema,
-  401: errorEnvelopeSchema,
-  403: errorEnvelopeSchema,
-  404: errorEnvelopeSchema,
-  409: errorEnvelopeSchema,
-};
-const security = [{ bearer: [] }];
+const errors = errorAnswers(400, 401, 403, 404, 409);
 
 const staffRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new StaffAdminService(app.database.db, app.config, () => app.outbox.kick());
+  const service = app.staffAdminService;
   const actor = (request: { ip: string; staffAuth: { staff: { id: string; email: string } } | null }) => ({
     id: request.staffAuth!.staff.id,
     email: request.staffAuth!.staff.email,
@@ -79,6 +72,44 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       success: true as const,
       message: STAFF_ADMIN_MESSAGES.updated,
       data: await service.update(request.params.id, request.body, actor(request)),
+    }),
+  );
+
+  app.post(
+    apiPaths.staffInvitation,
+    {
+      config: { access: 'staff.manage' },
+      schema: {
+        tags: ['staff'],
+        security,
+        summary: 'Send the invitation again: a new link (24 hours); the earlier one stops working',
+        params: idParams,
+        response: { 200: successEnvelope(staffMemberSchema), ...errors },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: STAFF_ADMIN_MESSAGES.invitationResent,
+      data: await service.resendInvitation(request.params.id, actor(request)),
+    }),
+  );
+
+  app.delete(
+    apiPaths.staffInvitation,
+    {
+      config: { access: 'staff.manage' },
+      schema: {
+        tags: ['staff'],
+        security,
+        summary: 'Revoke an invitation not yet used: the link stops working and the account is disabled',
+        params: idParams,
+        response: { 200: successEnvelope(staffMemberSchema), ...errors },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: STAFF_ADMIN_MESSAGES.invitationRevoked,
+      data: await service.revokeInvitation(request.params.id, actor(request)),
     }),
   );
 };

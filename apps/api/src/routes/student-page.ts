@@ -3,9 +3,11 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiPaths } from '@registrar/contract/api-paths';
-import { errorEnvelopeSchema, successEnvelope } from '@registrar/contract/envelope';
+import { successEnvelope } from '@registrar/contract/envelope';
 import { ENROLLMENT_MESSAGES } from '@registrar/contract/enrollment-admin';
+import { GST_MESSAGES } from '@registrar/contract/gst';
 import { STUDENT_PAGE_MESSAGES } from '@registrar/contract/student-page';
+import { statementQuerySchema } from '@registrar/contract/fees';
 import {
   studentLinkRequestSchema,
   studentPageSchema,
@@ -14,39 +16,18 @@ import {
   studentRequestUpdateSchema,
   studentTokenSchema,
 } from '@registrar/contract/student-page-schemas';
-import { attachment } from '../lib/csv';
-import { EnrollmentService } from '../services/enrollment-service';
-import { StudentPageService } from '../services/student-page-service';
+import { notFound } from '../lib/http-errors';
+import { bearerSecurity as security, errorAnswers, sendDownload } from '../lib/route-answers';
 
-const errors = {
-  400: errorEnvelopeSchema,
-  401: errorEnvelopeSchema,
-  403: errorEnvelopeSchema,
-  404: errorEnvelopeSchema,
-  409: errorEnvelopeSchema,
-  429: errorEnvelopeSchema,
-};
-const security = [{ bearer: [] }];
+const errors = errorAnswers(400, 401, 403, 404, 409, 429);
 const tokenParams = z.object({ token: studentTokenSchema });
 const receiptNotFound = { error: STUDENT_PAGE_MESSAGES.receiptNotFound };
 
 const studentPageRoutes: FastifyPluginAsyncZod = async (app) => {
-  const enrollments = new EnrollmentService(app.database.db, app.config, app.storage, app.throttle, () =>
-    app.outbox.kick(),
-  );
-  const students = new StudentPageService(
-    app.database.db,
-    app.config,
-    (id) => enrollments.detail(id),
-    () => app.outbox.kick(),
-  );
+  const enrollments = app.enrollmentService;
+  const students = app.studentPageService;
   const pdf = (reply: FastifyReply, body: Buffer, fileName: string) =>
-    reply
-      .type('application/pdf')
-      .header('content-disposition', attachment(fileName))
-      .header('cache-control', 'no-store')
-      .header('x-content-type-options', 'nosniff')
-      .send(body);
+    sendDownload(reply, 'application/pdf', fileName, body);
 
   app.post(
     apiPaths.studentLinkRequest,
@@ -60,7 +41,10 @@ const studentPageRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await students.requestLink(request.body.email, request.ip, app.throttle);
+      const { email } = request.body;
+      await students.countLinkRequest(email, request.ip, app.throttle);
+      // Looked up and queued after the answer: its timing is the same for an enrolled email and any other.
+      app.outbox.afterAnswer(() => students.mailLink(email, app.throttle));
       return { success: true as const, message: STUDENT_PAGE_MESSAGES.linkRequested, data: null };
     },
   );
@@ -87,10 +71,15 @@ const studentPageRoutes: FastifyPluginAsyncZod = async (app) => {
     apiPaths.studentPageStatement,
     {
       config: { access: 'public' },
-      schema: { tags: ['student page'], summary: "The student's fee statement PDF", params: tokenParams },
+      schema: {
+        tags: ['student page'],
+        summary: "The student's fee statement PDF, in the page's language (`lang`), else the student's",
+        params: tokenParams,
+        querystring: statementQuerySchema,
+      },
     },
     async (request, reply) => {
-      const { pdf: body, enrollmentNumber } = await students.statementFor(request.params.token);
+      const { pdf: body, enrollmentNumber } = await students.statementFor(request.params.token, request.query.lang);
       return pdf(reply, body, `fee-statement-${enrollmentNumber}.pdf`);
     },
   );
@@ -101,13 +90,35 @@ const studentPageRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public' },
       schema: {
         tags: ['student page'],
-        summary: 'One receipt of this student as a PDF (404 for any payment not theirs)',
+        summary:
+          "One receipt of this student as a PDF, in the page's language (`lang`), else the student's (404 for any payment not theirs)",
         params: z.object({ token: studentTokenSchema, paymentId: z.uuid(receiptNotFound) }),
+        querystring: statementQuerySchema,
       },
     },
     async (request, reply) => {
-      const { pdf: body, receiptNumber } = await students.receiptFor(request.params.token, request.params.paymentId);
+      const { token, paymentId } = request.params;
+      const { pdf: body, receiptNumber } = await students.receiptFor(token, paymentId, request.query.lang);
       return pdf(reply, body, `receipt-${receiptNumber}.pdf`);
+    },
+  );
+
+  app.get(
+    apiPaths.studentPageInvoice,
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['student page'],
+        summary: 'The tax invoice (or bill of supply) of one of this student’s payments as a PDF (404 for any other)',
+        params: z.object({ token: studentTokenSchema, paymentId: z.uuid({ error: GST_MESSAGES.invoiceNotFound }) }),
+      },
+    },
+    async (request, reply) => {
+      const { enrollmentId } = await students.resolve(request.params.token);
+      const owner = await students.enrollmentOfPayment(request.params.paymentId).catch(() => null);
+      if (owner !== enrollmentId) throw notFound(GST_MESSAGES.invoiceNotFound);
+      const { pdf: body, number } = await app.gstService.invoicePdf(request.params.paymentId);
+      return pdf(reply, body, `${number.replaceAll('/', '-')}.pdf`);
     },
   );
 
@@ -138,8 +149,10 @@ const studentPageRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['fees'],
         security,
-        summary: 'One payment receipt as a PDF (amount in figures and words)',
+        summary:
+          "One payment receipt as a PDF (amount in figures and words), in the language asked for (`lang`), else the student's",
         params: z.object({ paymentId: z.uuid(receiptNotFound) }),
+        querystring: statementQuerySchema,
       },
     },
     async (request, reply) => {
@@ -147,6 +160,7 @@ const studentPageRoutes: FastifyPluginAsyncZod = async (app) => {
       const { pdf: body, receiptNumber } = await students.receipt(
         await enrollments.detail(enrollmentId),
         request.params.paymentId,
+        request.query.lang,
       );
       return pdf(reply, body, `receipt-${receiptNumber}.pdf`);
     },

@@ -4,10 +4,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorEnvelopeSchema, successEnvelope } from '@registrar/contract/envelope';
 import { TERMS_MESSAGES, termsInputSchema, termsSchema, termsVersionSchema } from '@registrar/contract/terms';
-import { TermsService } from '../services/terms-service';
 
 const termsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const terms = new TermsService(app.database.db);
+  const terms = app.termsService;
   const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema };
 
   app.get(

@@ -3,16 +3,25 @@
  * outbox worker (retries, backoff, failure after a bounded number of attempts), resent on demand.
  * Every delivery carries the same Message-ID, so a retry after a crash is recognisable.
  */
-import { ANNOUNCEMENT_MESSAGES, type Announcement, type BulkAnnouncement } from '@registrar/contract/announcement';
+import {
+  ANNOUNCEMENT_MESSAGES,
+  type Announcement,
+  type BulkAnnouncement,
+  type SelectedAnnouncement,
+  type SelectedAnnouncementResult,
+} from '@registrar/contract/announcement';
+import { BULK_MESSAGES } from '@registrar/contract/bulk-actions';
 import { ENROLLMENT_MESSAGES } from '@registrar/contract/enrollment-admin';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
+import { inArray } from 'drizzle-orm';
+import { enrollments } from '../db/schema';
 import { notFound } from '../lib/http-errors';
 import { announcementRepository } from '../repositories/announcement-repository';
 import { enrollmentRepository } from '../repositories/enrollment-repository';
 import { brandedMail, type MailMessage } from './mail/mail-message';
 import { studentTexts } from './student-texts';
-import { studentLinkParagraph } from './student-page-service';
+import { studentLinkParagraph } from './student-links';
 
 export class AnnouncementService {
   constructor(
@@ -54,6 +63,45 @@ export class AnnouncementService {
     );
     if (recipients) this.onMailQueued();
     return { recipients, dryRun: false };
+  }
+
+  /**
+   * One announcement to each enrolment chosen on the list, as one at a time would write it (with
+   * its history line), in one transaction; cancelled, rejected, erased and unknown ones are skipped.
+   */
+  async toSelected(input: SelectedAnnouncement, staffId: string): Promise<SelectedAnnouncementResult> {
+    const ids = [...new Set(input.enrollmentIds)];
+    const result: SelectedAnnouncementResult = { sent: 0, skipped: [] };
+    await this.db.transaction(async (tx) => {
+      const found = new Map(
+        (
+          await tx
+            .select({ id: enrollments.id, status: enrollments.status, erasedAt: enrollments.erasedAt })
+            .from(enrollments)
+            .where(inArray(enrollments.id, ids))
+        ).map((e) => [e.id, e]),
+      );
+      for (const id of ids) {
+        const e = found.get(id);
+        const reason = !e
+          ? ENROLLMENT_MESSAGES.notFound
+          : e.erasedAt
+            ? BULK_MESSAGES.erased
+            : e.status === 'cancelled' || e.status === 'rejected'
+              ? BULK_MESSAGES.announcementClosed
+              : null;
+        if (reason) {
+          result.skipped.push({ id, reason });
+          continue;
+        }
+        const { title, message } = input;
+        await announcementRepository.createOne(tx, { enrollmentId: id, title, message, createdBy: staffId });
+        await enrollmentRepository.addEvent(tx, { enrollmentId: id, kind: 'announcement', note: title, staffId });
+        result.sent += 1;
+      }
+    });
+    if (result.sent) this.onMailQueued();
+    return result;
   }
 
   async resend(enrollmentId: string, id: string): Promise<void> {

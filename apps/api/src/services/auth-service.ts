@@ -69,6 +69,7 @@ export async function issueSetPasswordLink(
   staffId: string,
   ttlMs: number,
   now: Date,
+  page: 'reset-password' | 'set-up-account' = 'reset-password',
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url'); // 256 random bits
   await resetTokenRepository.invalidateFor(tx, staffId, now);
@@ -77,7 +78,7 @@ export async function issueSetPasswordLink(
     tokenHash: sha256(token),
     expiresAt: new Date(now.getTime() + ttlMs),
   });
-  return `${config.publicUrl}/reset-password/${token}`;
+  return `${config.publicUrl}/${page}/${token}`;
 }
 
 /** Refuses passwords from the common list (the spec's shape rule is in the contract schema). */
@@ -99,6 +100,10 @@ export class AuthService {
   ) {}
 
   /** Counts this attempt against every key first; over any limit, the attempt is refused. */
+  private resetRule(): ThrottleRule {
+    return { ...THROTTLE_RULES.resetPerIp, limit: this.config.resetLimitPerIp };
+  }
+
   private async consume(keys: [string, ThrottleRule][]): Promise<void> {
     const waits = await Promise.all(keys.map(([key, rule]) => this.throttle.consume(key, rule)));
     const wait = Math.max(...waits);
@@ -126,17 +131,48 @@ export class AuthService {
     }
     // Staff who sign in successfully never lock themselves out: this attempt is taken back.
     await Promise.all([this.throttle.release(account), this.throttle.release(ip)]);
-    const now = this.now();
+    return this.startSession(this.db, row, ctx, this.now());
+  }
+
+  private async startSession(
+    db: Executor,
+    row: StaffRow,
+    ctx: RequestContext,
+    now: Date,
+  ): Promise<{ token: string; user: StaffUser; expiresAt: Date }> {
     const expiresAt = new Date(now.getTime() + SESSION_ABSOLUTE_MS);
-    const session = await sessionRepository.create(this.db, {
+    const session = await sessionRepository.create(db, {
       staffId: row.id,
       expiresAt,
       ip: ctx.ip,
       userAgent: ctx.userAgent?.slice(0, 300) ?? null,
     });
-    await staffRepository.update(this.db, row.id, { lastSignInAt: now });
+    await staffRepository.update(db, row.id, { lastSignInAt: now });
     const token = await this.tokens.sign({ sid: session.id, sub: row.id }, expiresAt);
     return { token, user: toStaffUser(row), expiresAt };
+  }
+
+  /**
+   * The invitation link: the invited person chooses a password and is logged in at once. Only an
+   * account still waiting on its invitation (never logged in, not disabled) takes this door.
+   */
+  async setUpAccount(
+    token: string,
+    password: string,
+    ctx: RequestContext,
+  ): Promise<{ token: string; user: StaffUser; expiresAt: Date }> {
+    await this.consume([[`reset:ip:${addressKey(ctx.ip)}`, this.resetRule()]]);
+    assertAcceptablePassword(password, 'password');
+    const passwordHash = await hashPassword(password);
+    const now = this.now();
+    return this.db.transaction(async (tx) => {
+      const staffId = await resetTokenRepository.consume(tx, sha256(token), now);
+      const invited = staffId ? await staffRepository.findById(tx, staffId, { lock: true }) : undefined;
+      if (!invited?.active || !invited.invitedAt || invited.lastSignInAt)
+        throw badRequest(STAFF_MESSAGES.invitationInvalid);
+      const row = await staffRepository.update(tx, invited.id, { passwordHash, passwordChangedAt: now });
+      return this.startSession(tx, row!, ctx, now);
+    });
   }
 
   /** The staff member behind a token, or undefined: bad signature, revoked, idle, expired. */
@@ -223,7 +259,7 @@ export class AuthService {
 
   async resetPassword(token: string, password: string, ctx: RequestContext): Promise<void> {
     const ip = `reset:ip:${addressKey(ctx.ip)}`;
-    await this.consume([[ip, THROTTLE_RULES.resetPerIp]]);
+    await this.consume([[ip, this.resetRule()]]);
     assertAcceptablePassword(password, 'password');
     const passwordHash = await hashPassword(password);
     const now = this.now();

@@ -8,11 +8,14 @@ import {
   type courseUpdateSchema,
 } from '@registrar/contract/course';
 import type { Page } from '@registrar/contract/envelope';
+import { rateToBasisPoints } from '@registrar/contract/gst';
 import { ERROR_CODES } from '@registrar/contract/envelope';
 import type { Db } from '../db/database';
 import { HttpError, conflict, notFound } from '../lib/http-errors';
 import { toPaise, toRupees } from '../lib/money';
 import { courseRepository, type CourseRow, type CourseWithCount } from '../repositories/course-repository';
+import { isUniqueViolation } from '../lib/database-errors';
+import { toPage } from '../lib/page';
 
 export const toCourse = (row: CourseWithCount): Course => ({
   _id: row.id,
@@ -23,6 +26,11 @@ export const toCourse = (row: CourseWithCount): Course => ({
   duration: row.duration,
   active: row.active,
   enrollmentCount: row.enrollmentCount,
+  sac: row.sac,
+  gstRate: row.gstRateBp / 100,
+  taxInclusive: row.taxInclusive,
+  deliveryMode: row.deliveryMode,
+  gstExempt: row.gstExempt,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });
@@ -32,11 +40,11 @@ export const toPublicCourse = (row: CourseRow): PublicCourse => ({
   name: row.name,
   price: toRupees(row.pricePaise),
   emiPrice: row.emiPricePaise.map(toRupees),
+  gstRate: row.gstRateBp / 100,
+  taxInclusive: row.taxInclusive,
+  gstExempt: row.gstExempt,
 });
 
-const isUniqueViolation = (err: unknown) =>
-  (err as { code?: string; cause?: { code?: string } }).code === '23505' ||
-  (err as { cause?: { code?: string } }).cause?.code === '23505';
 /** 23001 restrict_violation (ON DELETE RESTRICT), 23503 foreign_key_violation. */
 const isForeignKeyViolation = (err: unknown) =>
   ['23001', '23503'].includes(
@@ -51,6 +59,21 @@ function validate(input: unknown) {
   }
   return parsed.data;
 }
+
+/** A checked course as its columns; tax fields left out keep the database's defaults (or the course's own). */
+const courseColumns = (c: ReturnType<typeof validate>) => ({
+  name: c.name,
+  pricePaise: toPaise(c.price),
+  emiPricePaise: c.emiPrice.map(toPaise),
+  description: c.description,
+  duration: c.duration,
+  active: c.active,
+  ...(c.sac !== undefined && { sac: c.sac }),
+  ...(c.gstRate !== undefined && { gstRateBp: rateToBasisPoints(c.gstRate) }),
+  ...(c.taxInclusive !== undefined && { taxInclusive: c.taxInclusive }),
+  ...(c.deliveryMode !== undefined && { deliveryMode: c.deliveryMode }),
+  ...(c.gstExempt !== undefined && { gstExempt: c.gstExempt }),
+});
 
 const nameTaken = () =>
   new HttpError(409, ERROR_CODES.conflict, COURSE_MESSAGES.nameTaken, [
@@ -67,7 +90,7 @@ export class CourseService {
     active?: boolean | undefined;
   }): Promise<Page<Course>> {
     const { items, total } = await courseRepository.page(this.db, q);
-    return { items: items.map(toCourse), page: q.page, limit: q.limit, total, totalPages: Math.ceil(total / q.limit) };
+    return toPage(items.map(toCourse), total, q);
   }
 
   async publicList(): Promise<PublicCourse[]> {
@@ -84,14 +107,7 @@ export class CourseService {
     const c = validate(input);
     if (await courseRepository.nameTaken(this.db, c.name)) throw nameTaken();
     try {
-      const row = await courseRepository.insert(this.db, {
-        name: c.name,
-        pricePaise: toPaise(c.price),
-        emiPricePaise: c.emiPrice.map(toPaise),
-        description: c.description,
-        duration: c.duration,
-        active: c.active,
-      });
+      const row = await courseRepository.insert(this.db, courseColumns(c));
       return toCourse({ ...row, enrollmentCount: 0 });
     } catch (err) {
       if (isUniqueViolation(err)) throw nameTaken(); // a concurrent create won the race
@@ -104,14 +120,7 @@ export class CourseService {
     const c = validate({ ...current, ...patch });
     if (await courseRepository.nameTaken(this.db, c.name, id)) throw nameTaken();
     try {
-      await courseRepository.update(this.db, id, {
-        name: c.name,
-        pricePaise: toPaise(c.price),
-        emiPricePaise: c.emiPrice.map(toPaise),
-        description: c.description,
-        duration: c.duration,
-        active: c.active,
-      });
+      await courseRepository.update(this.db, id, courseColumns(c));
     } catch (err) {
       if (isUniqueViolation(err)) throw nameTaken();
       throw err;

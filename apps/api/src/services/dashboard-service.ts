@@ -1,33 +1,62 @@
-/** Dashboard figures, notifications and the payments export. */
-import type { AuditEntry, Dashboard, Notifications, auditQuerySchema } from '@registrar/contract/dashboard';
+/** Dashboard figures. */
+import type { Dashboard, DashboardPeriod } from '@registrar/contract/dashboard';
 import { REFERENCE_LABELS, type Reference } from '@registrar/contract/constants';
-import type { z } from 'zod';
 import { localIsoDate } from '@registrar/contract/enrollment';
 import type { Db } from '../db/database';
-import { toCsv } from '../lib/csv';
 import { toRupees } from '../lib/money';
-import { auditRepository } from '../repositories/audit-repository';
 import { dashboardRepository as repo } from '../repositories/dashboard-repository';
 import { followUpRepository } from '../repositories/follow-up-repository';
-import { staffRepository } from '../repositories/staff-repository';
 
 const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
 
-function periodStarts(today: string) {
-  const d = new Date(`${today}T00:00:00Z`);
-  const weekStart = new Date(d.getTime() - ((d.getUTCDay() + 6) % 7) * 86_400_000).toISOString().slice(0, 10); // Monday
+const addMonths = (month: string, n: number) => {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(y, m - 1 + n, 1)).toISOString().slice(0, 10);
+};
+const dayBefore = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * The period's first day, the day after its end (`until`, for half-open ranges) and its last day as
+ * shown (today for a running period). The financial year starts on 1 April.
+ */
+export function periodRange(period: DashboardPeriod, today: string) {
   const monthStart = `${today.slice(0, 7)}-01`;
-  const first = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - 11, 1)).toISOString().slice(0, 10);
-  return { weekStart, monthStart, firstMonth: first };
+  const nextMonth = addMonths(monthStart, 1);
+  const fyYear = Number(today.slice(5, 7)) >= 4 ? Number(today.slice(0, 4)) : Number(today.slice(0, 4)) - 1;
+  const ranges: Record<DashboardPeriod, { from: string; until: string }> = {
+    month: { from: monthStart, until: nextMonth },
+    'last-month': { from: addMonths(monthStart, -1), until: monthStart },
+    quarter: { from: addMonths(monthStart, -2), until: nextMonth },
+    year: { from: `${fyYear}-04-01`, until: nextMonth },
+  };
+  const { from, until } = ranges[period];
+  return { from, until, to: until > today ? today : dayBefore(until) };
+}
+
+/** The server's local day, as the follow-ups screen counts it. */
+function localDays(now: Date) {
+  return {
+    today: new Date(now.getFullYear(), now.getMonth(), now.getDate()),
+    tomorrow: new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1),
+  };
 }
 
 export class DashboardService {
   constructor(private readonly db: Db) {}
 
-  async dashboard(today = localIsoDate()): Promise<Dashboard> {
-    const { weekStart, monthStart, firstMonth } = periodStarts(today);
+  async dashboard(
+    staffId: string,
+    period: DashboardPeriod = 'month',
+    now = new Date(),
+    today = localIsoDate(now),
+  ): Promise<Dashboard> {
+    const range = periodRange(period, today);
+    const firstMonth = addMonths(today.slice(0, 7), -11);
+    const days = localDays(now);
     const [
       byStatus,
+      inPeriod,
+      mine,
       inqStatus,
       inqReference,
       counts,
@@ -43,10 +72,12 @@ export class DashboardService {
       median,
     ] = await Promise.all([
       repo.enrollmentsByStatus(this.db),
+      repo.enrollmentsBetween(this.db, range.from, range.until),
+      repo.myFollowUps(this.db, staffId, days.today, days.tomorrow),
       repo.inquiriesBy(this.db, 'status'),
       repo.inquiriesBy(this.db, 'reference'),
-      repo.inquiryCounts(this.db, weekStart, monthStart),
-      repo.money(this.db, monthStart, today),
+      repo.inquiryCounts(this.db, range.from, range.until),
+      repo.money(this.db, range.from, range.until, today),
       repo.monthly(this.db, firstMonth),
       repo.perCourse(this.db),
       repo.installments(this.db, today, 'next'),
@@ -68,22 +99,41 @@ export class DashboardService {
       owed: toRupees(Number(r.owed)),
     });
     return {
+      period: { key: period, from: range.from, to: range.to },
       enrollmentsByStatus: byStatus,
+      enrollmentsInPeriod: inPeriod[0]?.n ?? 0,
       inquiries: {
-        newThisWeek: c.week,
-        newThisMonth: c.month,
+        newInPeriod: c.period,
         byStatus: inqStatus,
         byReference: inqReference,
         total: c.total,
         converted: c.converted,
         conversionRate: c.total ? c.converted / c.total : 0,
+        convertedInPeriod: c.converted_period,
+        conversionRateInPeriod: c.period ? c.converted_period / c.period : 0,
+      },
+      myFollowUps: {
+        overdue: mine.counts.overdue,
+        today: mine.counts.today,
+        first: mine.first.map((r) => ({
+          inquiryId: r.id,
+          name: r.name,
+          phoneNumber: r.phone_number,
+          dueAt: iso(r.next_follow_up_at),
+          lastNote: r.last_note,
+        })),
       },
       money: {
-        collectedThisMonth: toRupees(Number(m.collected_month)),
+        collectedInPeriod: toRupees(Number(m.collected_period)),
         collectedAllTime: toRupees(Number(m.collected_all)),
         outstanding: toRupees(Number(m.outstanding)),
+        outstandingApproved: toRupees(Number(m.outstanding) - Number(m.outstanding_pending)),
+        outstandingPending: toRupees(Number(m.outstanding_pending)),
         overdueAmount: toRupees(Number(m.overdue)),
         overdueInstallments: m.overdue_count,
+        unclearedCheques: m.uncleared_count,
+        unclearedChequeAmount: toRupees(Number(m.uncleared)),
+        creditsToRefund: toRupees(Number(m.credits)),
       },
       monthly: monthly.map((r) => ({
         month: r.month,
@@ -121,81 +171,5 @@ export class DashboardService {
         createdAt: iso(r.created_at),
       })),
     };
-  }
-
-  async notifications(staffId: string, seenAt: Date | null, followUpsDue = 0): Promise<Notifications> {
-    const since = seenAt ?? new Date(Date.now() - 7 * 86_400_000);
-    const items = await repo.notifications(this.db, since);
-    return {
-      seenAt: seenAt?.toISOString() ?? null,
-      unread: items.length,
-      followUpsDue,
-      items: items.map((r) => ({
-        kind: r.kind,
-        id: r.id,
-        title: r.title,
-        at: iso(r.at),
-        link: r.kind === 'inquiry' ? `/student-inquires/${r.id}` : `/student-enrollments/${r.id}`,
-      })),
-    };
-  }
-
-  async markSeen(staffId: string): Promise<void> {
-    await staffRepository.update(this.db, staffId, { notificationsSeenAt: new Date() });
-  }
-
-  /** One page of the audit trail, newest first. */
-  async audit(q: z.output<typeof auditQuerySchema>) {
-    const { items, total } = await auditRepository.page(this.db, q);
-    return {
-      items: items.map((r): AuditEntry => ({
-        _id: r.id,
-        at: r.at.toISOString(),
-        actor: { _id: r.staffId, email: r.actorEmail },
-        action: r.action,
-        entity: r.entity,
-        entityId: r.entityId,
-        ip: r.ip,
-        statusCode: r.statusCode,
-        fields: r.fields,
-        changes: r.changes ?? null,
-      })),
-      page: q.page,
-      limit: q.limit,
-      total,
-      totalPages: Math.ceil(total / q.limit),
-    };
-  }
-
-  async paymentsCsv(from: string, to: string): Promise<string> {
-    const payments = await repo.paymentsBetween(this.db, from, to);
-    return toCsv(
-      [
-        'Receipt',
-        'Paid on',
-        'Amount (INR)',
-        'Mode',
-        'Reference',
-        'Enrolment number',
-        'Student',
-        'Course',
-        'Installment',
-        'Voided',
-        'Void reason',
-      ],
-      payments.map((p) => [
-        p.receipt_number,
-        p.paid_on,
-        toRupees(Number(p.amount_paise)).toFixed(2),
-        p.mode,
-        p.reference,
-        p.enrollment_number,
-        p.name,
-        p.course,
-        p.installment,
-        p.voided ? 'yes' : '',
-        p.void_reason,
-      ]),
-    );
   }
 }

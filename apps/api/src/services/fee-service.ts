@@ -4,19 +4,17 @@
  * same transaction as every write, reminders by mail, a PDF statement.
  */
 import { localIsoDate } from '@registrar/contract/enrollment';
-import { ENROLLMENT_MESSAGES, type Installment } from '@registrar/contract/enrollment-admin';
-import { allocatePayments, applyConcession } from '@registrar/contract/fee-plan';
+import { ENROLLMENT_MESSAGES } from '@registrar/contract/enrollment-admin';
+import { applyConcession } from '@registrar/contract/fee-plan';
 import {
   FEE_MESSAGES,
   REMINDER_DAYS_AFTER,
   REMINDER_DAYS_BEFORE,
-  type Concession,
   type ConcessionInput,
-  type Payment,
-  type Refund,
+  type RecordPaymentInput,
   type RefundInput,
 } from '@registrar/contract/fees';
-import type { PaymentMode } from '@registrar/contract/constants';
+import { PAYMENT_REFERENCE_MESSAGES } from '@registrar/contract/payment-references';
 import { formatDate, formatRupeesExact, isLanguage, type Language } from '@registrar/contract/language';
 import type { Config } from '../config';
 import type { Db, Executor } from '../db/database';
@@ -27,10 +25,16 @@ import { enrollmentRepository } from '../repositories/enrollment-repository';
 import { outboxRepository } from '../repositories/outbox-repository';
 import { paymentRepository } from '../repositories/payment-repository';
 import { oncePerKey } from './once-per-key';
-import { installmentStatus } from './enrollment-fee-schedule';
+import { reconcilePaid } from './fee-reconcile';
+import { voidDocuments } from './gst/tax-documents';
+import { recordIncoming } from './payment-intake';
+import { ledgerTurn } from './ledger-turn';
+import { recordRefund } from './refund-intake';
+import { openGatewayRefundPaise } from './gateway/gateway-refunds';
 import { brandedMail } from './mail/mail-message';
 import { studentTexts } from './student-texts';
-import { studentLinkParagraph } from './student-page-service';
+import { studentLinkParagraph } from './student-links';
+import { readLedger, type Ledger } from './fee-ledger';
 
 const DAY_MS = 86_400_000;
 /** Paise as staff read them (₹1,23,456.50); a student's mail formats in the student's language. */
@@ -39,35 +43,6 @@ export const formatInr = (paise: number, language: Language = 'en') => formatRup
 const dueDateIn = (iso: string, language: Language) => formatDate(iso, language, { style: 'long' });
 const shiftDays = (iso: string, days: number) =>
   new Date(Date.parse(`${iso}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-const CLOSED = ['rejected', 'cancelled'];
-
-export interface ScheduleLine {
-  row: { id: string; number: number; amountPaise: number; dueDate: string };
-  paidPaise: number;
-  status: Installment['status'];
-}
-
-export interface Ledger {
-  schedule: ScheduleLine[];
-  payments: Payment[];
-  refunds: Refund[];
-  concessions: Concession[];
-  concessionPaise: number;
-}
-
-/**
- * Recomputes every installment's paid sum of one enrolment from its ledger (live payments less
- * refunds). The caller holds the enrolment's lock; only changed rows are written, so the
- * dashboard totals' triggers see exactly the change.
- */
-export async function reconcilePaid(tx: Executor, enrollmentId: string): Promise<void> {
-  // One after the other: a transaction is one connection.
-  const schedule = await enrollmentRepository.schedule(tx, enrollmentId);
-  const net = await paymentRepository.netPayments(tx, enrollmentId);
-  const { paidPaise } = allocatePayments(schedule, net);
-  for (const [i, row] of schedule.entries())
-    if (row.paidPaise !== paidPaise[i]) await paymentRepository.setPaid(tx, row.id, paidPaise[i]!);
-}
 
 export class FeeService {
   constructor(
@@ -77,65 +52,13 @@ export class FeeService {
   ) {}
 
   /** The schedule with what was paid against each installment, and the ledger. */
-  async ledger(enrollmentId: string, db: Db | Executor = this.db): Promise<Ledger> {
-    const [rows, ledger, refundRows, concessionRows] = await Promise.all([
-      enrollmentRepository.schedule(db, enrollmentId),
-      paymentRepository.forEnrollment(db, enrollmentId),
-      paymentRepository.refundsFor(db, enrollmentId),
-      paymentRepository.concessionsFor(db, enrollmentId),
-    ]);
-    const today = localIsoDate();
-    const by = (s: { id: string | null; name: string | null } | null) =>
-      s?.id ? { _id: s.id, name: s.name ?? '' } : null;
-    return {
-      schedule: rows.map((row) => ({
-        row,
-        paidPaise: row.paidPaise,
-        status: installmentStatus(row.amountPaise, row.paidPaise, row.dueDate, today),
-      })),
-      payments: ledger.map(({ payment, refunded, staff }) => ({
-        _id: payment.id,
-        installmentId: payment.installmentId,
-        installmentNumber: payment.installmentNumber,
-        amount: toRupees(Number(payment.amountPaise)),
-        paymentMode: payment.mode as PaymentMode,
-        paidOn: payment.paidOn,
-        reference: payment.reference,
-        note: payment.note,
-        receiptNumber: payment.receiptNumber,
-        recordedBy: by(staff),
-        createdAt: payment.createdAt.toISOString(),
-        voided: payment.voidedAt !== null,
-        voidReason: payment.voidReason,
-        voidedAt: payment.voidedAt?.toISOString() ?? null,
-        refunded: toRupees(Number(refunded)),
-      })),
-      refunds: refundRows.map(({ refund, receiptNumber, staff }) => ({
-        _id: refund.id,
-        paymentId: refund.paymentId,
-        receiptNumber,
-        refundNumber: refund.refundNumber,
-        amount: toRupees(refund.amountPaise),
-        paymentMode: refund.mode as PaymentMode,
-        refundedOn: refund.refundedOn,
-        reason: refund.reason,
-        recordedBy: by(staff),
-        createdAt: refund.createdAt.toISOString(),
-      })),
-      concessions: concessionRows.map(({ concession, staff }) => ({
-        _id: concession.id,
-        amount: toRupees(concession.amountPaise),
-        reason: concession.reason,
-        recordedBy: by(staff),
-        createdAt: concession.createdAt.toISOString(),
-      })),
-      concessionPaise: concessionRows.reduce((t, c) => t + c.concession.amountPaise, 0),
-    };
+  ledger(enrollmentId: string, db: Db | Executor = this.db): Promise<Ledger> {
+    return readLedger(db, enrollmentId);
   }
 
   /** Runs a money write once per idempotency key (see `oncePerKey`). */
   private once<T>(scope: string, request: IdempotentRequest | undefined, write: (tx: Executor) => Promise<T>) {
-    return oncePerKey(this.db, scope, request, write);
+    return ledgerTurn(this.db, () => oncePerKey(this.db, scope, request, write));
   }
 
   private async openEnrollment(tx: Executor, enrollmentId: string) {
@@ -144,55 +67,39 @@ export class FeeService {
     return enrollment;
   }
 
-  /** Records a payment; answers its receipt number. */
+  /** Records a payment typed in by staff; answers its receipt number. */
   async recordPayment(
     enrollmentId: string,
     installmentId: string,
-    input: {
-      amount: number;
-      paymentMode: PaymentMode;
-      paidOn: string;
-      reference?: string | undefined;
-      note?: string | undefined;
-    },
+    input: RecordPaymentInput,
     staffId: string,
     request?: IdempotentRequest,
   ): Promise<string> {
     if (input.paidOn > localIsoDate())
       throw badRequest(FEE_MESSAGES.paidOnInFuture, [{ path: 'paidOn', message: FEE_MESSAGES.paidOnInFuture }]);
-    const amountPaise = toPaise(input.amount);
     const answer = await this.once('payment', request, async (tx) => {
-      const enrollment = await this.openEnrollment(tx, enrollmentId);
-      if (CLOSED.includes(enrollment.status)) throw conflict(FEE_MESSAGES.enrollmentClosed);
-      const installment = await paymentRepository.installment(tx, enrollmentId, installmentId);
-      if (!installment) throw notFound(FEE_MESSAGES.installmentNotFound);
-      const owed = installment.amountPaise - installment.paidPaise;
-      if (owed <= 0) throw conflict(FEE_MESSAGES.installmentPaid);
-      if (amountPaise > owed)
-        throw badRequest(`${FEE_MESSAGES.amountTooMuch} (${formatInr(owed)})`, [
-          { path: 'amount', message: `${FEE_MESSAGES.amountTooMuch} (${formatInr(owed)})` },
-        ]);
-      const receiptNumber = await paymentRepository.nextNumber(tx, 'receipt', Number(localIsoDate().slice(0, 4)));
-      await paymentRepository.insert(tx, {
+      const { payment, created } = await recordIncoming(tx, {
         enrollmentId,
         installmentId,
-        installmentNumber: installment.number,
-        amountPaise,
+        amountPaise: toPaise(input.amount),
         mode: input.paymentMode,
         paidOn: input.paidOn,
-        reference: input.reference || null,
-        note: input.note || null,
-        receiptNumber,
-        recordedBy: staffId,
-      });
-      await reconcilePaid(tx, enrollmentId);
-      await enrollmentRepository.addEvent(tx, {
-        enrollmentId,
-        kind: 'payment_recorded',
-        note: `${receiptNumber}: ${formatInr(amountPaise)} by ${input.paymentMode.replace('_', ' ')} for installment ${installment.number}`,
+        reference: input.reference ?? null,
+        note: input.note ?? null,
+        utr: input.utr ?? null,
+        chequeNumber: input.chequeNumber ?? null,
+        bankName: input.bankName ?? null,
+        chequeDate: input.chequeDate ?? null,
+        source: 'staff',
         staffId,
+        arrived: false,
       });
-      return { receiptNumber };
+      // Typed in by hand, a UTR already on the books is a mistake to show, not money to merge.
+      if (!created) {
+        const message = `${PAYMENT_REFERENCE_MESSAGES.utrTaken}: ${payment.receiptNumber}`;
+        throw conflict(message, [{ path: 'utr', message }]);
+      }
+      return { receiptNumber: payment.receiptNumber };
     });
     return answer.receiptNumber;
   }
@@ -204,26 +111,30 @@ export class FeeService {
     reason: string,
     staffId: string,
   ): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      await this.openEnrollment(tx, enrollmentId);
-      const payment = await paymentRepository.byIdForUpdate(tx, paymentId);
-      if (
-        !payment ||
-        payment.enrollmentId !== enrollmentId ||
-        (payment.installmentId !== installmentId && payment.installmentId !== null)
-      )
-        throw notFound(FEE_MESSAGES.paymentNotFound);
-      if (payment.voidedAt) throw conflict(FEE_MESSAGES.alreadyVoided);
-      if ((await paymentRepository.refundedPaise(tx, paymentId)) > 0) throw conflict(FEE_MESSAGES.voidRefunded);
-      await paymentRepository.void(tx, paymentId, reason, staffId);
-      await reconcilePaid(tx, enrollmentId);
-      await enrollmentRepository.addEvent(tx, {
-        enrollmentId,
-        kind: 'payment_voided',
-        note: `${payment.receiptNumber} voided: ${reason}`,
-        staffId,
-      });
-    });
+    await ledgerTurn(this.db, () =>
+      this.db.transaction(async (tx) => {
+        await this.openEnrollment(tx, enrollmentId);
+        const payment = await paymentRepository.byIdForUpdate(tx, paymentId);
+        if (
+          !payment ||
+          payment.enrollmentId !== enrollmentId ||
+          (payment.installmentId !== installmentId && payment.installmentId !== null)
+        )
+          throw notFound(FEE_MESSAGES.paymentNotFound);
+        if (payment.voidedAt) throw conflict(FEE_MESSAGES.alreadyVoided);
+        if ((await paymentRepository.refundedPaise(tx, paymentId)) > 0) throw conflict(FEE_MESSAGES.voidRefunded);
+        if ((await openGatewayRefundPaise(tx, paymentId)) > 0) throw conflict(FEE_MESSAGES.voidRefundPending);
+        await paymentRepository.void(tx, paymentId, reason, staffId);
+        await voidDocuments(tx, payment, reason, staffId);
+        await reconcilePaid(tx, enrollmentId);
+        await enrollmentRepository.addEvent(tx, {
+          enrollmentId,
+          kind: 'payment_voided',
+          note: `${payment.receiptNumber} voided: ${reason}`,
+          staffId,
+        });
+      }),
+    );
   }
 
   /** Gives back part or all of one payment; answers the refund number. */
@@ -237,37 +148,18 @@ export class FeeService {
       throw badRequest(FEE_MESSAGES.refundedOnInFuture, [
         { path: 'refundedOn', message: FEE_MESSAGES.refundedOnInFuture },
       ]);
-    const amountPaise = toPaise(input.amount);
-    const answer = await this.once('refund', request, async (tx) => {
-      await this.openEnrollment(tx, enrollmentId);
-      const payment = await paymentRepository.byIdForUpdate(tx, input.paymentId);
-      if (!payment || payment.enrollmentId !== enrollmentId) throw notFound(FEE_MESSAGES.paymentNotFound);
-      if (payment.voidedAt) throw conflict(FEE_MESSAGES.refundOfVoided);
-      const left = payment.amountPaise - (await paymentRepository.refundedPaise(tx, payment.id));
-      if (amountPaise > left) {
-        const message = `${FEE_MESSAGES.refundTooMuch} (${formatInr(left)})`;
-        throw badRequest(message, [{ path: 'amount', message }]);
-      }
-      const refundNumber = await paymentRepository.nextNumber(tx, 'refund', Number(localIsoDate().slice(0, 4)));
-      await paymentRepository.insertRefund(tx, {
+    const answer = await this.once('refund', request, (tx) =>
+      recordRefund(tx, {
         enrollmentId,
-        paymentId: payment.id,
-        amountPaise,
+        paymentId: input.paymentId,
+        amountPaise: toPaise(input.amount),
         mode: input.paymentMode,
         refundedOn: input.refundedOn,
         reason: input.reason,
-        refundNumber,
-        recordedBy: staffId,
-      });
-      await reconcilePaid(tx, enrollmentId);
-      await enrollmentRepository.addEvent(tx, {
-        enrollmentId,
-        kind: 'payment_refunded',
-        note: `${refundNumber}: ${formatInr(amountPaise)} of ${payment.receiptNumber} refunded by ${input.paymentMode.replace('_', ' ')}. Reason: ${input.reason}`,
+        effect: input.effect,
         staffId,
-      });
-      return { refundNumber };
-    });
+      }),
+    );
     return answer.refundNumber;
   }
 
@@ -328,7 +220,7 @@ export class FeeService {
       }
       if (input.dueDate !== undefined && input.dueDate !== installment.dueDate) {
         values.dueDate = input.dueDate;
-        changes.push(`due ${installment.dueDate} → ${input.dueDate}`);
+        changes.push(`due ${formatDate(installment.dueDate)} → ${formatDate(input.dueDate)}`);
       }
       if (!changes.length) return;
       await paymentRepository.updateInstallment(tx, installmentId, values);
@@ -424,7 +316,7 @@ export class FeeService {
               greeting: t('mail.greeting', { name: due.name }),
               paragraphs: [
                 t(kind === 'before_due' ? 'mail.reminder.due' : 'mail.reminder.overdue', facts),
-                studentLinkParagraph(due.enrollment_id, language),
+                studentLinkParagraph(due.enrollment_id, language, due.number),
               ],
               footer: t('mail.footer', { phone: this.config.contactPhone, email: this.config.contactEmail }),
               language,
@@ -433,7 +325,7 @@ export class FeeService {
           await enrollmentRepository.addEvent(tx, {
             enrollmentId: due.enrollment_id,
             kind: 'payment_reminder',
-            note: `Automatic reminder (${kind === 'before_due' ? '3 days before' : '7 days after'} installment ${due.number} due ${dueDate})`,
+            note: `Automatic reminder (${kind === 'before_due' ? '3 days before' : '7 days after'} installment ${due.number} due ${formatDate(dueDate)})`,
           });
           return true;
         });

@@ -6,19 +6,23 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import QRCode from 'qrcode';
-import { rupeesInWords } from '@registrar/contract/amount-words';
+import type QRCodeModule from 'qrcode';
+import { lazyPackage } from '../lib/lazy-package';
+import { amountInWords } from '@registrar/contract/amount-words';
 import type { EnrollmentStatus, Installment } from '@registrar/contract/enrollment-admin';
 import {
   INDIA_TIME_ZONE,
-  formatDate,
+  formatDateNumeric,
   formatDateTime,
   formatRupees,
   formatRupeesExact,
   type Language,
 } from '@registrar/contract/language';
 import type { Concession, Payment, Refund } from '@registrar/contract/fees';
+import { PAYMENT_MODE_NAMES, type RecordedPaymentMode } from '@registrar/contract/constants';
 import { studentTexts, type StudentText } from './student-texts';
+
+const QRCode = lazyPackage<typeof QRCodeModule>('qrcode');
 
 function fontsDir(): string {
   let dir = path.dirname(fileURLToPath(import.meta.url));
@@ -100,11 +104,12 @@ export async function startPdf(title: string, language: Language = 'en') {
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
 
-  /** Writes text, switching to the Devanagari font for runs in that script. */
+  /** Writes text, switching to the Devanagari font for runs in that script (`continued` keeps the line open). */
   const write = (text: string, options: PDFKit.Mixins.TextOptions = {}, font = 'regular') => {
     const runs = scriptRuns(text);
     runs.forEach((run, i) => {
-      doc.font(hasDevanagari(run) ? 'devanagari' : font).text(run, { ...options, continued: i < runs.length - 1 });
+      const continued = i < runs.length - 1 || options.continued === true;
+      doc.font(hasDevanagari(run) ? 'devanagari' : font).text(run, { ...options, continued });
     });
   };
   return { doc, write, done };
@@ -142,7 +147,7 @@ export async function renderFeeStatement(data: StatementData): Promise<Buffer> {
   const { language } = data;
   const t = studentTexts(language);
   const inr = (rupees: number) => formatRupeesExact(rupees, language);
-  const day = (iso: string) => formatDate(iso, language);
+  const day = (iso: string) => formatDateNumeric(iso);
   const { doc, write, done } = await startPdf(
     t('statement.docTitle', { number: data.student.enrollmentNumber }),
     language,
@@ -151,7 +156,7 @@ export async function renderFeeStatement(data: StatementData): Promise<Buffer> {
   doc.moveDown(1).fontSize(16).fillColor('#1d1b26');
   write(t('statement.title'), {}, 'bold');
   doc.fontSize(10);
-  write(t('statement.date', { date: formatDate(data.generatedOn, language, { style: 'long' }) }));
+  write(t('statement.date', { date: formatDateNumeric(data.generatedOn) }));
   doc.moveDown(0.5);
   write(t('statement.student', { name: data.student.name }));
   write(
@@ -213,7 +218,11 @@ export async function renderFeeStatement(data: StatementData): Promise<Buffer> {
     ],
     [130, 90, 110, 110, 60],
     data.payments.map((p) => [
-      p.voided ? t('statement.payments.void', { receipt: p.receiptNumber }) : p.receiptNumber,
+      p.voided
+        ? t('statement.payments.void', { receipt: p.receiptNumber })
+        : p.source === 'import'
+          ? t('statement.payments.imported', { receipt: p.receiptNumber })
+          : p.receiptNumber,
       day(p.paidOn),
       inr(p.amount),
       t(`statement.mode.${p.paymentMode}`),
@@ -252,7 +261,7 @@ export async function renderFeeStatement(data: StatementData): Promise<Buffer> {
     for (const code of data.upi) {
       if (doc.y + 110 > doc.page.height - doc.page.margins.bottom) doc.addPage();
       const top = doc.y + 6;
-      drawQr(doc, QRCode.create(code.url, { errorCorrectionLevel: 'M' }).modules, doc.page.margins.left, top, 96);
+      drawQr(doc, QRCode().create(code.url, { errorCorrectionLevel: 'M' }).modules, doc.page.margins.left, top, 96);
       doc.x = doc.page.margins.left + 110;
       doc.y = top + 36;
       write(t('statement.upi.installment', { number: code.installment, amount: inr(code.amount) }));
@@ -279,48 +288,93 @@ export interface ReceiptData {
   receivedBy: string | null;
   voided: boolean;
   refunded: number;
+  /** What the enrolment still owed once this payment was in (rupees). */
+  balanceAfter: number;
+  /** Brought in from the institute's earlier books: the receipt number is theirs. */
+  imported: boolean;
+  /** Every label of the receipt is written in it; the amount in words stays English (Indian numbering). */
+  language: Language;
 }
 
-const MODE_LABELS: Record<string, string> = {
-  cash: 'Cash',
-  online_payment: 'Online payment',
-  cheque: 'Cheque',
-  other: 'Other',
-};
+/** "For <institute>", room to sign, "Authorised signatory": the foot of every document handed over. */
+export function writeSignatory(
+  { doc }: Pick<Awaited<ReturnType<typeof startPdf>>, 'doc'>,
+  institute: string,
+  label = 'Authorised signatory',
+  forInstitute = `For ${institute}`,
+) {
+  doc.moveDown(2).fontSize(11).fillColor('#1d1b26');
+  writeRight(doc, forInstitute, 'bold');
+  doc.moveDown(2);
+  writeRight(doc, label, 'regular');
+}
+
+/**
+ * One line set against the right margin, each script in its own font: pdfkit's own right alignment
+ * lays continued runs out on lines of their own.
+ */
+function writeRight(doc: PDFKit.PDFDocument, text: string, font: string) {
+  const runs = scriptRuns(text).map((run) => ({ run, font: hasDevanagari(run) ? 'devanagari' : font }));
+  const width = runs.reduce((sum, r) => sum + doc.font(r.font).widthOfString(r.run), 0);
+  const y = doc.y;
+  let x = doc.page.width - doc.page.margins.right - width;
+  for (const r of runs) {
+    doc.font(r.font).text(r.run, x, y, { lineBreak: false });
+    x += doc.widthOfString(r.run);
+  }
+  doc.x = doc.page.margins.left;
+  doc.y = y + doc.currentLineHeight(true);
+}
 
 /** One page: who paid what, for what, how, when and who received it, with the amount in words. */
 export async function renderReceipt(data: ReceiptData): Promise<Buffer> {
-  const { doc, write, done } = await startPdf(`Receipt ${data.receiptNumber}`);
+  const { language } = data;
+  const t = studentTexts(language);
+  const { doc, write, done } = await startPdf(t('receipt.docTitle', { number: data.receiptNumber }), language);
   writeLetterhead({ doc, write }, data.institute);
   doc.moveDown(1).fontSize(16).fillColor('#1d1b26');
-  write(data.voided ? 'Payment receipt (VOID)' : 'Payment receipt', {}, 'bold');
+  write(t(data.voided ? 'receipt.titleVoid' : 'receipt.title'), {}, 'bold');
   doc.fontSize(11).moveDown(0.5);
   const line = (label: string, value: string) => {
-    doc.font('bold').text(`${label}: `, { continued: true });
+    write(`${label}: `, { continued: true }, 'bold');
     write(value);
   };
-  line('Receipt number', data.receiptNumber);
-  line('Date', data.paidOn);
-  line('Received from', data.student.name);
-  line('Enrolment number', data.student.enrollmentNumber);
-  line('Course', data.course);
-  line('Towards', `Installment ${data.installmentNumber}`);
+  const rupees = (amount: number) => formatRupees(amount, language);
+  // English keeps the console's names of the modes (capitalised, "Cheque / DD"); Hindi has its own.
+  const mode =
+    language === 'en'
+      ? (PAYMENT_MODE_NAMES[data.mode as RecordedPaymentMode] ?? data.mode)
+      : t(`statement.mode.${data.mode}`);
+  line(t('receipt.number'), data.receiptNumber);
+  line(t('receipt.date'), formatDateNumeric(data.paidOn));
+  line(t('receipt.from'), data.student.name);
+  line(t('receipt.enrolment'), data.student.enrollmentNumber);
+  line(t('receipt.course'), data.course);
+  line(t('receipt.towards'), t('receipt.installment', { number: data.installmentNumber }));
   doc.moveDown(0.5).fontSize(14);
-  line('Amount', formatRupees(data.amount));
+  line(t('receipt.amount'), rupees(data.amount));
   doc.fontSize(11);
-  line('In words', `${rupeesInWords(data.amount)} only`);
+  line(t('receipt.words'), t('receipt.wordsValue', { words: amountInWords(data.amount, language) }));
   doc.moveDown(0.5);
-  line('Mode', MODE_LABELS[data.mode] ?? data.mode);
-  line('Reference', data.reference ?? '—');
-  line('Received by', data.receivedBy ?? '—');
-  if (data.refunded > 0) line('Refunded since', formatRupees(data.refunded));
+  line(t('receipt.mode'), mode);
+  line(t('receipt.reference'), data.reference ?? '—');
+  line(t('receipt.receivedBy'), data.receivedBy ?? '—');
+  if (data.imported) line(t('receipt.importedFrom'), t('receipt.imported'));
+  if (data.refunded > 0) line(t('receipt.refunded'), rupees(data.refunded));
+  if (!data.voided) line(t('receipt.balance'), rupees(data.balanceAfter));
   if (data.voided) {
     doc.moveDown(0.5).fillColor('#b00020');
-    write('This payment was voided and does not count towards the fees.', {}, 'bold');
+    write(t('receipt.voided'), {}, 'bold');
     doc.fillColor('#1d1b26');
   }
+  writeSignatory(
+    { doc },
+    data.institute.name,
+    t('receipt.signatory'),
+    t('receipt.for', { institute: data.institute.name }),
+  );
   doc.moveDown(2).fontSize(8).fillColor('#55536a');
-  write('This receipt is generated by Registrar from the institute’s payment ledger.');
+  write(t('receipt.footer'));
   doc.end();
   return done;
 }

@@ -5,6 +5,7 @@
 import {
   FOLLOW_UPS_UPCOMING_MAX,
   FOLLOW_UP_MESSAGES,
+  closesInquiry,
   needsNextFollowUp,
   type FollowUpItem,
   type FollowUps,
@@ -65,7 +66,8 @@ export class FollowUpService {
     await oncePerKey(this.db, 'inquiry-contact', request, async (tx) => {
       const row = await inquiryRepository.lockById(tx, id);
       if (!row) throw notFound(INQUIRY_MESSAGES.notFound);
-      const open = needsNextFollowUp(row.status);
+      const closing = closesInquiry(input) && needsNextFollowUp(row.status);
+      const open = needsNextFollowUp(row.status) && !closing;
       if (open && !input.nextFollowUpAt)
         throw badRequest(FOLLOW_UP_MESSAGES.nextFollowUpRequired, [
           { path: 'nextFollowUpAt', message: FOLLOW_UP_MESSAGES.nextFollowUpRequired },
@@ -80,7 +82,7 @@ export class FollowUpService {
         staffId: actor.id,
         createdAt: now,
       });
-      const status: InquiryStatus = row.status === 'new' ? 'contacted' : row.status;
+      const status: InquiryStatus = closing ? 'closed' : row.status === 'new' ? 'contacted' : row.status;
       await inquiryRepository.update(tx, id, {
         status,
         firstContactAt: row.firstContactAt ?? now,
@@ -93,7 +95,9 @@ export class FollowUpService {
           kind: 'status_changed',
           fromStatus: row.status,
           toStatus: status,
-          note: `First contact: ${CONTACT_CHANNEL_LABELS[input.channel]}`,
+          note: closing
+            ? `Not interested (${CONTACT_CHANNEL_LABELS[input.channel]})${input.note ? `: ${input.note}` : ''}`
+            : `First contact: ${CONTACT_CHANNEL_LABELS[input.channel]}`,
           staffId: actor.id,
         });
       return { loggedAt: now.toISOString() };
@@ -103,7 +107,13 @@ export class FollowUpService {
 
   /** Sets the owner and/or the next follow-up. Only staff who may assign give an inquiry to someone else. */
   async setFollowUp(id: string, input: InquiryFollowUpRequest, actor: Actor): Promise<InquiryDetail> {
-    await this.db.transaction(async (tx) => {
+    await this.applyFollowUp(id, input, actor);
+    return this.inquiries.detail(id);
+  }
+
+  /** The change itself, for one inquiry or each of many; answers whether the owner changed. */
+  async applyFollowUp(id: string, input: InquiryFollowUpRequest, actor: Actor): Promise<{ ownerChanged: boolean }> {
+    return this.db.transaction(async (tx) => {
       const row = await inquiryRepository.lockById(tx, id);
       if (!row) throw notFound(INQUIRY_MESSAGES.notFound);
       const values: { ownerId?: string | null; nextFollowUpAt?: Date | null } = {};
@@ -131,8 +141,8 @@ export class FollowUpService {
         values.nextFollowUpAt = input.nextFollowUpAt === null ? null : new Date(input.nextFollowUpAt);
       }
       if (Object.keys(values).length) await inquiryRepository.update(tx, id, values);
+      return { ownerChanged: values.ownerId !== undefined };
     });
-    return this.inquiries.detail(id);
   }
 
   /** An owner's follow-ups: everyone sees their own; staff who may assign see anyone's. */
@@ -165,6 +175,7 @@ export class FollowUpService {
         areaOfInterest: r.area_of_interest,
         nextFollowUpAt: at.toISOString(),
         lastContactAt: r.last_contact_at ? iso(r.last_contact_at) : null,
+        lastNote: r.last_note,
       };
       (at < today ? result.overdue : at < tomorrow ? result.today : result.upcoming).push(item);
     }

@@ -10,6 +10,7 @@ import type { Db } from '../db/database';
 import { outboxRepository } from '../repositories/outbox-repository';
 import type { Executor } from '../db/database';
 import { brandedMail } from './mail/mail-message';
+import { staffToTell, type StaffNoticeRecipient } from './staff-notices';
 
 export const DIGEST_EVERY_MS = 60_000;
 /** Inquiries spelled out in one mail; the rest are counted, with a link to the list. */
@@ -65,10 +66,7 @@ export class InquiryDigest {
       // Deleted since the look above: nothing to tell, and the next digest waits a minute at most.
       if (!pending.length) return 0;
       const waiting = pending[0]!.waiting;
-      const recipients = rowsOf<{ email: string; name: string }>(
-        await tx.execute(sql`select email, name from staff where active order by created_at`),
-      );
-      for (const recipient of recipients)
+      for (const recipient of await staffToTell(tx, 'inquiries.read'))
         await outboxRepository.enqueue(tx, 'mail', this.mail(recipient, pending, waiting));
       return waiting;
     });
@@ -77,10 +75,11 @@ export class InquiryDigest {
   }
 
   /** `pending` holds the first inquiries (at most the listed maximum) of `waiting` in all. */
-  private mail(recipient: { email: string; name: string }, pending: PendingInquiry[], waiting: number) {
+  private mail(recipient: StaffNoticeRecipient, pending: PendingInquiry[], waiting: number) {
     const { publicUrl, instituteName } = this.config;
+    const who = (q: PendingInquiry) => (recipient.seesContact ? `${q.name} (${q.email}, ${q.phone_number})` : q.name);
     const line = (q: PendingInquiry) =>
-      `${q.name} (${q.email}, ${q.phone_number}) asked about ${q.area_of_interest.join(', ')}. Reference: ${q.reference}.` +
+      `${who(q)} asked about ${q.area_of_interest.join(', ')}. Reference: ${q.reference}.` +
       (q.duplicate_of ? ' Possible duplicate: the same email or phone asked within the last 30 days.' : '');
     const one = waiting === 1 ? pending[0]! : undefined;
     const more = waiting - pending.length;

@@ -24,6 +24,7 @@ import { courseRepository } from '../repositories/course-repository';
 import { followUpRepository } from '../repositories/follow-up-repository';
 import { inquiryRepository, type InquiryRow } from '../repositories/inquiry-repository';
 import { THROTTLE_RULES, addressKey, type Throttle } from './throttle';
+import { toPage } from '../lib/page';
 
 const DUPLICATE_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
 /** Course names change rarely; the public form is hot. A few seconds of staleness is harmless. */
@@ -122,13 +123,7 @@ export class InquiryService {
 
   async page(q: InquiryListQuery): Promise<Page<InquiryRecord>> {
     const { items, total } = await inquiryRepository.page(this.db, q);
-    return {
-      items: items.map(toInquiryRecord),
-      page: q.page,
-      limit: q.limit,
-      total,
-      totalPages: Math.ceil(total / q.limit),
-    };
+    return toPage(items.map(toInquiryRecord), total, q);
   }
 
   async detail(id: string): Promise<InquiryDetail> {

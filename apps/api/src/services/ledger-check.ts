@@ -1,12 +1,13 @@
 /**
  * `verify-ledger`: recomputes from the money ledger (payments, voids, refunds) everything kept
  * beside it — each installment's paid sum, the dashboard's running totals, the number counters —
- * and names every difference. An empty answer means the books balance.
+ * checks modes, refund effects and cheque outcomes, and names every difference. An empty answer means the books balance.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { allocatePayments } from '@registrar/contract/fee-plan';
 import type { Db } from '../db/database';
 import { formatInr } from './fee-service';
+import { verifyAccounts } from './ledger-check-accounts';
 
 async function rows<T>(db: Db, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
@@ -21,6 +22,13 @@ function compare(what: string, kept: Map<string, string>, truth: Map<string, str
   return out.sort();
 }
 
+interface Owed {
+  due_date: string;
+  owed: string;
+  open_count: number;
+  pending: string;
+}
+const owedText = (r: Owed) => `${r.owed} in ${r.open_count}, ${r.pending} of it pending`;
 const keyed = <T>(list: T[], key: (r: T) => string, value: (r: T) => string) =>
   new Map(list.map((r) => [key(r), value(r)]));
 
@@ -64,7 +72,8 @@ export async function verifyLedger(db: Db): Promise<string[]> {
         `enrolment ${enrollmentId}: ${formatInr(list.reduce((t, p) => t + p.netPaise, 0))} paid but no schedule`,
       );
   for (const [enrollmentId, rowsOf] of scheduleBy) {
-    const { paidPaise, unallocated } = allocatePayments(
+    // Money beyond the schedule is a credit to refund, not a fault: money that arrived is never refused.
+    const { paidPaise } = allocatePayments(
       rowsOf.map((r) => ({ id: r.id, amountPaise: Number(r.amount_paise) })),
       paymentsBy.get(enrollmentId) ?? [],
     );
@@ -74,8 +83,6 @@ export async function verifyLedger(db: Db): Promise<string[]> {
           `${r.enrollment_number} installment ${r.number}: paid kept ${formatInr(Number(r.paid_paise))}, ledger says ${formatInr(paidPaise[i]!)}`,
         );
     });
-    if (unallocated > 0)
-      problems.push(`${rowsOf[0]!.enrollment_number}: ${formatInr(unallocated)} paid beyond the schedule`);
   }
 
   // Refunds never exceed their payment, and a voided payment has none.
@@ -88,6 +95,14 @@ export async function verifyLedger(db: Db): Promise<string[]> {
     problems.push(
       `${r.receipt_number}: ${r.voided ? 'voided but refunded' : 'refunded more than paid'} (${formatInr(Number(r.refunded))} of ${formatInr(Number(r.amount))})`,
     );
+
+  // A refund gives back money already received: dated before its payment, a month's takings go negative.
+  for (const r of await rows<{ refund_number: string; receipt_number: string; refunded_on: string; paid_on: string }>(
+    db,
+    sql`select r.refund_number, p.receipt_number, r.refunded_on::text, p.paid_on::text
+        from refunds r join payments p on p.id = r.payment_id where r.refunded_on < p.paid_on order by r.refund_number`,
+  ))
+    problems.push(`${r.refund_number}: dated ${r.refunded_on}, before its payment ${r.receipt_number} of ${r.paid_on}`);
 
   // Dashboard totals kept by triggers.
   problems.push(
@@ -117,23 +132,24 @@ export async function verifyLedger(db: Db): Promise<string[]> {
     ...compare(
       'owed due on',
       keyed(
-        await rows<{ due_date: string; owed: string; open_count: number }>(
+        await rows<Owed>(
           db,
-          sql`select due_date::text, owed_paise::text as owed, open_count from dashboard_open_installments
-              where owed_paise <> 0 or open_count <> 0`,
+          sql`select due_date::text, owed_paise::text as owed, open_count, pending_owed_paise::text as pending
+              from dashboard_open_installments where owed_paise <> 0 or open_count <> 0 or pending_owed_paise <> 0`,
         ),
         (r) => r.due_date,
-        (r) => `${r.owed} in ${r.open_count}`,
+        owedText,
       ),
       keyed(
-        await rows<{ due_date: string; owed: string; open_count: number }>(
+        await rows<Owed>(
           db,
-          sql`select i.due_date::text, sum(i.amount_paise - i.paid_paise)::text as owed, count(*)::int as open_count
+          sql`select i.due_date::text, sum(i.amount_paise - i.paid_paise)::text as owed, count(*)::int as open_count,
+                coalesce(sum(i.amount_paise - i.paid_paise) filter (where e.status = 'pending'), 0)::text as pending
               from installments i join enrollments e on e.id = i.enrollment_id and dashboard_fees_count(e.status)
               where i.paid_paise < i.amount_paise group by 1`,
         ),
         (r) => r.due_date,
-        (r) => `${r.owed} in ${r.open_count}`,
+        owedText,
       ),
     ),
     ...compare(
@@ -172,5 +188,6 @@ export async function verifyLedger(db: Db): Promise<string[]> {
     ))
       problems.push(`${kind} numbers of ${r.year}: counter at ${r.last}, ${r.given} in the ledger`);
 
+  problems.push(...(await verifyAccounts(db)));
   return problems;
 }

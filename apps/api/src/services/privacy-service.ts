@@ -3,18 +3,13 @@
  * product keeps them — enrolments, documents, inquiries, announcements, queued and sent mail (rows
  * and `.eml` files), audit entries — except the fee ledger, which accounting law makes us keep: an
  * enrolment with payments stays under a pseudonym with its amounts, dates and receipt numbers.
- * Access builds a zip of everything held about one enrolment's person, documents included.
+ * Access builds a zip of everything held about one enrolment's person (privacy-export.ts).
  */
-import fs from 'node:fs';
-import fsp from 'node:fs/promises';
-import path from 'node:path';
-import { PassThrough, type Readable } from 'node:stream';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { simpleParser } from 'mailparser';
-import yazl from 'yazl';
+import type { Readable } from 'node:stream';
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { EnrollmentDetail } from '@registrar/contract/enrollment-admin';
 import { PRIVACY_MESSAGES, type ErasureKind, type ErasureResult } from '@registrar/contract/privacy';
-import type { Db } from '../db/database';
+import type { DatabaseKind, Db, Executor } from '../db/database';
 import {
   announcements,
   auditLog,
@@ -28,73 +23,102 @@ import {
   outbox,
   payments,
   refunds,
+  staff,
   studentLinks,
   studentRequests,
 } from '../db/schema';
 import { conflict, notFound } from '../lib/http-errors';
-import { EXTENSION_FOR, type SniffedType } from './uploads/content-type';
+import { eraseMailFiles } from './erasure-mail-files';
+import { scrubImportRows, scrubStatementLines } from './erasure-statements';
+import { ERASED, isAbout, mentions, scrub, scrubMail, type ErasedPerson } from './erasure-match';
+import { exportPersonalData } from './privacy-export';
 import type { FileStorage } from './uploads/file-storage';
 
-/** What stands in for an erased identifier inside text that is kept (a payment note, a history note). */
-const ERASED = '[erased]';
 /** Names shorter than this are not searched for inside other text: they would match ordinary words. */
 const MIN_NAME_LENGTH = 3;
+/** Tables an erasure may write; each one it wrote is rewritten afterwards so no old row version stays in its files. */
+type TouchedTable =
+  | 'enrollments'
+  | 'enrollment_documents'
+  | 'enrollment_events'
+  | 'student_links'
+  | 'student_requests'
+  | 'announcements'
+  | 'outbox'
+  | 'payments'
+  | 'refunds'
+  | 'concessions'
+  | 'inquiries'
+  | 'inquiry_events'
+  | 'inquiry_contacts'
+  | 'inquiry_notifications'
+  | 'audit_log'
+  | 'bank_statement_lines'
+  | 'imports';
 
-/** Replaces every occurrence of the identifiers in `text`, whatever its case. */
-export function scrub(text: string, identifiers: readonly string[]): string {
-  let out = text;
-  for (const id of identifiers) {
-    const pattern = new RegExp(id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi');
-    out = out.replace(pattern, ERASED);
-  }
-  return out;
-}
-
-const mentions = (text: string, identifiers: readonly string[]) => {
-  const lower = text.toLowerCase();
-  return identifiers.some((id) => lower.includes(id.toLowerCase()));
-};
+const digitsOf = (phone: string) => phone.replace(/\D/g, '');
 
 export class PrivacyService {
   constructor(
     private readonly db: Db,
     private readonly storage: FileStorage,
     private readonly outboxDir: string,
+    private readonly kind: DatabaseKind,
   ) {}
 
   /** Erases everything about the person with this email; answers what went, as the kept record says. */
   async erase(email: string, reason: string, staffId: string): Promise<ErasureResult> {
     const lowerEmail = email.trim().toLowerCase();
-    const byEmail = sql`lower(${enrollments.email}) = ${lowerEmail}`;
+    // Staff are not erased this way: the audit trail must keep who did what.
+    const staffRows = await this.db
+      .select({ id: staff.id })
+      .from(staff)
+      .where(sql`lower(${staff.email}) = ${lowerEmail}`)
+      .limit(1);
+    if (staffRows.length) throw conflict(PRIVACY_MESSAGES.staffEmail);
     const found = await this.db
       .select({
         id: enrollments.id,
+        number: enrollments.enrollmentNumber,
         name: enrollments.name,
         phone: enrollments.phoneNumber,
         alternative: enrollments.alterNativePhoneNumber,
         inquiryId: enrollments.inquiryId,
       })
       .from(enrollments)
-      .where(and(byEmail, isNull(enrollments.erasedAt)));
-    const inquiryRows = await this.db
-      .select({ id: inquiries.id, name: inquiries.name, phone: inquiries.phoneNumber })
-      .from(inquiries)
-      .where(sql`lower(${inquiries.email}) = ${lowerEmail}`);
-    const inquiryIds = [
-      ...new Set([...inquiryRows.map((i) => i.id), ...found.flatMap((e) => (e.inquiryId ? [e.inquiryId] : []))]),
-    ];
-    // Everything that names the person: searched for in mail and scrubbed from text that is kept.
-    const identifiers = [
+      .where(and(sql`lower(${enrollments.email}) = ${lowerEmail}`, isNull(enrollments.erasedAt)));
+    const enrollmentPhones = [
       ...new Set(
-        [
-          lowerEmail,
-          ...found.flatMap((e) => [e.name, e.phone, e.alternative ?? '']),
-          ...inquiryRows.flatMap((i) => [i.name, i.phone]),
-        ]
-          .map((v) => v.trim())
-          .filter((v) => v.length >= MIN_NAME_LENGTH),
+        found
+          .flatMap((e) => [e.phone, e.alternative ?? ''])
+          .map(digitsOf)
+          .filter(Boolean),
       ),
     ];
+    const linked = found.flatMap((e) => (e.inquiryId ? [e.inquiryId] : []));
+    // The person's inquiries: by their email, by their enrolments' phones, and the ones their enrolments link.
+    const inquiryRows = await this.db
+      .select({ id: inquiries.id, name: inquiries.name, email: inquiries.email, phone: inquiries.phoneNumber })
+      .from(inquiries)
+      .where(
+        or(
+          sql`lower(${inquiries.email}) = ${lowerEmail}`,
+          enrollmentPhones.length
+            ? inArray(sql`regexp_replace(${inquiries.phoneNumber}, '[^0-9]', '', 'g')`, enrollmentPhones)
+            : undefined,
+          linked.length ? inArray(inquiries.id, linked) : undefined,
+        ),
+      );
+    const inquiryIds = inquiryRows.map((i) => i.id);
+    const clean = (values: string[], min = 1) => [
+      ...new Set(values.map((v) => v.trim()).filter((v) => v.length >= min)),
+    ];
+    // Everything that names the person, each matched only as a whole value.
+    const person: ErasedPerson = {
+      emails: clean([lowerEmail, ...inquiryRows.map((i) => i.email.toLowerCase())]),
+      phones: clean([...found.flatMap((e) => [e.phone, e.alternative ?? '']), ...inquiryRows.map((i) => i.phone)]),
+      names: clean([...found.map((e) => e.name), ...inquiryRows.map((i) => i.name)], MIN_NAME_LENGTH),
+    };
     const enrollmentIds = found.map((e) => e.id);
     const documents = enrollmentIds.length
       ? await this.db
@@ -116,17 +140,32 @@ export class PrivacyService {
       mailFiles: 0,
       auditEntries: 0,
       paymentsKept: 0,
+      mailsScrubbed: 0,
+      mailFilesScrubbed: 0,
+      statementLinesScrubbed: 0,
+      importRowsScrubbed: 0,
     };
+    const touched = new Set<TouchedTable>();
+    const enrollmentNumbers = found.map((e) => e.number).sort();
     const record = await this.db.transaction(async (tx) => {
       // Lets this transaction scrub names out of money rows' free text; amounts, dates and numbers stay locked.
       await tx.execute(sql`select set_config('registrar.erasure', 'on', true)`);
       const [row] = await tx
         .insert(erasures)
-        .values({ staffId, reason: scrub(reason, identifiers), counts: {} })
+        .values({ staffId, reason: scrub(reason, person), counts: {}, enrollmentNumbers })
         .returning();
       const erasure = row!;
       const pseudonym = `Erased student ${erasure.id.slice(0, 8)}`;
+      // Before any enrolment goes: a deleted one would no longer mark the lines that were its own.
+      counts.statementLinesScrubbed = await scrubStatementLines(tx, enrollmentIds, person);
+      counts.importRowsScrubbed = await scrubImportRows(tx, person);
+      if (counts.statementLinesScrubbed) touched.add('bank_statement_lines');
+      if (counts.importRowsScrubbed) touched.add('imports');
 
+      if (enrollmentIds.length) {
+        touched.add('enrollments').add('enrollment_documents').add('enrollment_events');
+        touched.add('announcements').add('student_links').add('student_requests');
+      }
       // Announcements go with their mails.
       const announced = enrollmentIds.length
         ? await tx
@@ -135,26 +174,15 @@ export class PrivacyService {
             .returning({ outboxId: announcements.outboxId })
         : [];
       counts.announcements = announced.length;
-      const mailIds = new Set(announced.map((a) => a.outboxId));
-      if (identifiers.length) {
-        const named = await tx
-          .select({ id: outbox.id })
-          .from(outbox)
-          .where(
-            sql.join(
-              identifiers.map((id) => sql`position(${id.toLowerCase()} in lower(${outbox.payload}::text)) > 0`),
-              sql` or `,
-            ),
-          );
-        for (const m of named) mailIds.add(m.id);
-      }
-      if (mailIds.size) {
-        const gone = await tx
-          .delete(outbox)
-          .where(inArray(outbox.id, [...mailIds]))
-          .returning({ id: outbox.id });
-        counts.outboxMails = gone.length;
-      }
+      Object.assign(
+        counts,
+        await this.eraseOutbox(
+          tx,
+          person,
+          announced.map((a) => a.outboxId),
+        ),
+      );
+      if (counts.outboxMails || counts.mailsScrubbed) touched.add('outbox');
       if (enrollmentIds.length)
         await tx.delete(enrollmentDocuments).where(inArray(enrollmentDocuments.enrollmentId, enrollmentIds));
       if (enrollmentIds.length) {
@@ -194,6 +222,7 @@ export class PrivacyService {
       }
       const kept = [...keep];
       if (kept.length) {
+        touched.add('payments').add('refunds').add('concessions');
         // The ledger must stay (amounts, dates, receipt numbers); the person behind it goes.
         await tx
           .update(enrollments)
@@ -214,32 +243,7 @@ export class PrivacyService {
           })
           .where(inArray(enrollments.id, kept));
         counts.enrollmentsPseudonymised = kept.length;
-        for (const p of await tx.select().from(payments).where(inArray(payments.enrollmentId, kept))) {
-          const next = {
-            reference: p.reference === null ? null : scrub(p.reference, identifiers),
-            note: p.note === null ? null : scrub(p.note, identifiers),
-            voidReason: p.voidReason === null ? null : scrub(p.voidReason, identifiers),
-          };
-          if (next.reference !== p.reference || next.note !== p.note || next.voidReason !== p.voidReason)
-            await tx.update(payments).set(next).where(eq(payments.id, p.id));
-        }
-        for (const r of await tx.select().from(refunds).where(inArray(refunds.enrollmentId, kept))) {
-          const reasonScrubbed = scrub(r.reason, identifiers);
-          if (reasonScrubbed !== r.reason)
-            await tx.update(refunds).set({ reason: reasonScrubbed }).where(eq(refunds.id, r.id));
-        }
-        for (const c of await tx.select().from(concessions).where(inArray(concessions.enrollmentId, kept))) {
-          const reasonScrubbed = scrub(c.reason, identifiers);
-          if (reasonScrubbed !== c.reason)
-            await tx.update(concessions).set({ reason: reasonScrubbed }).where(eq(concessions.id, c.id));
-        }
-        for (const e of await tx.select().from(enrollmentEvents).where(inArray(enrollmentEvents.enrollmentId, kept))) {
-          if (e.note !== null && mentions(e.note, identifiers))
-            await tx
-              .update(enrollmentEvents)
-              .set({ note: scrub(e.note, identifiers) })
-              .where(eq(enrollmentEvents.id, e.id));
-        }
+        await this.scrubLedger(tx, kept, person);
         await tx.insert(enrollmentEvents).values(
           kept.map((enrollmentId) => ({
             enrollmentId,
@@ -251,6 +255,7 @@ export class PrivacyService {
       }
 
       if (inquiryIds.length) {
+        touched.add('inquiries').add('inquiry_events').add('inquiry_contacts').add('inquiry_notifications');
         await tx.delete(inquiryEvents).where(inArray(inquiryEvents.inquiryId, inquiryIds));
         const gone = await tx
           .delete(inquiries)
@@ -258,121 +263,122 @@ export class PrivacyService {
           .returning({ id: inquiries.id });
         counts.inquiries = gone.length;
       }
-      // Only a sign-in attempt stores a typed email in the audit trail (as its actor).
+      // Only a sign-in attempt stores a typed email in the audit trail (as its actor); a staff
+      // member's own entries name them and stay.
       const audited = await tx
         .update(auditLog)
         .set({ actorEmail: null })
-        .where(sql`lower(${auditLog.actorEmail}) = ${lowerEmail}`)
+        .where(and(inArray(sql`lower(${auditLog.actorEmail})`, [...person.emails]), isNull(auditLog.staffId)))
         .returning({ id: auditLog.id });
       counts.auditEntries = audited.length;
+      if (audited.length) touched.add('audit_log');
 
       await tx.update(erasures).set({ counts }).where(eq(erasures.id, erasure.id));
       return erasure;
     });
 
-    counts.mailFiles = await this.eraseMailFiles(identifiers);
+    const files = await eraseMailFiles(this.outboxDir, person);
+    counts.mailFiles = files.removed;
+    counts.mailFilesScrubbed = files.scrubbed;
     await this.db.update(erasures).set({ counts }).where(eq(erasures.id, record.id));
     if (Object.values(counts).every((n) => n === 0)) {
       await this.db.delete(erasures).where(eq(erasures.id, record.id));
       throw notFound(PRIVACY_MESSAGES.nothingToErase);
     }
-    return { _id: record.id, at: record.at.toISOString(), counts };
-  }
-
-  /** Deletes the `.eml` files (mail written to disk when no SMTP server is set) that name the person. */
-  private async eraseMailFiles(identifiers: readonly string[]): Promise<number> {
-    if (!identifiers.length || !fs.existsSync(this.outboxDir)) return 0;
-    let removed = 0;
-    for (const name of await fsp.readdir(this.outboxDir)) {
-      if (!name.endsWith('.eml') && !name.endsWith('.eml.tmp')) continue;
-      const file = path.join(this.outboxDir, name);
-      const raw = await fsp.readFile(file).catch(() => undefined);
-      if (!raw) continue;
-      // Bodies are quoted-printable or base64: read the decoded text, not the raw bytes.
-      const mail = await simpleParser(raw);
-      const text = [
-        raw.toString('utf8'),
-        mail.subject ?? '',
-        mail.text ?? '',
-        typeof mail.html === 'string' ? mail.html : '',
-        JSON.stringify(mail.to ?? ''),
-      ].join('\n');
-      if (mentions(text, identifiers)) {
-        await fsp.rm(file, { force: true });
-        removed += 1;
-      }
-    }
-    return removed;
+    await this.compact(touched);
+    return { _id: record.id, at: record.at.toISOString(), counts, enrollmentNumbers };
   }
 
   /**
-   * A zip of what is held about this enrolment's person: the enrolment (with fees, history and
-   * announcements), their inquiries, the mail queued or sent to them, and their documents as uploaded.
+   * Mail addressed to the person goes, queued or sent; mail to anyone else that carries their email
+   * or phone (a staff notice) stays with the person taken out. Nothing else is touched.
    */
-  async export(detail: EnrollmentDetail): Promise<{ stream: Readable; fileName: string }> {
-    if (detail.erasedAt) throw conflict(PRIVACY_MESSAGES.exportErased);
-    const lowerEmail = detail.email.toLowerCase();
-    const inquiryRows = await this.db
-      .select()
-      .from(inquiries)
-      .where(sql`lower(${inquiries.email}) = ${lowerEmail}`);
-    const inquiryEventRows = inquiryRows.length
-      ? await this.db
-          .select()
-          .from(inquiryEvents)
+  private async eraseOutbox(
+    tx: Executor,
+    person: ErasedPerson,
+    announcementMails: string[],
+  ): Promise<{ outboxMails: number; mailsScrubbed: number }> {
+    const addressedTo = await tx
+      .select({ id: outbox.id })
+      .from(outbox)
+      .where(inArray(sql`lower(trim(${outbox.payload}->>'to'))`, [...person.emails]));
+    const mailIds = [...new Set([...announcementMails, ...addressedTo.map((m) => m.id)])];
+    const gone = mailIds.length
+      ? await tx.delete(outbox).where(inArray(outbox.id, mailIds)).returning({ id: outbox.id })
+      : [];
+    // A cheap first look in the database; the whole-value check decides.
+    const needles = [...person.emails, ...person.phones].map((v) => v.toLowerCase());
+    const candidates = needles.length
+      ? await tx
+          .select({ id: outbox.id, payload: outbox.payload })
+          .from(outbox)
           .where(
-            inArray(
-              inquiryEvents.inquiryId,
-              inquiryRows.map((i) => i.id),
+            and(
+              eq(outbox.kind, 'mail'),
+              or(...needles.map((n) => sql`position(${n} in lower(${outbox.payload}::text)) > 0`)),
             ),
           )
       : [];
-    const mails = await this.db
-      .select({
-        id: outbox.id,
-        payload: outbox.payload,
-        status: outbox.status,
-        createdAt: outbox.createdAt,
-        sentAt: outbox.sentAt,
-      })
-      .from(outbox)
-      .where(sql`lower(${outbox.payload}->>'to') = ${lowerEmail}`);
+    let mailsScrubbed = 0;
+    for (const c of candidates) {
+      const mail = c.payload as { subject?: string; text?: string; html?: string };
+      if (!isAbout([mail.subject, mail.text, mail.html].join('\n'), person)) continue;
+      await tx
+        .update(outbox)
+        .set({ payload: scrubMail(mail, person) })
+        .where(eq(outbox.id, c.id));
+      mailsScrubbed += 1;
+    }
+    return { outboxMails: gone.length, mailsScrubbed };
+  }
 
-    const zip = new yazl.ZipFile();
-    const json = (value: unknown) => Buffer.from(`${JSON.stringify(value, null, 2)}\n`);
-    const { documents, ...enrollment } = detail;
-    zip.addBuffer(
-      json({
-        exportedAt: new Date().toISOString(),
-        about:
-          'Everything this institute holds about you in Registrar: your enrolment, fees, history, announcements, inquiries and mail. Your documents are in the documents folder.',
-        enrollment: { ...enrollment, documents: documents.map(({ url: _url, ...d }) => d) },
-        inquiries: inquiryRows.map((i) => ({ ...i, events: inquiryEventRows.filter((e) => e.inquiryId === i.id) })),
-        mails: mails.map((m) => {
-          const payload = m.payload as { subject?: string; text?: string };
-          return {
-            subject: payload.subject,
-            text: payload.text,
-            status: m.status,
-            queuedAt: m.createdAt,
-            sentAt: m.sentAt,
-          };
-        }),
-      }),
-      'data.json',
-    );
-    const opened = await Promise.all(documents.map(async (d) => ({ d, file: await this.storage.open(d._id) })));
-    opened.forEach(({ d, file }, i) => {
-      if (!file) return;
-      const ext = EXTENSION_FOR[d.mime as SniffedType] ?? 'bin';
-      // Streamed through: a document is never held whole in memory.
-      zip.addReadStream(file.stream, `documents/${String(i + 1).padStart(2, '0')}-${d.field}.${ext}`, {
-        size: file.size,
-      });
-    });
-    zip.end();
-    const out = new PassThrough();
-    zip.outputStream.on('error', (err) => out.destroy(err)).pipe(out);
-    return { stream: out, fileName: `personal-data-${detail.enrollmentNumber}.zip` };
+  /** The free text of the kept money rows and history, with the person taken out. */
+  private async scrubLedger(tx: Executor, kept: string[], person: ErasedPerson): Promise<void> {
+    for (const p of await tx.select().from(payments).where(inArray(payments.enrollmentId, kept))) {
+      const next = {
+        reference: p.reference === null ? null : scrub(p.reference, person),
+        note: p.note === null ? null : scrub(p.note, person),
+        voidReason: p.voidReason === null ? null : scrub(p.voidReason, person),
+      };
+      if (next.reference !== p.reference || next.note !== p.note || next.voidReason !== p.voidReason)
+        await tx.update(payments).set(next).where(eq(payments.id, p.id));
+    }
+    for (const r of await tx.select().from(refunds).where(inArray(refunds.enrollmentId, kept))) {
+      const reasonScrubbed = scrub(r.reason, person);
+      if (reasonScrubbed !== r.reason)
+        await tx.update(refunds).set({ reason: reasonScrubbed }).where(eq(refunds.id, r.id));
+    }
+    for (const c of await tx.select().from(concessions).where(inArray(concessions.enrollmentId, kept))) {
+      const reasonScrubbed = scrub(c.reason, person);
+      if (reasonScrubbed !== c.reason)
+        await tx.update(concessions).set({ reason: reasonScrubbed }).where(eq(concessions.id, c.id));
+    }
+    for (const e of await tx.select().from(enrollmentEvents).where(inArray(enrollmentEvents.enrollmentId, kept))) {
+      if (e.note !== null && mentions(e.note, person))
+        await tx
+          .update(enrollmentEvents)
+          .set({ note: scrub(e.note, person) })
+          .where(eq(enrollmentEvents.id, e.id));
+    }
+  }
+
+  /**
+   * A deleted or rewritten row stays in its table's files until the table is rewritten: each
+   * table the erasure wrote is rewritten (VACUUM FULL). On the embedded database the log that
+   * still holds the old rows is then closed and dropped (segment switch, checkpoint; old
+   * segments are deleted, not recycled). A PostgreSQL server keeps its own log and backups:
+   * docs/privacy.md says for how long.
+   */
+  private async compact(touched: ReadonlySet<TouchedTable>): Promise<void> {
+    for (const table of touched) await this.db.execute(sql`vacuum full ${sql.identifier(table)}`);
+    if (this.kind === 'pglite' && touched.size) {
+      await this.db.execute(sql`select pg_switch_wal()`);
+      await this.db.execute(sql`checkpoint`);
+    }
+  }
+
+  /** A zip of what is held about this enrolment's person (their right of access). */
+  export(detail: EnrollmentDetail): Promise<{ stream: Readable; fileName: string }> {
+    return exportPersonalData(this.db, this.storage, detail);
   }
 }

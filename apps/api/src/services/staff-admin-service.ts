@@ -4,7 +4,6 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { AuditChanges } from '@registrar/contract/dashboard';
-import { ROLE_LABELS } from '@registrar/contract/permissions';
 import {
   STAFF_ADMIN_MESSAGES,
   type StaffInviteInput,
@@ -24,8 +23,11 @@ import {
   type StaffRow,
 } from '../repositories/staff-repository';
 import { issueSetPasswordLink } from './auth-service';
-import { brandedMail } from './mail/mail-message';
+import { brandedMail, type MailMessage } from './mail/mail-message';
 import { hashPassword } from './passwords';
+import { studentTexts } from './student-texts';
+import { isUniqueViolation } from '../lib/database-errors';
+import { toPage } from '../lib/page';
 
 /** An invitation gives a day to choose a password; otherwise it is a reset link like any other. */
 export const INVITATION_TTL_MS = 24 * 60 * 60 * 1000;
@@ -42,15 +44,33 @@ export const toStaffMember = (row: StaffRow): StaffMember => ({
   email: row.email,
   role: row.role,
   active: row.active,
+  status: !row.active ? 'disabled' : row.invitedAt && !row.lastSignInAt ? 'invited' : 'active',
   lastSignInAt: row.lastSignInAt?.toISOString() ?? null,
   createdAt: row.createdAt.toISOString(),
 });
 
-const isUniqueViolation = (err: unknown): boolean => {
-  for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause)
-    if ((e as { code?: unknown }).code === '23505') return true;
-  return false;
-};
+/** The invitation in English and in Hindi, one after the other: staff have no language on file. */
+function invitationMail(instituteName: string, row: StaffRow, url: string): MailMessage {
+  const [en, hi] = [studentTexts('en'), studentTexts('hi')];
+  const texts = (t: typeof en) => {
+    const values = { institute: instituteName, name: row.name, role: t(`mail.invite.role.${row.role}`) };
+    return {
+      subject: t('mail.invite.subject', values),
+      greeting: t('mail.invite.greeting', values),
+      body: [t('mail.invite.body', values), t('mail.invite.ignore')],
+      action: t('mail.invite.action'),
+    };
+  };
+  const [english, hindi] = [texts(en), texts(hi)];
+  return brandedMail({
+    to: row.email,
+    subject: `${english.subject} · ${hindi.subject}`,
+    instituteName,
+    greeting: english.greeting,
+    paragraphs: [...english.body, hindi.greeting, ...hindi.body],
+    action: { label: `${english.action} · ${hindi.action}`, url },
+  });
+}
 
 export class StaffAdminService {
   constructor(
@@ -62,13 +82,7 @@ export class StaffAdminService {
 
   async page(q: { page: number; limit: number; search?: string | undefined }): Promise<Page<StaffMember>> {
     const { items, total } = await staffRepository.page(this.db, q);
-    return {
-      items: items.map(toStaffMember),
-      page: q.page,
-      limit: q.limit,
-      total,
-      totalPages: Math.ceil(total / q.limit),
-    };
+    return toPage(items.map(toStaffMember), total, q);
   }
 
   private async audit(
@@ -104,25 +118,9 @@ export class StaffAdminService {
           email: input.email,
           role: input.role,
           passwordHash,
+          invitedAt: now,
         });
-        const url = await issueSetPasswordLink(tx, this.config, created.id, INVITATION_TTL_MS, now);
-        await outboxRepository.enqueue(
-          tx,
-          'mail',
-          brandedMail({
-            to: created.email,
-            subject: `You are invited to ${this.config.instituteName}`,
-            instituteName: this.config.instituteName,
-            greeting: `Hello ${created.name},`,
-            paragraphs: [
-              `You have a staff account at ${this.config.instituteName} as ${ROLE_LABELS[created.role]}. Choose your password with the link below to sign in. It works once and expires in 24 hours.`,
-              'If you did not expect this, ignore this mail.',
-            ],
-            action: { label: 'Choose your password', url },
-          }),
-          // The link is a credential: the outbox forgets it once sent or expired.
-          new Date(now.getTime() + INVITATION_TTL_MS),
-        );
+        await this.sendInvitation(tx, created, now);
         await this.audit(tx, actor, 'invite', created.id, {
           role: { from: null, to: created.role },
           active: { from: null, to: true },
@@ -136,6 +134,52 @@ export class StaffAdminService {
       if (isUniqueViolation(err)) throw conflict(STAFF_ADMIN_MESSAGES.emailTaken);
       throw err;
     }
+  }
+
+  /** A new single-use link, mailed; any earlier link of the account stops working. */
+  private async sendInvitation(tx: Executor, row: StaffRow, now: Date): Promise<void> {
+    const url = await issueSetPasswordLink(tx, this.config, row.id, INVITATION_TTL_MS, now, 'set-up-account');
+    await outboxRepository.enqueue(
+      tx,
+      'mail',
+      invitationMail(this.config.instituteName, row, url),
+      // The link is a credential: the outbox forgets it once sent or expired.
+      new Date(now.getTime() + INVITATION_TTL_MS),
+    );
+  }
+
+  /** The invited account, locked for the change; refused once it has logged in or is disabled. */
+  private async invitedForUpdate(tx: Executor, id: string): Promise<StaffRow> {
+    const row = await staffRepository.findById(tx, id, { lock: true });
+    if (!row) throw notFound(STAFF_ADMIN_MESSAGES.notFound);
+    if (toStaffMember(row).status !== 'invited') throw conflict(STAFF_ADMIN_MESSAGES.notInvited);
+    return row;
+  }
+
+  async resendInvitation(id: string, actor: Actor): Promise<StaffMember> {
+    const now = this.now();
+    const row = await this.db.transaction(async (tx) => {
+      const invited = await this.invitedForUpdate(tx, id);
+      await this.sendInvitation(tx, invited, now);
+      await this.audit(tx, actor, 'invite_resend', id, null, []);
+      return invited;
+    });
+    this.onMailQueued();
+    return toStaffMember(row);
+  }
+
+  /** The link stops working and the account is disabled (it never logged in, so nothing is lost). */
+  async revokeInvitation(id: string, actor: Actor): Promise<StaffMember> {
+    const now = this.now();
+    const row = await this.db.transaction(async (tx) => {
+      await this.invitedForUpdate(tx, id);
+      await resetTokenRepository.invalidateFor(tx, id, now);
+      await sessionRepository.revokeAllFor(tx, id, now);
+      const after = await staffRepository.update(tx, id, { active: false });
+      await this.audit(tx, actor, 'invite_revoke', id, { active: { from: true, to: false } });
+      return after!;
+    });
+    return toStaffMember(row);
   }
 
   async update(id: string, input: StaffUpdateInput, actor: Actor): Promise<StaffMember> {

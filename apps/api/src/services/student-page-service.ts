@@ -1,130 +1,34 @@
-/**
- * The student's own page, reached by a private link. A token is 32 random bytes; only its SHA-256
- * is stored, so the database (and a backup of it) never holds a working link. Links are minted
- * when a mail is sent, not when it is queued, so the outbox never holds one either.
- */
-import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import QRCode from 'qrcode';
+/** The student's own page, reached by a private link (./student-links.ts). */
+import { and, desc, eq } from 'drizzle-orm';
+import type QRCodeModule from 'qrcode';
+import { lazyPackage } from '../lib/lazy-package';
 import { localIsoDate } from '@registrar/contract/enrollment';
-import { ENROLLMENT_MESSAGES, type EnrollmentDetail } from '@registrar/contract/enrollment-admin';
+import { type EnrollmentDetail } from '@registrar/contract/enrollment-admin';
 import type { Payment } from '@registrar/contract/fees';
 import {
-  STUDENT_LINK_DAYS,
   STUDENT_PAGE_MESSAGES,
-  STUDENT_PAGE_PATH,
-  STUDENT_TOKEN_BYTES,
-  studentPageUrl,
+  STUDENT_PAY_PARAM,
   upiPayUrl,
   type StudentPage,
   type StudentRequest,
   type StudentRequestKind,
 } from '@registrar/contract/student-page';
-import type { Config } from '../config';
-import type { Db } from '../db/database';
-import { courses, enrollments, payments, staff, studentLinks, studentRequests } from '../db/schema';
-import { HttpError, conflict, forbidden, notFound } from '../lib/http-errors';
+import { payments, staff, studentRequests } from '../db/schema';
+import { conflict, forbidden, notFound } from '../lib/http-errors';
 import { enrollmentRepository } from '../repositories/enrollment-repository';
-import { outboxRepository } from '../repositories/outbox-repository';
 import { paymentRepository } from '../repositories/payment-repository';
 import { renderFeeStatement, renderReceipt } from './fee-statement-pdf';
+import { studentClaims } from './reconciliation/claim-service';
 import { studentTexts } from './student-texts';
-import { brandedMail, escapeHtml, type MailMessage } from './mail/mail-message';
-import { THROTTLE_RULES, addressKey, type Throttle } from './throttle';
-import { ERROR_CODES } from '@registrar/contract/envelope';
 import { ACCESS_MESSAGES } from '@registrar/contract/permissions';
-import { MESSAGES } from '@registrar/contract/messages';
+import { ONLINE_PAYMENT_MESSAGES, whatsAppUrl } from '@registrar/contract/online-payments';
+import { formatRupeesExact, type Language } from '@registrar/contract/language';
+import { OPEN_FOR_FEES, StudentLinks } from './student-links';
 
-const DAY_MS = 86_400_000;
-const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+const QRCode = lazyPackage<typeof QRCodeModule>('qrcode');
 
-/**
- * Stands in a queued mail for the link to one enrolment's page; the outbox replaces it with a
- * fresh link when it sends the mail, and only if the mail goes to that enrolment's own address.
- */
-const PLACEHOLDER = /\{\{student-page-link:([0-9a-f-]{36})\}\}/g;
-
-/** The line every mail to a student carries. */
-export const studentLinkParagraph = (enrollmentId: string, language?: string | null) =>
-  studentTexts(language)('mail.studentLink', {
-    days: STUDENT_LINK_DAYS,
-    link: `{{student-page-link:${enrollmentId}}}`,
-  });
-
-const OPEN_FOR_FEES = (status: string) => status !== 'rejected' && status !== 'cancelled';
-
-export class StudentPageService {
-  constructor(
-    private readonly db: Db,
-    private readonly config: Config,
-    private readonly detail: (enrollmentId: string) => Promise<EnrollmentDetail>,
-    private readonly onMailQueued: () => void,
-    private readonly now: () => Date = () => new Date(),
-  ) {}
-
-  /** A new token for the enrolment; only its hash is stored. */
-  async mintLink(enrollmentId: string): Promise<{ url: string; token: string; expiresAt: Date }> {
-    const token = randomBytes(STUDENT_TOKEN_BYTES).toString('base64url');
-    const expiresAt = new Date(this.now().getTime() + STUDENT_LINK_DAYS * DAY_MS);
-    await this.db.insert(studentLinks).values({ enrollmentId, tokenHash: sha256(token), expiresAt });
-    return { url: studentPageUrl(this.config.publicUrl, token), token, expiresAt };
-  }
-
-  /**
-   * Puts a fresh link where a queued mail holds the placeholder (the outbox calls it at send time).
-   * A placeholder typed into a name or a message cannot fetch another student's link: the link is
-   * made only when the mail goes to the address of the enrolment it names, else it is the form.
-   */
-  async fillLink(mail: MailMessage): Promise<MailMessage> {
-    const ids = [...new Set([...mail.text.matchAll(PLACEHOLDER)].map((m) => m[1]!))];
-    if (!ids.length) return mail;
-    const urls = new Map<string, string>();
-    for (const id of ids) {
-      const row = await this.db
-        .select({ id: enrollments.id })
-        .from(enrollments)
-        .where(
-          and(
-            eq(enrollments.id, id),
-            isNull(enrollments.erasedAt),
-            sql`lower(${enrollments.email}) = ${mail.to.trim().toLowerCase()}`,
-          ),
-        )
-        .limit(1);
-      urls.set(id, row.length ? (await this.mintLink(id)).url : `${this.config.publicUrl}${STUDENT_PAGE_PATH}`);
-    }
-    const url = (id: string) => urls.get(id) ?? `${this.config.publicUrl}${STUDENT_PAGE_PATH}`;
-    return {
-      ...mail,
-      text: mail.text.replace(PLACEHOLDER, (_m, id: string) => url(id)),
-      html: mail.html.replace(PLACEHOLDER, (_m, id: string) => {
-        const href = escapeHtml(url(id));
-        return `<a href="${href}">${href}</a>`;
-      }),
-    };
-  }
-
-  /** The enrolment a working token names; anything else is one 404, whatever was wrong. */
-  async resolve(token: string): Promise<{ enrollmentId: string; expiresAt: Date }> {
-    const rows = await this.db
-      .select({ id: studentLinks.id, enrollmentId: studentLinks.enrollmentId, expiresAt: studentLinks.expiresAt })
-      .from(studentLinks)
-      .innerJoin(enrollments, eq(enrollments.id, studentLinks.enrollmentId))
-      .where(
-        and(
-          eq(studentLinks.tokenHash, sha256(token)),
-          isNull(studentLinks.revokedAt),
-          gt(studentLinks.expiresAt, this.now()),
-          isNull(enrollments.erasedAt),
-        ),
-      )
-      .limit(1);
-    const link = rows[0];
-    if (!link) throw notFound(STUDENT_PAGE_MESSAGES.linkNotFound);
-    await this.db.update(studentLinks).set({ lastUsedAt: this.now() }).where(eq(studentLinks.id, link.id));
-    return { enrollmentId: link.enrollmentId, expiresAt: link.expiresAt };
-  }
-
+/** The page a link opens: its view, statement and receipts, reminders, and the student's data requests. */
+export class StudentPageService extends StudentLinks {
   private upi(detail: EnrollmentDetail, number: number, amount: number): string | undefined {
     if (!this.config.upiId || !OPEN_FOR_FEES(detail.status) || amount <= 0) return undefined;
     return upiPayUrl({
@@ -154,7 +58,7 @@ export class StudentPageService {
           dueDate: i.dueDate,
           status: i.status,
           upi: url
-            ? { url, svg: await QRCode.toString(url, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' }) }
+            ? { url, svg: await QRCode().toString(url, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' }) }
             : null,
         };
       }),
@@ -189,6 +93,7 @@ export class StudentPageService {
         paidOn: p.paidOn,
         installmentNumber: p.installmentNumber,
         voided: p.voided,
+        invoiceNumber: p.invoiceNumber ?? null,
       })),
       // Only what reached the student's mailbox.
       announcements: announcements
@@ -197,6 +102,8 @@ export class StudentPageService {
       requests: requests.map((r) => ({ kind: r.kind, state: r.state, createdAt: r.createdAt.toISOString() })),
       institute: this.institute(),
       linkExpiresAt: expiresAt.toISOString(),
+      onlinePayment: OPEN_FOR_FEES(detail.status) ? (this.config.payments?.gateway ?? null) : null,
+      claims: await studentClaims(this.db, enrollmentId),
     };
   }
 
@@ -206,7 +113,7 @@ export class StudentPageService {
   }
 
   /** The fee statement, with UPI codes for what is open when UPI_ID is set. */
-  async statement(detail: EnrollmentDetail): Promise<Buffer> {
+  async statement(detail: EnrollmentDetail, language?: Language): Promise<Buffer> {
     return renderFeeStatement({
       institute: this.institute(),
       student: {
@@ -216,7 +123,7 @@ export class StudentPageService {
         enrollmentNumber: detail.enrollmentNumber,
         status: detail.status,
       },
-      language: detail.language,
+      language: language ?? detail.language,
       course: detail.course.name,
       paymentMethod: detail.paymentMethod,
       consent: { termsVersion: detail.termsVersion, consentedAt: detail.consentedAt },
@@ -239,13 +146,20 @@ export class StudentPageService {
     });
   }
 
-  async statementFor(token: string): Promise<{ pdf: Buffer; enrollmentNumber: string }> {
+  async statementFor(token: string, language?: Language): Promise<{ pdf: Buffer; enrollmentNumber: string }> {
     const detail = await this.detail((await this.resolve(token)).enrollmentId);
-    return { pdf: await this.statement(detail), enrollmentNumber: detail.enrollmentNumber };
+    return { pdf: await this.statement(detail, language), enrollmentNumber: detail.enrollmentNumber };
   }
 
-  /** One payment's receipt; the payment must belong to the enrolment, else 404. */
-  async receipt(detail: EnrollmentDetail, paymentId: string): Promise<{ pdf: Buffer; receiptNumber: string }> {
+  /**
+   * One payment's receipt (and what was left to pay once it was in), in the language asked for, else
+   * the student's; the payment must belong to the enrolment, else 404.
+   */
+  async receipt(
+    detail: EnrollmentDetail,
+    paymentId: string,
+    language?: Language,
+  ): Promise<{ pdf: Buffer; receiptNumber: string }> {
     const payment = (detail.payments as Payment[]).find((p) => p._id === paymentId);
     if (!payment) throw notFound(STUDENT_PAGE_MESSAGES.receiptNotFound);
     const pdf = await renderReceipt({
@@ -261,12 +175,15 @@ export class StudentPageService {
       receivedBy: payment.recordedBy?.name ?? null,
       voided: payment.voided,
       refunded: payment.refunded,
+      balanceAfter: balanceAfter(detail, payment),
+      imported: payment.source === 'import',
+      language: language ?? detail.language,
     });
     return { pdf, receiptNumber: payment.receiptNumber };
   }
 
-  async receiptFor(token: string, paymentId: string) {
-    return this.receipt(await this.detail((await this.resolve(token)).enrollmentId), paymentId);
+  async receiptFor(token: string, paymentId: string, language?: Language) {
+    return this.receipt(await this.detail((await this.resolve(token)).enrollmentId), paymentId, language);
   }
 
   /** The enrolment a payment belongs to (staff receipts), or 404. */
@@ -280,86 +197,31 @@ export class StudentPageService {
     return rows[0].enrollmentId;
   }
 
-  /** The mail that carries a fresh link, in the language stored with the enrolment, like its other mails. */
-  private linkMail(
-    e: { id: string; email: string; name: string; enrollmentNumber: string; course: string; language: string },
-    reason: 'requested' | 'renewed',
-  ) {
-    const { instituteName, contactEmail, contactPhone } = this.config;
-    const t = studentTexts(e.language);
-    return brandedMail({
-      to: e.email,
-      subject: t('mail.link.subject', { number: e.enrollmentNumber, institute: instituteName }),
-      instituteName,
-      greeting: t('mail.greeting', { name: e.name }),
-      paragraphs: [
-        reason === 'requested'
-          ? t('mail.link.requested', { number: e.enrollmentNumber, course: e.course })
-          : t('mail.link.renewed', { number: e.enrollmentNumber }),
-        studentLinkParagraph(e.id, e.language),
-        t('mail.link.ignore'),
-      ],
-      footer: t('mail.footer', { phone: contactPhone, email: contactEmail }),
-      language: e.language,
-    });
-  }
-
   /**
-   * Mails a fresh link to each enrolment of this email. The caller answers the same whether or
-   * not there was one; both the mailbox and the asking address are counted.
+   * A WhatsApp click-to-chat address for staff to send an overdue installment with a fresh link to
+   * the page, ready to pay it. The link is minted now (only its hash is kept), as a mail's would be.
    */
-  async requestLink(email: string, ip: string, throttle: Throttle): Promise<void> {
-    const normalised = email.trim().toLowerCase();
-    const waits = await Promise.all([
-      throttle.consume(`student-link:email:${normalised}`, THROTTLE_RULES.studentLinkPerEmail),
-      throttle.consume(`student-link:ip:${addressKey(ip)}`, THROTTLE_RULES.studentLinkPerIp),
-    ]);
-    const wait = Math.max(...waits);
-    if (wait > 0)
-      throw new HttpError(429, ERROR_CODES.rateLimited, MESSAGES.tooManyRequests, undefined, {
-        'retry-after': String(wait),
-      });
-    const rows = await this.db
-      .select({
-        id: enrollments.id,
-        name: enrollments.name,
-        email: enrollments.email,
-        enrollmentNumber: enrollments.enrollmentNumber,
-        course: courses.name,
-        language: enrollments.language,
-      })
-      .from(enrollments)
-      .innerJoin(courses, eq(courses.id, enrollments.courseId))
-      .where(and(sql`lower(${enrollments.email}) = ${normalised}`, isNull(enrollments.erasedAt)))
-      .orderBy(desc(enrollments.createdAt))
-      .limit(5);
-    if (!rows.length) return;
-    await this.db.transaction(async (tx) => {
-      for (const r of rows) await outboxRepository.enqueue(tx, 'mail', this.linkMail(r, 'requested'));
+  async whatsAppReminder(enrollmentId: string, installmentNumber: number, staffId: string): Promise<string> {
+    const detail = await this.detail(enrollmentId);
+    const installment = detail.installments.find((i) => i.number === installmentNumber);
+    if (!installment) throw notFound(ONLINE_PAYMENT_MESSAGES.installmentNotFound);
+    const owed = round2(installment.amount - installment.paidAmount);
+    if (owed <= 0) throw conflict(ONLINE_PAYMENT_MESSAGES.nothingToPay);
+    const { url } = await this.mintLink(enrollmentId);
+    await enrollmentRepository.addEvent(this.db, {
+      enrollmentId,
+      kind: 'student_link',
+      note: `Link to the student's page made for a WhatsApp reminder of installment ${installmentNumber}`,
+      staffId,
     });
-    this.onMailQueued();
-  }
-
-  /** Staff's "Send a new link": the older links stop working now, the new one goes out by mail. */
-  async sendNewLink(enrollmentId: string, staffId: string): Promise<void> {
-    const row = await enrollmentRepository.byId(this.db, enrollmentId);
-    // Staff name an enrolment here, not a link: an unknown or erased one is "enrolment not found".
-    if (!row || row.enrollment.erasedAt) throw notFound(ENROLLMENT_MESSAGES.notFound);
-    const e = row.enrollment;
-    await this.db.transaction(async (tx) => {
-      await tx
-        .update(studentLinks)
-        .set({ revokedAt: this.now() })
-        .where(and(eq(studentLinks.enrollmentId, enrollmentId), isNull(studentLinks.revokedAt)));
-      await outboxRepository.enqueue(tx, 'mail', this.linkMail({ ...e, course: row.course.name }, 'renewed'));
-      await enrollmentRepository.addEvent(tx, {
-        enrollmentId,
-        kind: 'student_link',
-        note: 'New link to the student’s page sent; earlier links revoked',
-        staffId,
-      });
+    const text = studentTexts(detail.language)('whatsapp.reminder', {
+      name: detail.name,
+      installment: installmentNumber,
+      number: detail.enrollmentNumber,
+      amount: formatRupeesExact(owed),
+      link: `${url}?${STUDENT_PAY_PARAM}=${installmentNumber}`,
     });
-    this.onMailQueued();
+    return whatsAppUrl(detail.phoneNumber, text);
   }
 
   /** A student's request for a copy of their data or its erasure; one open request of each kind. */
@@ -431,3 +293,19 @@ export class StudentPageService {
 }
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/**
+ * What the enrolment owed once `payment` was in: today's fee less the live money (net of refunds)
+ * recorded up to and including it. A closed enrolment owes nothing more.
+ */
+function balanceAfter(detail: EnrollmentDetail, payment: Payment): number {
+  if (['rejected', 'cancelled'].includes(detail.status)) return 0;
+  const upTo = (detail.payments as Payment[]).filter(
+    (p) =>
+      !p.voided &&
+      (p.createdAt < payment.createdAt ||
+        (p.createdAt === payment.createdAt && p.receiptNumber <= payment.receiptNumber)),
+  );
+  const paise = upTo.reduce((t, p) => t + Math.round(p.amount * 100) - Math.round(p.refunded * 100), 0);
+  return Math.max(0, Math.round(detail.totalFee * 100) - paise) / 100;
+}

@@ -1,5 +1,6 @@
 /** Terms & conditions: sanitized with an allow-list on save, versioned. */
-import sanitizeHtml from 'sanitize-html';
+import type sanitizeHtml from 'sanitize-html';
+import { lazyPackage } from '../lib/lazy-package';
 import {
   TERMS_ALLOWED_ATTRIBUTES,
   TERMS_ALLOWED_SCHEMES,
@@ -9,6 +10,8 @@ import {
 } from '@registrar/contract/terms';
 import type { Db } from '../db/database';
 import { termsRepository, type TermsRow } from '../repositories/terms-repository';
+
+const sanitizer = lazyPackage<typeof sanitizeHtml>('sanitize-html');
 
 const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [...TERMS_ALLOWED_TAGS],
@@ -41,7 +44,7 @@ const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
   },
 };
 
-export const sanitizeTermsHtml = (html: string) => sanitizeHtml(html, SANITIZE_OPTIONS);
+export const sanitizeTermsHtml = (html: string) => sanitizer()(html, SANITIZE_OPTIONS);
 
 const DEFAULT_TERMS: Terms = { name: 'Terms & Conditions', description: '', version: 0, updatedAt: null };
 

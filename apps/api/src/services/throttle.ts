@@ -122,5 +122,7 @@ export const THROTTLE_RULES = {
   enrollmentPerIp: { limit: 20, windowMs: 10 * MINUTE },
   // Asking for a fresh link to the student's page: few per mailbox, more per address (a shared Wi-Fi).
   studentLinkPerEmail: { limit: 3, windowMs: 60 * MINUTE },
+  /** One link mail per mailbox in this window, whoever asks: the mail already on its way serves them all. */
+  studentLinkMailbox: { limit: 1, windowMs: 10 * MINUTE },
   studentLinkPerIp: { limit: 10, windowMs: 60 * MINUTE },
 } as const satisfies Record<string, ThrottleRule>;

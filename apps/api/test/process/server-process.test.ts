@@ -9,7 +9,15 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ADMIN, createCourseAt, freePort, signInAt, startServer as start, startWithAdmin } from './server-process';
+import {
+  ADMIN,
+  apiDir,
+  createCourseAt,
+  freePort,
+  signInAt,
+  startServer as start,
+  startWithAdmin,
+} from './server-process';
 
 const children: ChildProcess[] = [];
 afterAll(() => children.forEach((c) => c.kill('SIGKILL')));
@@ -51,6 +59,30 @@ describe('the server process', () => {
     await third.ready();
     third.child.kill('SIGTERM');
     expect(await third.exited).toBe(0);
+  }, 180_000);
+
+  it('creates the database of a first start in a process that exits, and restarts straight to serving', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'registrar-first-'));
+    const port = await freePort();
+    const env = { DATA_DIR: dataDir, PORT: String(port), ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password };
+    const first = startServer(env);
+    await first.ready();
+    // The preparing process said so and ended before the server went on to serve.
+    expect(first.output().stdout).toContain(`The database in ${path.join(dataDir, 'db')} is ready.`);
+    const journal = JSON.parse(fs.readFileSync(path.join(apiDir, 'drizzle/meta/_journal.json'), 'utf8')) as {
+      entries: { tag: string }[];
+    };
+    expect(fs.readFileSync(path.join(dataDir, '.migrated'), 'utf8').trim()).toBe(journal.entries.at(-1)!.tag);
+    expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+
+    const again = startServer(env);
+    await again.ready();
+    expect(again.output().stdout).not.toContain('is ready.\n');
+    expect(await signInAt(`http://127.0.0.1:${port}`, ADMIN.email, ADMIN.password)).toBeTruthy();
+    again.child.kill('SIGTERM');
+    expect(await again.exited).toBe(0);
   }, 180_000);
 
   it('on SIGTERM finishes a request in flight, then exits 0', async () => {

@@ -25,8 +25,9 @@ export interface ServerProcess {
   output(): { stdout: string; stderr: string };
 }
 
-export function startServer(env: Record<string, string>): ServerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+/** `built`: the bundle `npm run build` makes (dist/server.js), as `npm start` runs it; otherwise the source through tsx. */
+export function startServer(env: Record<string, string>, { built = false } = {}): ServerProcess {
+  const child = spawn(process.execPath, built ? ['dist/server.js'] : ['--import', 'tsx', 'src/server.ts'], {
     cwd: apiDir,
     env: { PATH: process.env.PATH, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -120,6 +120,17 @@ export const adminScreens: RouteObject[] = [
   },
   { path: 'student-inquiries', element: <Navigate to="/student-inquires" replace /> },
   {
+    path: 'student-enrollments/new',
+    lazy: guarded('enrollments.create', async () => (await import('./routes/new-enrollment')).NewEnrollmentRoute),
+  },
+  {
+    path: 'student-enrollments/queue',
+    lazy: guarded(
+      'enrollments.status',
+      async () => (await import('../features/enrollments/pending-queue-screen')).PendingQueueScreen,
+    ),
+  },
+  {
     path: 'terms-condition',
     lazy: guarded('terms.edit', async () => (await import('../features/terms/terms-screen')).TermsScreen),
   },
@@ -135,8 +146,51 @@ export const adminScreens: RouteObject[] = [
     ),
   },
   {
+    path: 'payments-in',
+    lazy: guarded(
+      'fees.record',
+      async () => (await import('../features/payments-in/payments-in-screen')).PaymentsInScreen,
+    ),
+  },
+  {
     path: 'audit',
     lazy: guarded('audit.read', async () => (await import('../features/audit/audit-screen')).AuditScreen),
+  },
+  {
+    path: 'payments',
+    lazy: guarded(
+      'payments.register',
+      async () => (await import('../features/payments/payments-register-screen')).PaymentsRegisterScreen,
+    ),
+  },
+  {
+    path: 'collections',
+    lazy: guarded(
+      'payments.register',
+      async () => (await import('../features/payments/collections-screen')).CollectionsScreen,
+    ),
+  },
+  {
+    path: 'cash-book',
+    lazy: guarded(
+      'payments.register',
+      async () => (await import('../features/payments/cash-book-screen')).CashBookScreen,
+    ),
+  },
+  {
+    path: 'import',
+    lazy: guarded('data.import', async () => (await import('../features/imports/import-screen')).ImportScreen),
+  },
+  {
+    path: 'online-payments',
+    lazy: guarded(
+      'fees.online',
+      async () => (await import('../features/online-payments/online-payments-screen')).OnlinePaymentsScreen,
+    ),
+  },
+  {
+    path: 'gst',
+    lazy: guarded('gst.settings', async () => (await import('../features/gst/gst-settings-screen')).GstSettingsScreen),
   },
   {
     path: '*',

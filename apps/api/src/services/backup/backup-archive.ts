@@ -1,7 +1,7 @@
 /**
- * One backup archive (tar): every table of the database as JSON lines, every document's stored
- * bytes, the documents key file when there is one, and `manifest.json` with a SHA-256 of each
- * entry. The database is read in one REPEATABLE READ, read-only transaction, so the copy is one
+ * One backup archive (tar): every table of the database as JSON lines, every document exactly as
+ * the store holds it (sealed; the archive never holds a readable document), the master keys only
+ * when wrapped with BACKUP_PASSPHRASE, and `manifest.json` with a SHA-256 of each entry. The database is read in one REPEATABLE READ, read-only transaction, so the copy is one
  * consistent moment while the server keeps writing; the same code reads PGlite and PostgreSQL, and
  * an archive from either restores into either.
  */
@@ -11,17 +11,26 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { sql } from 'drizzle-orm';
-import tar from 'tar-stream';
+import type TarStream from 'tar-stream';
+import { lazyPackage } from '../../lib/lazy-package';
 import type { Db } from '../../db/database';
 import { migrationsFolder } from '../../db/database';
 import type { FileStorage } from '../uploads/file-storage';
 import { APP_VERSION } from '../../lib/version';
+import type { MasterKeys } from '../documents/master-keys';
+import { looksSealed } from '../documents/sealed-stream';
+import { WRAPPED_KEYS_ENTRY, wrapKeys } from './key-envelope';
 
-export const BACKUP_FORMAT = 'registrar-backup/1';
-export const KEY_FILE = 'documents.key';
+const tar = lazyPackage<typeof TarStream>('tar-stream');
+
+export const BACKUP_FORMAT = 'registrar-backup/2';
+/** Archives of the first format: documents as the server read them (often plain), the key file in the clear. */
+export const BACKUP_FORMAT_V1 = 'registrar-backup/1';
+/** Where a first-format archive kept `DATA_DIR/documents.key`, as it was. */
+export const LEGACY_KEY_ENTRY = 'documents.key';
 
 export interface BackupManifest {
-  format: typeof BACKUP_FORMAT;
+  format: typeof BACKUP_FORMAT | typeof BACKUP_FORMAT_V1;
   createdAt: string;
   appVersion: string;
   /** The last migration the database had: a restore needs the same schema. */
@@ -31,11 +40,15 @@ export interface BackupManifest {
   /** Documents whose row was in the snapshot but whose file was deleted before it was copied. */
   missingDocuments: string[];
   files: Record<string, { size: number; sha256: string }>;
+  /** The master keys (by id) that wrap the documents' data keys: what a restore needs. */
+  documentKeyIds?: string[];
+  /** Whether the archive carries those keys, wrapped with BACKUP_PASSPHRASE. */
+  keysWrapped?: boolean;
 }
 
 export class BackupError extends Error {}
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+export const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** The newest migration this code ships. */
 export function currentMigration(): string {
@@ -46,7 +59,7 @@ export function currentMigration(): string {
 }
 
 /** The application's tables (the migrator's own bookkeeping lives in the `drizzle` schema). */
-async function tableNames(db: Db): Promise<string[]> {
+export async function tableNames(db: Db): Promise<string[]> {
   const rows = rowsOf<{ name: string }>(
     await db.execute(
       sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
@@ -55,17 +68,22 @@ async function tableNames(db: Db): Promise<string[]> {
   return rows.map((r) => r.name);
 }
 
-const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
+export const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 export interface BackupSources {
   db: Db;
-  storage: FileStorage;
-  /** Where the documents key file would be (DATA_DIR). */
-  dataDir: string;
+  /** The store itself, whose files are sealed (never the decrypting view the routes read through). */
+  store: FileStorage;
+  /** The master keys: carried in the archive only when wrapped with `passphrase`. */
+  keys: MasterKeys | undefined;
+  passphrase: string | undefined;
 }
 
 /** Writes the archive to `file` (through a temporary name, so a failed backup leaves nothing half-written). */
-export async function writeBackup({ db, storage, dataDir }: BackupSources, file: string): Promise<BackupManifest> {
+export async function writeBackup(
+  { db, store, keys, passphrase }: BackupSources,
+  file: string,
+): Promise<BackupManifest> {
   // One snapshot for every table: rows written meanwhile are either all in or all out.
   const snapshot = await db.transaction(async (tx) => {
     await tx.execute(sql`set transaction isolation level repeatable read, read only`);
@@ -85,7 +103,7 @@ export async function writeBackup({ db, storage, dataDir }: BackupSources, file:
 
   fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const temp = `${file}.partial`;
-  const pack = tar.pack();
+  const pack = tar().pack();
   const written = pipeline(pack, fs.createWriteStream(temp, { mode: 0o600 }));
   const files: BackupManifest['files'] = {};
   const add = async (name: string, data: Buffer) => {
@@ -104,17 +122,26 @@ export async function writeBackup({ db, storage, dataDir }: BackupSources, file:
     const documentIds = (snapshot.tables.enrollment_documents ?? []).map((r) => (JSON.parse(r) as { id: string }).id);
     const missingDocuments: string[] = [];
     for (const id of documentIds) {
-      const opened = await storage.open(id);
+      const opened = await store.open(id);
       if (!opened) {
         missingDocuments.push(id);
         continue;
       }
       const chunks: Buffer[] = [];
       for await (const chunk of opened.stream) chunks.push(chunk as Buffer);
-      await add(`documents/${id}`, Buffer.concat(chunks));
+      const data = Buffer.concat(chunks);
+      // One rule for every path: a document leaves the store sealed or not at all.
+      if (!looksSealed(data))
+        throw new BackupError(
+          `Document ${id} is not encrypted yet: start the server once (it encrypts documents stored before encryption), then back up again.`,
+        );
+      await add(`documents/${id}`, data);
     }
-    const keyFile = path.join(dataDir, KEY_FILE);
-    if (fs.existsSync(keyFile)) await add(KEY_FILE, await fsp.readFile(keyFile));
+    const documentKeyIds = [
+      ...new Set((snapshot.tables.document_keys ?? []).map((r) => (JSON.parse(r) as { key_id: string }).key_id)),
+    ].sort();
+    const keysWrapped = Boolean(passphrase && keys);
+    if (keysWrapped) await add(WRAPPED_KEYS_ENTRY, wrapKeys(keys!.list(), passphrase!));
 
     const manifest: BackupManifest = {
       format: BACKUP_FORMAT,
@@ -125,6 +152,8 @@ export async function writeBackup({ db, storage, dataDir }: BackupSources, file:
       documents: documentIds.length - missingDocuments.length,
       missingDocuments,
       files,
+      documentKeyIds,
+      keysWrapped,
     };
     const manifestBytes = Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`);
     await new Promise<void>((resolve, reject) =>
@@ -144,108 +173,62 @@ export async function writeBackup({ db, storage, dataDir }: BackupSources, file:
   }
 }
 
-/** Reads every entry of an archive into memory, checking each against the manifest's checksum. */
-export async function readBackup(file: string): Promise<{ manifest: BackupManifest; entries: Map<string, Buffer> }> {
+export interface ArchiveContents {
+  manifest: BackupManifest;
+  entries: Map<string, Buffer>;
+  /** Entries of the manifest that are missing or do not match their size and SHA-256, one line each. */
+  damaged: string[];
+}
+
+/** Reads every entry of an archive into memory and checks each against the manifest's checksum. */
+export async function readArchive(file: string): Promise<ArchiveContents> {
   const entries = new Map<string, Buffer>();
-  const extract = tar.extract();
+  const extract = tar().extract();
   const reading = pipeline(fs.createReadStream(file), extract);
-  for await (const entry of extract) {
-    const chunks: Buffer[] = [];
-    for await (const chunk of entry) chunks.push(chunk as Buffer);
-    entries.set(entry.header.name, Buffer.concat(chunks));
+  try {
+    for await (const entry of extract) {
+      const chunks: Buffer[] = [];
+      for await (const chunk of entry) chunks.push(chunk as Buffer);
+      entries.set(entry.header.name, Buffer.concat(chunks));
+    }
+    await reading;
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'EISDIR') throw new BackupError(`${file} cannot be read (${code}).`);
+    throw new BackupError(`${file} is not a readable tar archive (${(err as Error).message}).`);
   }
-  await reading;
   const raw = entries.get('manifest.json');
   if (!raw) throw new BackupError(`${file} is not a Registrar backup (no manifest.json).`);
-  const manifest = JSON.parse(raw.toString('utf8')) as BackupManifest;
-  if (manifest.format !== BACKUP_FORMAT) throw new BackupError(`${file} is not a Registrar backup this version reads.`);
+  let manifest: BackupManifest;
+  try {
+    manifest = JSON.parse(raw.toString('utf8')) as BackupManifest;
+  } catch {
+    throw new BackupError(`${file} is damaged: manifest.json is not readable.`);
+  }
+  if (manifest.format !== BACKUP_FORMAT && manifest.format !== BACKUP_FORMAT_V1)
+    throw new BackupError(`${file} is not a Registrar backup this version reads.`);
+  const damaged: string[] = [];
   for (const [name, { size, sha256 }] of Object.entries(manifest.files)) {
     const data = entries.get(name);
-    if (!data || data.length !== size || crypto.createHash('sha256').update(data).digest('hex') !== sha256)
-      throw new BackupError(`${file} is damaged: ${name} does not match its checksum.`);
+    if (!data) damaged.push(`${name}: missing from the archive`);
+    else if (data.length !== size || crypto.createHash('sha256').update(data).digest('hex') !== sha256)
+      damaged.push(`${name}: does not match its checksum`);
   }
-  return { manifest, entries };
+  return { manifest, entries, damaged };
 }
 
-/** Tables in an order where every foreign key points at a table already filled. */
-async function insertionOrder(db: Db, tables: string[]): Promise<string[]> {
-  const edges = rowsOf<{ child: string; parent: string }>(
-    await db.execute(sql`select c.conrelid::regclass::text as child, c.confrelid::regclass::text as parent
-      from pg_constraint c join pg_namespace n on n.oid = c.connamespace
-      where c.contype = 'f' and n.nspname = 'public'`),
-  );
-  const unquote = (name: string) => name.replace(/^"|"$/g, '');
-  const ordered: string[] = [];
-  const visit = (name: string, trail: Set<string>) => {
-    if (ordered.includes(name) || trail.has(name)) return;
-    trail.add(name);
-    for (const e of edges) if (unquote(e.child) === name && unquote(e.parent) !== name) visit(unquote(e.parent), trail);
-    ordered.push(name);
-  };
-  for (const t of tables) visit(t, new Set());
-  return ordered.filter((t) => tables.includes(t));
-}
-
-export interface RestoreTarget {
-  /** A migrated database with no rows. */
-  db: Db;
-  /** An empty document store. */
-  storage: FileStorage;
-  dataDir: string;
-}
-
-/** Fills an empty database and document store from an archive; refuses anything not empty. */
-export async function restoreBackup({ db, storage, dataDir }: RestoreTarget, file: string): Promise<BackupManifest> {
-  const { manifest, entries } = await readBackup(file);
-  if (manifest.migration !== currentMigration())
+/** readArchive, refusing an archive with any damaged entry. */
+export async function readBackup(file: string): Promise<ArchiveContents> {
+  const archive = await readArchive(file);
+  if (archive.damaged.length)
     throw new BackupError(
-      `${file} was made at schema ${manifest.migration}, this version is at ${currentMigration()}: restore it with the Registrar version that made it, then upgrade.`,
+      `${file} is damaged: ${archive.damaged[0]}${archive.damaged.length > 1 ? ` (and ${archive.damaged.length - 1} more)` : ''}.`,
     );
-  const tables = await tableNames(db);
-  for (const name of tables) {
-    const [row] = rowsOf<{ any: boolean }>(
-      await db.execute(sql.raw(`select exists (select 1 from ${quoteIdent(name)}) as any`)),
-    );
-    if (row?.any)
-      throw new BackupError(`The database is not empty (table ${name} has rows): restore needs an empty one.`);
-  }
-  const documentIds = [...entries.keys()].filter((n) => n.startsWith('documents/')).map((n) => n.slice(10));
-  for (const id of documentIds)
-    if (await storage.open(id)) throw new BackupError('The document store is not empty: restore needs an empty one.');
-  const keyFile = path.join(dataDir, KEY_FILE);
-  const key = entries.get(KEY_FILE);
-  if (key && fs.existsSync(keyFile) && !fs.readFileSync(keyFile).equals(key))
-    throw new BackupError(`${keyFile} exists and differs from the archive's key: restore needs an empty DATA_DIR.`);
+  return archive;
+}
 
-  // Documents first: a database row never points at a file that is not there yet.
-  for (const id of documentIds) {
-    await storage.writeStaged(id, entries.get(`documents/${id}`)!);
-    await storage.commit(id);
-  }
-  if (key && !fs.existsSync(keyFile)) {
-    fs.mkdirSync(dataDir, { recursive: true });
-    fs.writeFileSync(keyFile, key, { mode: 0o600, flag: 'wx' });
-  }
-  const order = await insertionOrder(
-    db,
-    tables.filter((t) => entries.has(`database/${t}.jsonl`)),
-  );
-  await db.transaction(async (tx) => {
-    // The archive already holds what triggers derive (e.g. the dashboard's counters): they must not
-    // fire again while the rows go back. Disabled for this transaction's inserts only.
-    for (const name of order) await tx.execute(sql.raw(`alter table ${quoteIdent(name)} disable trigger user`));
-    for (const name of order) {
-      const lines = entries.get(`database/${name}.jsonl`)!.toString('utf8').split('\n').filter(Boolean);
-      for (let i = 0; i < lines.length; i += 500) {
-        // The rows' own JSON text goes back through json_populate_recordset: numbers, dates and
-        // text reach the column types exactly as they were read, never through JavaScript values.
-        const batch = `[${lines.slice(i, i + 500).join(',')}]`;
-        await tx.execute(
-          sql`${sql.raw(`insert into ${quoteIdent(name)} select * from json_populate_recordset(null::${quoteIdent(name)}, `)}${batch}::json)`,
-        );
-      }
-    }
-    for (const name of order) await tx.execute(sql.raw(`alter table ${quoteIdent(name)} enable trigger user`));
-  });
-  return manifest;
+/** Why an archive cannot be restored by this version (its schema), or undefined. */
+export function schemaProblem(manifest: BackupManifest, file: string): string | undefined {
+  if (manifest.migration === currentMigration()) return undefined;
+  return `${file} was made at schema ${manifest.migration}, this version is at ${currentMigration()}: restore it with the Registrar version that made it, then upgrade.`;
 }

@@ -35,6 +35,10 @@ export interface EncryptedFileStorage extends FileStorage {
    * the sealed one. Returns how many files it sealed.
    */
   sealPlainFiles(): Promise<number>;
+  /** The store underneath, whose files are sealed: what a backup copies, as it is. */
+  readonly sealed: FileStorage;
+  /** From now on, wraps new data keys under these keys' current one (a rotation while serving). */
+  useKeys(keys: MasterKeys): void;
 }
 
 /** Writes what the sealer gives to `target`, honouring its backpressure. */
@@ -75,10 +79,11 @@ function sealingWritable(prepare: () => Promise<{ target: Writable; dataKey: Buf
 export function encryptedFileStorage(
   raw: FileStorage,
   db: Db,
-  keys: MasterKeys,
+  initialKeys: MasterKeys,
   options: EncryptedStorageOptions = {},
 ): EncryptedFileStorage {
   const orphanGraceMs = options.orphanGraceMs ?? 60 * 60_000;
+  let keys = initialKeys;
 
   const dataKeyOf = async (id: string): Promise<Buffer | undefined> => {
     const row = await documentKeyRepository.get(db, id);
@@ -92,6 +97,12 @@ export function encryptedFileStorage(
   };
 
   const storage: EncryptedFileStorage = {
+    sealed: raw,
+
+    useKeys(next) {
+      keys = next;
+    },
+
     stagingStream(id) {
       const target = raw.stagingStream(id); // checks the id before anything is written
       return sealingWritable(async () => {

@@ -9,6 +9,7 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { decodeKey, encodeKey } from '../../lib/key-text';
 
 export const KEY_FILE = 'documents.key';
 export const PREVIOUS_KEY_FILE = 'documents.previous.key';
@@ -41,6 +42,12 @@ export class MasterKeys {
     return this.keys.has(id);
   }
 
+  /** Every loaded key, the current one first (a backup carries them all, wrapped). */
+  list(): Buffer[] {
+    const current = this.keys.get(this.currentId)!;
+    return [current, ...[...this.keys.values()].filter((k) => k !== current)];
+  }
+
   /** Wraps a data key under the current master key, bound to the document it belongs to. */
   wrap(dataKey: Buffer, documentId: string): WrappedKey {
     const iv = randomBytes(12);
@@ -67,15 +74,6 @@ export class MasterKeys {
 
 export const newDataKey = () => randomBytes(32);
 export const newMasterKey = () => randomBytes(32);
-export const encodeKey = (key: Buffer) => key.toString('base64');
-
-/** Decodes a base64 key of exactly 32 bytes, or undefined. */
-export function decodeKey(text: string): Buffer | undefined {
-  const s = text.trim();
-  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(s) && !/^[A-Za-z0-9_-]+={0,2}$/.test(s)) return undefined;
-  const key = Buffer.from(s, s.includes('-') || s.includes('_') ? 'base64url' : 'base64');
-  return key.length === 32 ? key : undefined;
-}
 
 function fsyncDir(dir: string) {
   const fd = fs.openSync(dir, 'r');
@@ -143,6 +141,15 @@ export function loadMasterKeys(config: MasterKeySource): MasterKeys {
     }
     current = readKeyFile(file)!;
   }
+  const previous = readKeyFile(path.join(config.dataDir, PREVIOUS_KEY_FILE));
+  return new MasterKeys(current, [...(previous ? [previous] : []), ...config.documentsKeyPrevious]);
+}
+
+/** The keys the configuration names, without creating a key file; undefined when there is none. */
+export function existingMasterKeys(config: MasterKeySource): MasterKeys | undefined {
+  if (config.documentsKey) return new MasterKeys(config.documentsKey, config.documentsKeyPrevious);
+  const current = readKeyFile(path.join(config.dataDir, KEY_FILE));
+  if (!current) return undefined;
   const previous = readKeyFile(path.join(config.dataDir, PREVIOUS_KEY_FILE));
   return new MasterKeys(current, [...(previous ? [previous] : []), ...config.documentsKeyPrevious]);
 }

@@ -5,8 +5,17 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type Nodemailer from 'nodemailer';
+import { lazyPackage } from '../../lib/lazy-package';
 import type { MailMessage } from './mail-message';
+
+const nodemailer = lazyPackage<typeof Nodemailer>('nodemailer');
+
+/** Made on the first mail, not at start: nodemailer is loaded only when there is mail to send. */
+function onFirstUse<T>(make: () => T): () => T {
+  let made: T | undefined;
+  return () => (made ??= make());
+}
 
 export interface MailTransport {
   send(id: string, message: MailMessage): Promise<void>;
@@ -30,24 +39,30 @@ export function createMailTransport(options: {
 
   if (options.smtpUrl) {
     // Pooled: one connection carries many messages (a bulk announcement is thousands of them).
-    const transporter = nodemailer.createTransport({
-      url: options.smtpUrl,
-      pool: true,
-      maxConnections: 2,
-      maxMessages: 500,
-    } as never);
+    const smtpUrl = options.smtpUrl;
+    let opened = false;
+    const transporter = onFirstUse(() => {
+      opened = true;
+      return nodemailer().createTransport({ url: smtpUrl, pool: true, maxConnections: 2, maxMessages: 500 } as never);
+    });
     return {
       async send(id, message) {
-        await transporter.sendMail(envelope(id, message));
+        await transporter().sendMail(envelope(id, message));
       },
-      close: () => transporter.close(),
+      close: () => {
+        if (opened) transporter().close();
+      },
     };
   }
 
-  const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  let opened = false;
+  const transporter = onFirstUse(() => {
+    opened = true;
+    return nodemailer().createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  });
   return {
     async send(id, message) {
-      const info = await transporter.sendMail(envelope(id, message));
+      const info = await transporter().sendMail(envelope(id, message));
       fs.mkdirSync(options.outboxDir, { recursive: true });
       // Named by the outbox row alone: a retry after a failure past this point (the database
       // dropping before the row is marked sent) replaces the file instead of adding a second copy.
@@ -57,6 +72,8 @@ export function createMailTransport(options: {
       fs.writeFileSync(temp, info.message as Buffer);
       fs.renameSync(temp, file);
     },
-    close: () => transporter.close(),
+    close: () => {
+      if (opened) transporter().close();
+    },
   };
 }

@@ -29,6 +29,8 @@ export class OutboxWorker {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private stopped = true;
+  /** Mail being queued after an answer (see `afterAnswer`). */
+  private readonly later = new Set<Promise<void>>();
   private readonly pollMs: number;
   private readonly backoffBaseMs: number;
   private readonly leaseMs: number;
@@ -57,7 +59,28 @@ export class OutboxWorker {
     if (!this.stopped && !this.running) this.schedule(0);
   }
 
+  /**
+   * Runs `queue` (which enqueues mail) once the current request has been answered, so how long
+   * the answer took says nothing of whether there was mail to queue. A pass of the worker, and
+   * stopping it, wait for such work first.
+   */
+  afterAnswer(queue: () => Promise<void>): void {
+    const run: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(queue)
+      .then(
+        () => this.kick(),
+        (err: unknown) => this.log.warn({ err: safeErrorFacts(err) }, 'mail not queued after the answer'),
+      )
+      .finally(() => this.later.delete(run));
+    this.later.add(run);
+  }
+
+  private async settleLater(): Promise<void> {
+    while (this.later.size) await Promise.allSettled([...this.later]);
+  }
+
   async stop(): Promise<void> {
+    await this.settleLater();
     this.stopped = true;
     clearTimeout(this.timer);
     await this.running;
@@ -66,6 +89,7 @@ export class OutboxWorker {
 
   /** One pass over what is due; returns how many rows it handled. Tests call it directly. */
   async runOnce(): Promise<number> {
+    await this.settleLater();
     await outboxRepository.forgetExpiredSecrets(this.db);
     const rows = await outboxRepository.claimDue(this.db, this.batchSize, this.leaseMs);
     for (const row of rows) {

@@ -104,7 +104,7 @@ export interface MultipartOptions {
 const shownName = (name: string) => safeName(name).slice(0, 100) || '(empty)';
 
 /** Errors of the multipart parser itself mean the body is not what its content type says. */
-const isParserError = (err: unknown) =>
+export const isParserError = (err: unknown) =>
   err instanceof Error &&
   !(err instanceof HttpError) &&
   /multipart|boundary|part header|unexpected end|part terminated/i.test(err.message);

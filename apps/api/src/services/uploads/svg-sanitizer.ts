@@ -1,5 +1,8 @@
 /** SVG uploads keep their drawing and lose anything that can run or fetch. */
-import sanitizeHtml from 'sanitize-html';
+import type SanitizeHtml from 'sanitize-html';
+import { lazyPackage } from '../../lib/lazy-package';
+
+const sanitizeHtml = lazyPackage<typeof SanitizeHtml>('sanitize-html');
 
 const SHAPES = [
   'svg',
@@ -68,7 +71,7 @@ const ATTRIBUTES = [
 ];
 
 export function sanitizeSvg(svg: string): string {
-  return sanitizeHtml(svg, {
+  return sanitizeHtml()(svg, {
     allowedTags: SHAPES,
     allowedAttributes: { '*': ATTRIBUTES },
     parser: { xmlMode: true, lowerCaseTags: false, lowerCaseAttributeNames: false },

@@ -6,7 +6,7 @@ import {
   type EnrollmentDetailParts,
 } from '../../features/enrollments/enrollment-detail-screen';
 import { ErasureDialog } from '../../features/privacy/erasure-dialog';
-import { dataExportHref } from '../../features/privacy/privacy-api';
+import { dataExportHref } from '../../features/privacy/api/privacy-api';
 
 const parts: EnrollmentDetailParts = { AnnouncementsPanel, RecordHistory, ErasureDialog, dataExportHref };
 

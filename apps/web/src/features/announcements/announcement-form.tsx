@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { announcementInputSchema } from '@registrar/contract/announcement';
 import type { ApiQueryError } from '../../shared/api/base-api';
-import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
+import { DiscardChangesDialog, useDiscardGuard } from '../../shared/ui/discard-guard';
 import type { AnnouncementText } from './announcement-fields';
 
 /** Server field errors for title and message, onto their fields; true when one was placed. */
@@ -41,7 +41,6 @@ export interface AnnouncementFormOptions {
 
 export function useAnnouncementForm({ send, sending, canSend = true, onClose }: AnnouncementFormOptions) {
   const [formError, setFormError] = useState<string | null>(null);
-  const [confirmDiscard, setConfirmDiscard] = useState(false);
   const {
     register,
     control,
@@ -68,11 +67,7 @@ export function useAnnouncementForm({ send, sending, canSend = true, onClose }: 
     }
   });
 
-  const requestClose = () => {
-    if (sending) return;
-    if (isDirty) setConfirmDiscard(true);
-    else onClose();
-  };
+  const { requestClose, dialog: discard } = useDiscardGuard({ dirty: isDirty, busy: sending, onClose });
 
   return {
     /** For AnnouncementFields. */
@@ -82,14 +77,7 @@ export function useAnnouncementForm({ send, sending, canSend = true, onClose }: 
     onSubmit,
     requestClose,
     /** For DiscardAnnouncementDialog. */
-    discard: {
-      open: confirmDiscard,
-      onDiscard: () => {
-        setConfirmDiscard(false);
-        onClose();
-      },
-      onKeep: () => setConfirmDiscard(false),
-    },
+    discard,
   };
 }
 
@@ -103,15 +91,14 @@ export function DiscardAnnouncementDialog({
   onKeep: () => void;
 }) {
   return (
-    <ConfirmDialog
+    <DiscardChangesDialog
       open={open}
+      onDiscard={onDiscard}
+      onKeep={onKeep}
       title="Discard this announcement?"
       description="What you wrote has not been sent."
-      confirmLabel="Discard"
-      cancelLabel="Keep writing"
-      destructive
-      onConfirm={onDiscard}
-      onClose={onKeep}
+      discardLabel="Discard"
+      keepLabel="Keep writing"
     />
   );
 }

@@ -15,27 +15,18 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import CampaignOutlinedIcon from '@mui/icons-material/CampaignOutlined';
-import { announcementSchema, type Announcement } from '@registrar/contract/announcement';
+import type { Announcement } from '@registrar/contract/announcement';
 import type { EnrollmentDetail } from '@registrar/contract/enrollment-admin';
 import { baseApi, type ApiQueryError } from '../../shared/api/base-api';
 import { formatDateTime } from '../../shared/lib/format-date';
 import { ConfirmDeleteDialog, useRowConfirm } from '../../shared/ui/resource-list/row-actions';
+import { toneText } from '../../shared/ui/tones';
 import { useDeleteAnnouncementMutation, useResendAnnouncementMutation } from './api/announcements-api';
 import { AnnounceDialog } from './announce-dialog';
 import { DeliveryChip } from './delivery-chip';
 
 /** How often the enrolment is read again while a mail is queued or being sent. */
 export const DELIVERY_POLL_MS = 3000;
-
-/** The enrolment's announcements (the detail types them loosely), newest first. */
-export function readAnnouncements(raw: readonly unknown[]): Announcement[] {
-  return raw
-    .flatMap((item) => {
-      const parsed = announcementSchema.safeParse(item);
-      return parsed.success ? [parsed.data] : [];
-    })
-    .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
-}
 
 const attemptsText = (n: number) => (n === 1 ? '1 attempt' : `${n} attempts`);
 
@@ -93,7 +84,7 @@ function AnnouncementItem({
           )}
         </Typography>
         {a.lastError && (
-          <Typography variant="body2" sx={{ color: '#a1001c', overflowWrap: 'anywhere' }}>
+          <Typography variant="body2" sx={{ color: toneText.error, overflowWrap: 'anywhere' }}>
             Last error: {a.lastError}
           </Typography>
         )}
@@ -112,7 +103,7 @@ function AnnouncementItem({
 
 export function AnnouncementsPanel({ enrollment }: { enrollment: EnrollmentDetail }) {
   const titleId = useId();
-  const announcements = readAnnouncements(enrollment.announcements);
+  const announcements = [...enrollment.announcements].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   const pending = announcements.some((a) => a.delivery === 'queued' || a.delivery === 'sending');
   // While something is on its way, the page holding this panel refetches the enrolment (and with it
   // the delivery states) every DELIVERY_POLL_MS; the panel knows only the cache tag, not that screen.

@@ -25,7 +25,7 @@ import {
   type EnrollmentStatus,
 } from '@registrar/contract/enrollment-admin';
 import type { ApiQueryError } from '../../shared/api/base-api';
-import { useGetCoursesQuery } from '../../shared/api/courses-api';
+import { useGetCoursesQuery } from '../../shared/api/course-list-api';
 import { formatCount } from '../../shared/lib/format-number';
 import { useAnnounceToManyMutation, useCountRecipientsQuery } from './api/announcements-api';
 import { AnnouncementFields } from './announcement-fields';

@@ -9,7 +9,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import { AUDIT_ENTITIES, type AuditEntry } from '@registrar/contract/dashboard';
 import { ResourceList, type ListFilter, type ResourceColumn } from '../../shared/ui/resource-list/resource-list';
-import { useGetAuditQuery, type AuditListArgs } from './audit-api';
+import { useGetAuditQuery, type AuditListArgs } from './api/audit-api';
 import { actorLabel, entityLabel, fieldsLabel, formatWhen, outcomeLabel, recordLink } from './labels';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -114,7 +114,7 @@ export function AuditScreen() {
             </Button>
           </>
         ) : (
-          'Every change by staff, every sign-in and every document viewed: who, when, from where.'
+          'Every change by staff, every login and every document viewed: who, when, from where.'
         )
       }
       noun={NOUN}

@@ -31,6 +31,8 @@ const ACTION_LABELS: Record<string, string> = {
   payment_reminder: 'Payment reminder sent',
   resend: 'Sent again',
   invite: 'Invited',
+  invite_resend: 'Invitation sent again',
+  invite_revoke: 'Invitation revoked',
   role_change: 'Role changed',
   disable: 'Disabled',
   enable: 'Enabled',

@@ -8,14 +8,14 @@
  */
 import { useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { useGetAuditQuery } from './audit-api';
+import { useGetAuditQuery } from './api/audit-api';
 import { actorLabel, entityLabel, fieldsLabel, formatWhen, outcomeLabel } from './labels';
+import { RetryAlert } from '../../shared/ui/retry-alert';
 
 export const HISTORY_LIMIT = 10;
 
@@ -38,17 +38,9 @@ export function RecordHistory({ entityId, title = 'Audit trail', headingLevel = 
   if (isError) {
     body = (
       // Not an alert: the history is secondary, the page's own messages come first.
-      <Alert
-        severity="error"
-        role="status"
-        action={
-          <Button color="inherit" size="small" onClick={() => void refetch()}>
-            Retry
-          </Button>
-        }
-      >
+      <RetryAlert onRetry={refetch} role="status">
         The history could not be loaded.
-      </Alert>
+      </RetryAlert>
     );
   } else if (!data) {
     body = (

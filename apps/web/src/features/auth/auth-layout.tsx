@@ -1,21 +1,26 @@
 /** The frame of the public sign-in screens: a drawn background and one card in the middle. */
 import type { ReactNode } from 'react';
-import { FormKit } from '../../shared/form/form-kit';
+import { Link } from 'react-router';
+import { ButtonSpinner, FormKit } from '../../shared/form/form-kit';
+import { BrandMark } from '../../shared/ui/brand-mark';
 import './auth.css';
 
-export function AuthLayout({ variant = 'login', children }: { variant?: 'login' | 'lock'; children: ReactNode }) {
+/** `brand`: whose screen this is (the institute's name on an invitation); the product's otherwise. */
+export function AuthLayout({
+  variant = 'login',
+  brand = 'Registrar',
+  children,
+}: {
+  variant?: 'login' | 'lock';
+  brand?: string;
+  children: ReactNode;
+}) {
   return (
     <div className={`auth-page auth-page--${variant}`}>
       <main className="auth-card" id="main-content">
         <p className="auth-brand">
-          <svg viewBox="0 0 32 32" width="28" height="28" aria-hidden="true" focusable="false">
-            <rect width="32" height="32" rx="8" fill="currentColor" />
-            <path
-              fill="#fff"
-              d="M16 7 4 13l12 6 9-4.5V21h2v-7.5L16 7Zm-7 9.8V21c0 1.7 3.1 4 7 4s7-2.3 7-4v-4.2l-7 3.5-7-3.5Z"
-            />
-          </svg>
-          Registrar
+          <BrandMark />
+          {brand}
         </p>
         <FormKit prefix="auth">{children}</FormKit>
       </main>
@@ -23,11 +28,33 @@ export function AuthLayout({ variant = 'login', children }: { variant?: 'login' 
   );
 }
 
+/** A sign-in form's submit button: a spinner in it and `busyLabel` read out while the request runs. */
+export function SubmitButton({ busy, busyLabel, children }: { busy: boolean; busyLabel: string; children: ReactNode }) {
+  return (
+    <>
+      <button type="submit" className="auth-button" aria-disabled={busy || undefined}>
+        {busy && <ButtonSpinner />}
+        {children}
+      </button>
+      <BusyStatus busy={busy} label={busyLabel} />
+    </>
+  );
+}
+
 /** A polite live region read out while a request runs ('Signing in…'). */
-export function BusyStatus({ busy, label }: { busy: boolean; label: string }) {
+function BusyStatus({ busy, label }: { busy: boolean; label: string }) {
   return (
     <p role="status" className="visually-hidden">
       {busy ? label : ''}
+    </p>
+  );
+}
+
+/** The way back from the password screens. */
+export function BackToLogin() {
+  return (
+    <p className="auth-row auth-row--center">
+      <Link to="/login">Back to Login</Link>
     </p>
   );
 }

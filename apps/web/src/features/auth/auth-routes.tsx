@@ -15,5 +15,9 @@ export const authRoutes: RouteObject[] = [
     path: '/reset-password/:id',
     lazy: async () => ({ Component: (await import('./reset-password-screen')).ResetPasswordScreen }),
   },
+  {
+    path: '/set-up-account/:id',
+    lazy: async () => ({ Component: (await import('./set-up-account-screen')).SetUpAccountScreen }),
+  },
   { path: '/lockscreen', lazy: async () => ({ Component: (await import('./lock-screen')).LockScreen }) },
 ];

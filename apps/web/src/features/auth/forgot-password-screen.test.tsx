@@ -1,18 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
 import { MESSAGES } from '@registrar/contract/messages';
 import { STAFF_MESSAGES } from '@registrar/contract/staff';
 import { ForgotPasswordScreen } from './forgot-password-screen';
-import { JWT, STAFF, json, mockFetch, renderRoute, sentRequest } from '../../shared/test/route-harness';
+import { JWT, STAFF, json, renderRoute, sentRequest, fetchMockPerTest } from '../../shared/test/route-harness';
 
-let fetchMock: ReturnType<typeof mockFetch>;
-beforeEach(() => {
-  fetchMock = mockFetch();
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+const fetchMock = fetchMockPerTest();
 
 const renderForgot = (session = {}) => renderRoute(<ForgotPasswordScreen />, { path: '/forgotPassword', session });
 const email = () => screen.getByLabelText('Email') as HTMLInputElement;

@@ -4,15 +4,15 @@
  */
 import { useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
-import { Link, Navigate } from 'react-router';
+import { Navigate } from 'react-router';
 import { forgotPasswordSchema } from '@registrar/contract/auth';
 import { requestFailed, requestSucceeded } from '../../shared/state/services-slice';
 import { selectSession, type SessionState } from '../../shared/session/session-slice';
-import { requestPasswordReset } from './auth-api';
-import { AuthLayout, BusyStatus } from './auth-layout';
+import { requestPasswordReset } from './api/auth-api';
+import { AuthLayout, BackToLogin, SubmitButton } from './auth-layout';
 import { publicFailureMessage } from '../../shared/api/public-failure';
 import { useFocusOnMount } from './use-focus-on-mount';
-import { ButtonSpinner, EMAIL_INPUT, TextInput } from '../../shared/form/form-kit';
+import { EMAIL_INPUT, TextInput } from '../../shared/form/form-kit';
 import { useOnTouchedForm, validateWith } from '../../shared/form/use-on-touched-form';
 
 type Outcome = { kind: 'sent'; message: string; email: string } | { kind: 'failed'; message: string } | null;
@@ -35,9 +35,7 @@ function LinkSent({ message, email, onAgain }: { message: string; email: string;
         </button>
         .
       </p>
-      <p className="auth-row auth-row--center">
-        <Link to="/login">Back to Login</Link>
-      </p>
+      <BackToLogin />
     </>
   );
 }
@@ -81,15 +79,11 @@ export function ForgotPasswordScreen() {
           )}
           <form className="auth-form" noValidate onSubmit={(e) => void onSubmit(e)} aria-busy={isSubmitting}>
             <TextInput label="Email" {...EMAIL_INPUT} autoComplete="username" {...form.field('email')} />
-            <button type="submit" className="auth-button" aria-disabled={isSubmitting || undefined}>
-              {isSubmitting && <ButtonSpinner />}
+            <SubmitButton busy={isSubmitting} busyLabel="Sending the link…">
               Get Link
-            </button>
-            <BusyStatus busy={isSubmitting} label="Sending the link…" />
+            </SubmitButton>
           </form>
-          <p className="auth-row auth-row--center">
-            <Link to="/login">Back to Login</Link>
-          </p>
+          <BackToLogin />
         </>
       )}
     </AuthLayout>

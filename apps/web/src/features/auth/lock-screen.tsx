@@ -3,15 +3,14 @@
  * box. 'Login' signs them back in (a button that did nothing would strand them). 'Use Another Account'
  * goes to /login. Someone signed in goes to the dashboard.
  */
-import { useDispatch, useSelector } from 'react-redux';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { useSelector } from 'react-redux';
+import { Link, Navigate } from 'react-router';
 import { loginSchema } from '@registrar/contract/auth';
-import { selectSession, signedIn, type SessionState } from '../../shared/session/session-slice';
-import { useLoginMutation } from './auth-api';
-import { AuthLayout, BusyStatus } from './auth-layout';
-import { ButtonSpinner } from '../../shared/form/form-kit';
+import { selectSession, type SessionState } from '../../shared/session/session-slice';
+import { AuthLayout, SubmitButton } from './auth-layout';
 import { useOnTouchedForm, validateWith } from '../../shared/form/use-on-touched-form';
 import { PasswordField } from './form-fields';
+import { useSignIn } from './use-sign-in';
 
 const unlockSchema = loginSchema.pick({ password: true });
 
@@ -22,12 +21,13 @@ function initials(name: string): string {
 }
 
 export function LockScreen() {
-  const dispatch = useDispatch();
-  const navigate = useNavigate();
   const session = useSelector((state: { session: SessionState }) => selectSession(state));
   const lastUser = session.lastUser;
-  const [login, { isLoading }] = useLoginMutation();
   const form = useOnTouchedForm({ password: '' }, validateWith(unlockSchema));
+  const { signIn, isLoading } = useSignIn(() => {
+    form.reset('password', '');
+    form.focus('password');
+  });
 
   if (session.accessToken) return <Navigate to="/dashboard" replace />;
 
@@ -43,19 +43,7 @@ export function LockScreen() {
     );
   }
 
-  const onSubmit = form.handleSubmit(async ({ password }) => {
-    try {
-      const { token, data } = await login({ email: lastUser.email, password }).unwrap();
-      dispatch(signedIn({ token, user: data.user }));
-      await navigate('/dashboard', { replace: true });
-    } catch (err) {
-      // The services slice has toasted the server's message.
-      if ((err as { status?: number }).status === 401) {
-        form.reset('password', '');
-        form.focus('password');
-      }
-    }
-  });
+  const onSubmit = form.handleSubmit(({ password }) => signIn({ email: lastUser.email, password }));
 
   return (
     <AuthLayout variant="lock">
@@ -74,11 +62,9 @@ export function LockScreen() {
         {/* Lets password managers match the saved login; not shown. */}
         <input type="email" name="username" autoComplete="username" value={lastUser.email} readOnly hidden />
         <PasswordField label="Password" autoComplete="current-password" {...form.field('password')} />
-        <button type="submit" className="auth-button" aria-disabled={isLoading || undefined}>
-          {isLoading && <ButtonSpinner />}
+        <SubmitButton busy={isLoading} busyLabel="Signing in…">
           Login
-        </button>
-        <BusyStatus busy={isLoading} label="Signing in…" />
+        </SubmitButton>
       </form>
       <p className="auth-row auth-row--center">
         <Link to="/login">Use Another Account</Link>

@@ -4,54 +4,41 @@
  * stores the token and the staff member and goes to /dashboard; a failure toasts the server's
  * message (through the services slice). Someone already signed in goes straight to /dashboard.
  */
-import { useDispatch, useSelector } from 'react-redux';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { useSelector } from 'react-redux';
+import { Link, Navigate } from 'react-router';
 import { loginSchema } from '@registrar/contract/auth';
-import { selectSession, signedIn, type SessionState } from '../../shared/session/session-slice';
-import { useLoginMutation } from './auth-api';
-import { AuthLayout, BusyStatus } from './auth-layout';
-import { ButtonSpinner, EMAIL_INPUT, TextInput } from '../../shared/form/form-kit';
+import { selectSession, type SessionState } from '../../shared/session/session-slice';
+import { AuthLayout, SubmitButton } from './auth-layout';
+import { EMAIL_INPUT, TextInput } from '../../shared/form/form-kit';
 import { useOnTouchedForm, validateWith } from '../../shared/form/use-on-touched-form';
 import { PasswordField } from './form-fields';
+import { useSignIn } from './use-sign-in';
 
 export function LoginScreen() {
-  const dispatch = useDispatch();
-  const navigate = useNavigate();
   const signedInAlready = useSelector((state: { session: SessionState }) => Boolean(selectSession(state).accessToken));
-  const [login, { isLoading }] = useLoginMutation();
   const form = useOnTouchedForm({ email: '', password: '' }, validateWith(loginSchema));
+  const { signIn, isLoading } = useSignIn(() => {
+    form.reset('password', '');
+    form.focus('password');
+  });
 
   if (signedInAlready) return <Navigate to="/dashboard" replace />;
 
-  const onSubmit = form.handleSubmit(async (credentials) => {
-    try {
-      const { token, data } = await login(credentials).unwrap();
-      dispatch(signedIn({ token, user: data.user }));
-      await navigate('/dashboard', { replace: true });
-    } catch (err) {
-      // The services slice has toasted the server's message ('Invalid email or password').
-      if ((err as { status?: number }).status === 401) {
-        form.reset('password', '');
-        form.focus('password');
-      }
-    }
-  });
+  const onSubmit = form.handleSubmit(signIn);
 
   return (
     <AuthLayout>
-      <h1>Sign in</h1>
-      <p className="auth-lead">Welcome back. Sign in to the admissions and fees console.</p>
+      <h1>Login</h1>
+      <p className="auth-lead">Welcome back. Log in to the admissions and fees console.</p>
       <form className="auth-form" noValidate onSubmit={(e) => void onSubmit(e)} aria-busy={isLoading}>
         <TextInput label="Email" {...EMAIL_INPUT} autoComplete="username" {...form.field('email')} />
         <PasswordField label="Password" autoComplete="current-password" {...form.field('password')} />
         <div className="auth-row auth-row--end">
           <Link to="/forgotPassword">Forgot Password</Link>
         </div>
-        <button type="submit" className="auth-button" aria-disabled={isLoading || undefined}>
-          {isLoading && <ButtonSpinner />}
+        <SubmitButton busy={isLoading} busyLabel="Signing in…">
           Login
-        </button>
-        <BusyStatus busy={isLoading} label="Signing in…" />
+        </SubmitButton>
       </form>
     </AuthLayout>
   );

@@ -14,12 +14,11 @@ import { MESSAGES } from '@registrar/contract/messages';
 import { baseApi } from '../../shared/api/base-api';
 import { requestFailed, requestSucceeded } from '../../shared/state/services-slice';
 import { signedOut } from '../../shared/session/session-slice';
-import { resetPassword } from './auth-api';
-import { AuthLayout, BusyStatus } from './auth-layout';
+import { resetPassword } from './api/auth-api';
+import { AuthLayout, BackToLogin, SubmitButton } from './auth-layout';
 import { PasswordField } from './form-fields';
 import { publicFailureMessage } from '../../shared/api/public-failure';
 import { useFocusOnMount } from './use-focus-on-mount';
-import { ButtonSpinner } from '../../shared/form/form-kit';
 import { useOnTouchedForm, validateWith } from '../../shared/form/use-on-touched-form';
 
 function ResetDone() {
@@ -33,7 +32,7 @@ function ResetDone() {
       <p className="auth-notice auth-notice--success" role="status">
         {MESSAGES.passwordResetDone}
       </p>
-      <p className="auth-lead">Sign in with your new password. Any other signed-in sessions have been ended.</p>
+      <p className="auth-lead">Log in with your new password. Any other signed-in sessions have been ended.</p>
       <button type="button" className="auth-button" onClick={() => void navigate('/login')}>
         Back to Login
       </button>
@@ -86,15 +85,11 @@ export function ResetPasswordScreen() {
           <form className="auth-form" noValidate onSubmit={(e) => void onSubmit(e)} aria-busy={isSubmitting}>
             <PasswordField label="New password" autoComplete="new-password" {...form.field('newpassword')} />
             <PasswordField label="Confirm password" autoComplete="new-password" {...form.field('confirmpassword')} />
-            <button type="submit" className="auth-button" aria-disabled={isSubmitting || undefined}>
-              {isSubmitting && <ButtonSpinner />}
+            <SubmitButton busy={isSubmitting} busyLabel="Saving your new password…">
               Reset Password
-            </button>
-            <BusyStatus busy={isSubmitting} label="Saving your new password…" />
+            </SubmitButton>
           </form>
-          <p className="auth-row auth-row--center">
-            <Link to="/login">Back to Login</Link>
-          </p>
+          <BackToLogin />
         </>
       )}
     </AuthLayout>

@@ -1,6 +1,6 @@
 /**
  * Add or edit a course: name, price, 1–24 installment amounts with their running total
- * against the price, duration, description and the active flag. The rules and their messages are
+ * against the price, duration, description, the active flag and its GST fields. The rules and messages are
  * the contract's (`courseInputSchema`); the server's field errors land on the same fields.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -35,18 +35,20 @@ import {
   type CourseInput,
 } from '@registrar/contract/course';
 import type { ApiQueryError } from '../../shared/api/base-api';
-import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
-import { useCreateCourseMutation, useUpdateCourseMutation } from '../../shared/api/courses-api';
+import { DiscardChangesDialog, useDiscardGuard } from '../../shared/ui/discard-guard';
+import { useCreateCourseMutation, useUpdateCourseMutation } from './api/courses-api';
 import { formatRupees, splitEvenly } from '../../shared/lib/money';
+import { CourseGstFields, GST_DEFAULTS, GST_FIELDS } from './course-gst-fields';
 
 type CourseOutput = z.output<typeof courseInputSchema>;
-const FIELDS: readonly string[] = ['name', 'price', 'emiPrice', 'description', 'duration', 'active'];
+const FIELDS: readonly string[] = ['name', 'price', 'emiPrice', 'description', 'duration', 'active', ...GST_FIELDS];
 
 /** An empty number box reads as NaN; the schema answers that with the field's own message. */
 const blank = undefined as unknown as number;
 
 function initialValues(course: Course | null): CourseInput {
-  if (!course) return { name: '', price: blank, emiPrice: [blank], description: '', duration: '', active: true };
+  if (!course)
+    return { name: '', price: blank, emiPrice: [blank], description: '', duration: '', active: true, ...GST_DEFAULTS };
   return {
     name: course.name,
     price: course.price,
@@ -54,6 +56,11 @@ function initialValues(course: Course | null): CourseInput {
     description: course.description,
     duration: course.duration,
     active: course.active,
+    sac: course.sac,
+    gstRate: course.gstRate,
+    taxInclusive: course.taxInclusive,
+    deliveryMode: course.deliveryMode,
+    gstExempt: course.gstExempt,
   };
 }
 
@@ -104,7 +111,6 @@ export function CourseFormDialog({ open, course, onClose, onSaved }: CourseFormD
   const [updateCourse, updating] = useUpdateCourseMutation();
   const saving = creating.isLoading || updating.isLoading;
   const [formError, setFormError] = useState<string | null>(null);
-  const [confirmDiscard, setConfirmDiscard] = useState(false);
   const [focusRow, setFocusRow] = useState<number | null>(null);
 
   const {
@@ -175,11 +181,7 @@ export function CourseFormDialog({ open, course, onClose, onSaved }: CourseFormD
     }
   });
 
-  const requestClose = () => {
-    if (saving) return;
-    if (isDirty) setConfirmDiscard(true);
-    else onClose();
-  };
+  const { requestClose, dialog: discard } = useDiscardGuard({ dirty: isDirty, busy: saving, onClose });
 
   const emiErrors = errors.emiPrice as
     ({ message?: string; root?: { message?: string } } & Record<number, { message?: string } | undefined>) | undefined;
@@ -313,6 +315,7 @@ export function CourseFormDialog({ open, course, onClose, onSaved }: CourseFormD
                 fullWidth
                 {...register('description')}
               />
+              <CourseGstFields control={control} register={register} errors={errors} />
               <Box>
                 <FormControlLabel
                   control={
@@ -345,19 +348,7 @@ export function CourseFormDialog({ open, course, onClose, onSaved }: CourseFormD
           </Button>
         </DialogActions>
       </Dialog>
-      <ConfirmDialog
-        open={confirmDiscard}
-        title="Discard your changes?"
-        description="The changes you made to this course have not been saved."
-        confirmLabel="Discard changes"
-        cancelLabel="Keep editing"
-        destructive
-        onConfirm={() => {
-          setConfirmDiscard(false);
-          onClose();
-        }}
-        onClose={() => setConfirmDiscard(false)}
-      />
+      <DiscardChangesDialog {...discard} description="The changes you made to this course have not been saved." />
     </>
   );
 }

@@ -14,6 +14,11 @@ const course = (over: Partial<Course>): Course => ({
   duration: '',
   active: true,
   enrollmentCount: 0,
+  sac: '999293',
+  gstRate: 18,
+  taxInclusive: true,
+  deliveryMode: 'classroom',
+  gstExempt: false,
   createdAt: NOW,
   updatedAt: NOW,
   ...over,
@@ -85,7 +90,7 @@ async function openAdd() {
 }
 
 // MUI dialogs in jsdom are slow on a busy machine; give each test room.
-describe('Courses screen', { timeout: 30_000 }, () => {
+describe('Courses screen', { timeout: 60_000 }, () => {
   it('lists courses with rupee prices, installments, status and enrolments', async () => {
     await renderCourses();
     expect(server.requests[0]!.url.pathname + server.requests[0]!.url.search).toBe('/api/course?page=1&limit=10');
@@ -198,6 +203,10 @@ describe('Courses screen', { timeout: 30_000 }, () => {
     fireEvent.click(inDialog().getByRole('button', { name: 'Add course' }));
     expect(await inDialog().findByText(COURSE_MESSAGES.installmentInvalid)).toBeTruthy();
 
+    // Its GST: 5%, online, the tax on top of the price.
+    fireEvent.change(inDialog().getByRole('combobox', { name: 'GST rate' }), { target: { value: '5' } });
+    fireEvent.change(inDialog().getByRole('combobox', { name: 'Delivered' }), { target: { value: 'online' } });
+    fireEvent.click(inDialog().getByRole('switch', { name: 'The price includes GST' }));
     override = undefined;
     fireEvent.click(inDialog().getByRole('button', { name: 'Add course' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -210,6 +219,11 @@ describe('Courses screen', { timeout: 30_000 }, () => {
       description: '',
       duration: '',
       active: true,
+      sac: '999293',
+      gstRate: 5,
+      taxInclusive: false,
+      deliveryMode: 'online',
+      gstExempt: false,
     });
     expect(store.getState().services.message).toBe(COURSE_MESSAGES.created);
     expect(await screen.findByText('Full Stack Java Pro')).toBeTruthy();
@@ -220,6 +234,8 @@ describe('Courses screen', { timeout: 30_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Edit Full Stack Java' }));
     await screen.findByRole('heading', { name: 'Edit course' });
     expect(amountBoxes().map((b) => b.value)).toEqual(['15000', '15000', '15000']);
+    expect((inDialog().getByRole('textbox', { name: 'SAC' }) as HTMLInputElement).value).toBe('999293');
+    expect((inDialog().getByRole('switch', { name: 'The price includes GST' }) as HTMLInputElement).checked).toBe(true);
     type(inDialog().getByRole('spinbutton', { name: /^Price/ }), '48000');
     type(amountBox(3), '18000');
     fireEvent.click(inDialog().getByRole('button', { name: 'Save changes' }));

@@ -17,12 +17,8 @@ import { GridActionsCellItem } from '@mui/x-data-grid';
 import { COURSE_MESSAGES, type Course } from '@registrar/contract/course';
 import { ConfirmDeleteDialog, deleteRowAction, useRowConfirm } from '../../shared/ui/resource-list/row-actions';
 import { ResourceList, type ListFilter, type ResourceColumn } from '../../shared/ui/resource-list/resource-list';
-import {
-  useDeleteCourseMutation,
-  useGetCoursesQuery,
-  useUpdateCourseMutation,
-  type CourseListArgs,
-} from '../../shared/api/courses-api';
+import { useGetCoursesQuery, type CourseListArgs } from '../../shared/api/course-list-api';
+import { useDeleteCourseMutation, useUpdateCourseMutation } from './api/courses-api';
 import { CourseFormDialog } from './course-form-dialog';
 import { formatRupees } from '../../shared/lib/money';
 import { useCan } from '../../shared/session/permissions';

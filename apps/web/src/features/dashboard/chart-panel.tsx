@@ -8,14 +8,9 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import TableChartOutlined from '@mui/icons-material/TableChartOutlined';
+import { RowHeaderTable } from './row-header-table';
 
 export interface ChartTable {
   columns: readonly string[];
@@ -66,37 +61,12 @@ export function ChartPanel({ title, description, table, controls, emptyText, chi
     );
   } else if (asTable) {
     body = (
-      // Focusable: a narrow screen scrolls the table sideways, and keyboards must reach it too.
-      <TableContainer tabIndex={0}>
-        <Table size="small" aria-labelledby={titleId}>
-          <TableHead>
-            <TableRow>
-              {table.columns.map((column, i) => (
-                <TableCell key={column} scope="col" align={i === 0 ? 'left' : 'right'}>
-                  {column}
-                </TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {table.rows.map((row, r) => (
-              <TableRow key={r}>
-                {row.map((cell, i) =>
-                  i === 0 ? (
-                    <TableCell key={i} component="th" scope="row">
-                      {cell}
-                    </TableCell>
-                  ) : (
-                    <TableCell key={i} align="right">
-                      {cell}
-                    </TableCell>
-                  ),
-                )}
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+      <RowHeaderTable
+        labelledBy={titleId}
+        // The first column names the row; the figures line up on the right.
+        columns={table.columns.map((label, i) => ({ label, align: i === 0 ? 'left' : 'right' }))}
+        rows={table.rows.map((cells, r) => ({ key: r, cells }))}
+      />
     );
   } else {
     body = (

@@ -3,19 +3,32 @@ import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { Dashboard } from '@registrar/contract/dashboard';
 import { fakeServer, json, renderScreen } from '../../shared/test/screen-harness';
 import { DashboardScreen } from './dashboard-screen';
-import { periodStarts } from './links';
 
 // MUI takes its time in jsdom on a busy machine.
 vi.setConfig({ testTimeout: 30_000 });
 
 const DASHBOARD: Dashboard = {
+  period: { key: 'month', from: '2026-11-01', to: '2026-11-26' },
+  enrollmentsInPeriod: 4,
+  myFollowUps: {
+    overdue: 1,
+    today: 2,
+    first: [
+      {
+        inquiryId: 'i9',
+        name: 'Neha Gupta',
+        phoneNumber: '9812345678',
+        dueAt: '2026-11-25T04:30:00.000Z',
+        lastNote: 'Wants EMI details',
+      },
+    ],
+  },
   enrollmentsByStatus: [
     { key: 'approved', count: 7 },
     { key: 'pending', count: 2 },
   ],
   inquiries: {
-    newThisWeek: 3,
-    newThisMonth: 5,
+    newInPeriod: 5,
     byStatus: [
       { key: 'new', count: 4 },
       { key: 'converted', count: 1 },
@@ -26,14 +39,21 @@ const DASHBOARD: Dashboard = {
     ],
     total: 5,
     converted: 1,
+    convertedInPeriod: 1,
+    conversionRateInPeriod: 0.2,
     conversionRate: 0.2,
   },
   money: {
-    collectedThisMonth: 12500,
+    collectedInPeriod: 12500,
     collectedAllTime: 150000,
+    outstandingApproved: 151000.5,
+    outstandingPending: 94000,
     outstanding: 245000.5,
     overdueAmount: 30000,
     overdueInstallments: 4,
+    unclearedCheques: 2,
+    unclearedChequeAmount: 15000,
+    creditsToRefund: 0,
   },
   monthly: Array.from({ length: 12 }, (_, i) => ({
     month: `2025-${String(i + 1).padStart(2, '0')}`,
@@ -98,30 +118,33 @@ describe('dashboard screen', () => {
   it('shows each figure as a card that opens the list it summarizes, already filtered', async () => {
     fakeServer(() => ok(DASHBOARD));
     renderScreen(<DashboardScreen />, { path: '/dashboard' });
-    await screen.findByRole('link', { name: /^Overdue/ });
+    await screen.findByRole('link', { name: /^Overdue \(today\)/ });
 
-    expect(link(/^Overdue/).getAttribute('href')).toBe('/student-enrollments?paymentState=overdue');
-    expect(link(/^Overdue/).textContent).toContain('₹30,000');
-    expect(link(/^Overdue/).textContent).toContain('4 installments');
-    expect(link(/^Outstanding/).textContent).toContain('₹2,45,000.50');
-    expect(link(/^Outstanding/).getAttribute('href')).toBe('/student-enrollments?paymentState=due');
+    expect(link(/^Overdue \(today\)/).getAttribute('href')).toBe('/student-enrollments?paymentState=overdue');
+    expect(link(/^Overdue \(today\)/).textContent).toContain('₹30,000');
+    expect(link(/^Overdue \(today\)/).textContent).toContain('4 installments');
+    // Outstanding says what it counts: approved enrolments apart from those still pending review.
+    expect(link(/^Outstanding, approved/).textContent).toContain('₹1,51,000.50');
+    expect(link(/^Outstanding, approved/).getAttribute('href')).toBe('/student-enrollments?paymentState=due');
+    expect(link(/^Outstanding, pending review/).textContent).toContain('₹94,000');
+    expect(link(/^Outstanding, pending review/).getAttribute('href')).toBe('/student-enrollments?status=pending');
     expect(link(/^Pending 2/).getAttribute('href')).toBe('/student-enrollments?status=pending');
     expect(link(/^Approved 7/).getAttribute('href')).toBe('/student-enrollments?status=approved');
     expect(link(/^Cancelled 0/).getAttribute('href')).toBe('/student-enrollments?status=cancelled');
     expect(link(/^All enrolments 9/).getAttribute('href')).toBe('/student-enrollments');
-    expect(link(/^Conversion rate 20%/).getAttribute('href')).toBe('/student-inquires?status=converted');
-
-    const { today, weekStart, monthStart } = periodStarts();
-    expect(link(/^New inquiries this week 3/).getAttribute('href')).toBe(
-      `/student-inquires?from=${weekStart}&to=${today}`,
+    expect(link(/^Conversion, all time 20%/).getAttribute('href')).toBe('/student-inquires?status=converted');
+    expect(link(/^Conversion, this month 20%/).textContent).toContain('1 of 5 inquiries received enrolled');
+    expect(link(/^New enrolments, this month 4/).getAttribute('href')).toBe('/student-enrollments');
+    expect(link(/^Pending review, today 2/).getAttribute('href')).toBe('/student-enrollments?status=pending');
+    // The period's own dates, as the server sent them, filter the list a figure opens.
+    expect(link(/^New inquiries, this month 5/).getAttribute('href')).toBe(
+      '/student-inquires?from=2026-11-01&to=2026-11-26',
     );
-    expect(link(/^New inquiries this month 5/).getAttribute('href')).toBe(
-      `/student-inquires?from=${monthStart}&to=${today}`,
-    );
-    const collected = link(/^Collected this month ₹12,500/);
-    expect(collected.getAttribute('href')).toBe(`/api/payments/export.csv?from=${monthStart}&to=${today}`);
+    const collected = link(/^Collected, this month ₹12,500/);
+    expect(collected.getAttribute('href')).toBe('/api/payments/export.csv?from=2026-11-01&to=2026-11-26');
     expect(collected.hasAttribute('download')).toBe(true);
-    expect(link(/^Collected in all ₹1,50,000/)).toBeTruthy();
+    expect(link(/^Collected, all time ₹1,50,000/)).toBeTruthy();
+    expect(screen.getByText(/^Figures for 1 Nov 2026 to 26 Nov 2026/)).toBeTruthy();
 
     // The short lists link to their records.
     const overdue = screen.getByRole('table', { name: 'Most overdue installments' });
@@ -196,7 +219,7 @@ describe('dashboard screen', () => {
     expect(screen.getByText('Database unavailable')).toBeTruthy();
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
-    await screen.findByRole('link', { name: /^Overdue/ });
+    await screen.findByRole('link', { name: /^Overdue \(today\)/ });
     expect(requests.filter((r) => r.url.pathname === '/api/dashboard')).toHaveLength(2);
   });
 
@@ -206,7 +229,15 @@ describe('dashboard screen', () => {
         ...DASHBOARD,
         enrollmentsByStatus: [],
         inquiries: { ...DASHBOARD.inquiries, byStatus: [], byReference: [], total: 0, converted: 0, conversionRate: 0 },
-        money: { collectedThisMonth: 0, collectedAllTime: 0, outstanding: 0, overdueAmount: 0, overdueInstallments: 0 },
+        money: {
+          collectedInPeriod: 0,
+          collectedAllTime: 0,
+          outstanding: 0,
+          overdueAmount: 0,
+          overdueInstallments: 0,
+          unclearedCheques: 0,
+          unclearedChequeAmount: 0,
+        },
         monthly: DASHBOARD.monthly.map((m) => ({ ...m, enrollments: 0, collected: 0 })),
         enrollmentsPerCourse: [],
         nextDue: [],
@@ -221,5 +252,59 @@ describe('dashboard screen', () => {
     expect(screen.getByText('Nothing is overdue.')).toBeTruthy();
     expect(screen.getByText('No enrolments or payments in the last 12 months.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Show as table' })).toBeNull();
+  });
+
+  it('counts one period for the whole page, chosen at the top and kept in the address', async () => {
+    const { requests } = fakeServer(({ url }) =>
+      ok(
+        url.searchParams.get('period') === 'last-month'
+          ? { ...DASHBOARD, period: { key: 'last-month', from: '2026-10-01', to: '2026-10-31' } }
+          : DASHBOARD,
+      ),
+    );
+    const { router } = renderScreen(<DashboardScreen />, { path: '/dashboard' });
+    await screen.findByRole('link', { name: /^Collected, this month/ });
+    expect(requests.at(-1)!.url.searchParams.get('period')).toBe('month');
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Period' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Last month' }));
+    await screen.findByRole('link', { name: /^Collected, last month/ });
+    expect(router.state.location.search).toBe('?period=last-month');
+    expect(requests.at(-1)!.url.searchParams.get('period')).toBe('last-month');
+    expect(link(/^New inquiries, last month/).getAttribute('href')).toBe(
+      '/student-inquires?from=2026-10-01&to=2026-10-31',
+    );
+    expect(link(/^Conversion, last month/)).toBeTruthy();
+  });
+
+  it("leads each role's dashboard with what it works from", async () => {
+    fakeServer(() => ok(DASHBOARD));
+    const headings = () => screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+    renderScreen(<DashboardScreen />, { path: '/dashboard', role: 'counsellor' });
+    await screen.findByRole('link', { name: 'Neha Gupta' });
+    expect(headings().slice(0, 2)).toEqual(['Your follow-ups today', 'Admissions, this month']);
+    const calls = screen.getByRole('list', { name: 'Your next calls' });
+    expect(within(calls).getByText(/Last note: Wants EMI details/)).toBeTruthy();
+    expect(within(calls).getByRole('link', { name: 'Call Neha Gupta, 9812345678' }).getAttribute('href')).toBe(
+      'tel:+919812345678',
+    );
+    expect(link(/^Overdue calls \(today\) 1/).getAttribute('href')).toBe('/follow-ups');
+    cleanup();
+
+    renderScreen(<DashboardScreen />, { path: '/dashboard', role: 'accountant' });
+    await screen.findByRole('link', { name: /^Collected, this month/ });
+    expect(headings().slice(0, 2)).toEqual(['Money, this month', 'Fees and dues']);
+    // An accountant keeps no calls: no follow-ups of their own on the page.
+    expect(screen.queryByRole('heading', { name: 'Your follow-ups today' })).toBeNull();
+    // Nor a way into inquiries, which the role cannot open: their figures show, unlinked.
+    expect(screen.getByText('New inquiries, this month')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /^New inquiries/ })).toBeNull();
+    expect(screen.queryByRole('link', { name: /^Conversion/ })).toBeNull();
+    expect(screen.queryByRole('link', { name: /^Median time to first contact/ })).toBeNull();
+    expect(screen.queryByRole('link', { name: /^Received: / })).toBeNull();
+    cleanup();
+
+    renderScreen(<DashboardScreen />, { path: '/dashboard', role: 'admin' });
+    await screen.findByRole('link', { name: /^Collected, this month/ });
+    expect(headings().slice(0, 3)).toEqual(['Admissions, this month', 'Money, this month', 'Your follow-ups today']);
   });
 });

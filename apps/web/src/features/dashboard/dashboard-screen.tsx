@@ -1,8 +1,10 @@
 /**
- * The Dashboard ('/' and '/dashboard'): the state of admissions and fees at a
- * glance. Figure cards lead to the list each one summarizes, already filtered; three charts, each
- * with a table view; the next and most overdue installments; the latest inquiries and enrolments;
- * the payments CSV. Money in rupees, Indian grouping.
+ * The Dashboard ('/' and '/dashboard'): the state of admissions and fees at a glance, for one
+ * period chosen at the top (this month by default, in the URL). Each role starts with what it
+ * works from: a counsellor with today's calls, an accountant with collections and dues, an admin
+ * with admissions and money. Figure cards lead to the list each one summarizes, already filtered;
+ * three charts, each with a table view; the next and most overdue installments; the latest
+ * inquiries and enrolments; the payments CSV. Money in rupees, Indian grouping.
  */
 import { useId, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
@@ -15,24 +17,26 @@ import Typography from '@mui/material/Typography';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { ENROLLMENT_STATUSES } from '@registrar/contract/enrollment-admin';
 import type { Dashboard } from '@registrar/contract/dashboard';
+import type { Role } from '@registrar/contract/permissions';
+import { useSelector } from 'react-redux';
+import { formatDate } from '../../shared/lib/format-date';
 import { formatRupees } from '../../shared/lib/money';
-import { formatCount, formatPercent } from '../../shared/lib/format-number';
+import { formatCount } from '../../shared/lib/format-number';
+import { selectSession, type SessionState } from '../../shared/session/session-slice';
 import { useGetDashboardQuery, paymentsCsvHref } from './api/dashboard-api';
 import { CourseChart, InquiryChart, MonthlyChart } from './dashboard-charts';
 import { FigureCard, FigureGrid } from './figure-card';
 import { FollowUpFigures } from './follow-up-figures';
+import { AdmissionsHeadline, MoneyHeadline } from './headline-figures';
+import { MyFollowUps } from './my-follow-ups';
+import { PeriodPicker, periodWords, useDashboardPeriod } from './period-picker';
 import { enrollmentStatusLabel } from './labels';
-import {
-  enrollmentsWithPaymentState,
-  enrollmentsWithStatus,
-  inquiriesBetween,
-  inquiriesWithStatus,
-  periodStarts,
-} from './links';
+import { enrollmentsWithStatus, periodStarts } from './links';
 import { PaymentsExport } from './payments-export';
 import { LatestEnrollmentsTable, LatestInquiriesTable, MostOverdueTable, NextDueTable } from './record-tables';
 import { ENROLLMENTS_PATH } from '../../shared/lib/paths';
 import { useCan } from '../../shared/session/permissions';
+import { RetryAlert } from '../../shared/ui/retry-alert';
 
 /** The payments CSV's "all time" starts before the institute could have taken any payment. */
 const EARLIEST_PAYMENT = '2000-01-01';
@@ -104,50 +108,15 @@ function EnrollmentCards({ data }: { data: Dashboard }) {
   );
 }
 
-function InquiryCards({ data }: { data: Dashboard }) {
-  const { today, weekStart, monthStart } = periodStarts();
-  const { inquiries } = data;
-  return (
-    <FigureGrid label="Inquiry figures">
-      <FigureCard
-        label="New inquiries this week"
-        value={formatCount(inquiries.newThisWeek)}
-        hint="Since Monday"
-        to={inquiriesBetween(weekStart, today)}
-      />
-      <FigureCard
-        label="New inquiries this month"
-        value={formatCount(inquiries.newThisMonth)}
-        hint="Since the 1st"
-        to={inquiriesBetween(monthStart, today)}
-      />
-      <FigureCard
-        label="Conversion rate"
-        value={formatPercent(inquiries.conversionRate)}
-        hint={`${formatCount(inquiries.converted)} of ${plural(inquiries.total, 'inquiry', 'inquiries')} enrolled`}
-        to={inquiriesWithStatus('converted')}
-        tone="success"
-      />
-    </FigureGrid>
-  );
-}
-
-function MoneyCards({ data }: { data: Dashboard }) {
-  const { today, monthStart } = periodStarts();
+/** What the Fees section adds to the money headline: all time, cheques, credits. */
+function MoreMoneyCards({ data }: { data: Dashboard }) {
   const { money } = data;
   const canExport = useCan('fees.export');
+  const { today } = periodStarts();
   return (
-    <FigureGrid label="Fee figures">
+    <FigureGrid label="More fee figures">
       <FigureCard
-        label="Collected this month"
-        value={formatRupees(money.collectedThisMonth)}
-        {...(canExport
-          ? { hint: 'Download this month’s payments (CSV)', download: paymentsCsvHref(monthStart, today) }
-          : {})}
-        tone="success"
-      />
-      <FigureCard
-        label="Collected in all"
+        label="Collected, all time"
         value={formatRupees(money.collectedAllTime)}
         {...(canExport
           ? { hint: 'Download every payment (CSV)', download: paymentsCsvHref(EARLIEST_PAYMENT, today) }
@@ -155,30 +124,92 @@ function MoneyCards({ data }: { data: Dashboard }) {
         tone="success"
       />
       <FigureCard
-        label="Outstanding"
-        value={formatRupees(money.outstanding)}
-        hint="Fees still to be paid: see the enrolments with fees due"
-        to={enrollmentsWithPaymentState('due')}
+        label="Cheques not yet cleared (today)"
+        value={formatRupees(money.unclearedChequeAmount)}
+        hint={`${plural(money.unclearedCheques, 'cheque', 'cheques')} counted in collected, waiting to clear`}
         tone="warning"
       />
-      <FigureCard
-        label="Overdue"
-        value={formatRupees(money.overdueAmount)}
-        hint={plural(money.overdueInstallments, 'installment', 'installments')}
-        to={enrollmentsWithPaymentState('overdue')}
-        tone="error"
-      />
+      {money.creditsToRefund > 0 && (
+        <FigureCard
+          label="Credits to refund (today)"
+          value={formatRupees(money.creditsToRefund)}
+          hint="Received beyond what enrolments owe: refund it to the students"
+          tone="warning"
+        />
+      )}
     </FigureGrid>
   );
 }
 
-function DashboardBody({ data }: { data: Dashboard }) {
+type SectionKey = 'calls' | 'admissions' | 'money' | 'enrolments' | 'inquiries' | 'followUps' | 'fees';
+
+/** Each role's dashboard leads with what it works from; the rest follows. */
+const ORDER: Record<Role, SectionKey[]> = {
+  admin: ['admissions', 'money', 'calls', 'enrolments', 'inquiries', 'followUps', 'fees'],
+  counsellor: ['calls', 'admissions', 'inquiries', 'followUps', 'enrolments', 'money', 'fees'],
+  accountant: ['money', 'fees', 'admissions', 'enrolments', 'inquiries', 'followUps', 'calls'],
+  viewer: ['admissions', 'money', 'enrolments', 'inquiries', 'followUps', 'fees', 'calls'],
+};
+
+function DashboardBody({ data, role }: { data: Dashboard; role: Role }) {
   const canExport = useCan('fees.export');
+  const ownsCalls = useCan('inquiries.followups');
   const { today, monthStart } = periodStarts();
+  const words = periodWords(data.period.key);
   const nothingYet =
     data.enrollmentsByStatus.every((s) => s.count === 0) &&
     data.inquiries.total === 0 &&
     data.money.collectedAllTime === 0;
+  const sections: Record<SectionKey, ReactNode> = {
+    calls: ownsCalls ? (
+      <Section key="calls" title="Your follow-ups today">
+        <MyFollowUps mine={data.myFollowUps} />
+      </Section>
+    ) : null,
+    admissions: (
+      <Section key="admissions" title={`Admissions, ${words}`}>
+        <AdmissionsHeadline data={data} />
+      </Section>
+    ),
+    money: (
+      <Section key="money" title={`Money, ${words}`}>
+        <MoneyHeadline data={data} />
+      </Section>
+    ),
+    enrolments: (
+      <Section key="enrolments" title="Enrolments by status (today)">
+        <EnrollmentCards data={data} />
+        <Columns>
+          <CourseChart perCourse={data.enrollmentsPerCourse} />
+          <LatestEnrollmentsTable rows={data.latestEnrollments} />
+        </Columns>
+      </Section>
+    ),
+    inquiries: (
+      <Section key="inquiries" title="Inquiries (all time)">
+        <Columns>
+          <InquiryChart inquiries={data.inquiries} />
+          <LatestInquiriesTable rows={data.latestInquiries} />
+        </Columns>
+      </Section>
+    ),
+    followUps: (
+      <Section key="followUps" title="Follow-ups (all time)">
+        <FollowUpFigures followUps={data.followUps} />
+      </Section>
+    ),
+    fees: (
+      <Section key="fees" title="Fees and dues">
+        <Columns>
+          <NextDueTable rows={data.nextDue} />
+          <MostOverdueTable rows={data.mostOverdue} />
+        </Columns>
+        <MoreMoneyCards data={data} />
+        <MonthlyChart monthly={data.monthly} />
+        {canExport && <PaymentsExport defaultFrom={monthStart} defaultTo={today} />}
+      </Section>
+    ),
+  };
   return (
     <Stack spacing={4}>
       {nothingYet && (
@@ -187,57 +218,28 @@ function DashboardBody({ data }: { data: Dashboard }) {
           The figures fill in as students enrol and inquire through the public forms, and as fees are paid.
         </Alert>
       )}
-      <Section title="Enrolments">
-        <EnrollmentCards data={data} />
-        <Columns>
-          <CourseChart perCourse={data.enrollmentsPerCourse} />
-          <LatestEnrollmentsTable rows={data.latestEnrollments} />
-        </Columns>
-      </Section>
-      <Section title="Inquiries">
-        <InquiryCards data={data} />
-        <Columns>
-          <InquiryChart inquiries={data.inquiries} />
-          <LatestInquiriesTable rows={data.latestInquiries} />
-        </Columns>
-      </Section>
-      <Section title="Follow-ups">
-        <FollowUpFigures followUps={data.followUps} />
-      </Section>
-      <Section title="Fees">
-        <MoneyCards data={data} />
-        <MonthlyChart monthly={data.monthly} />
-        <Columns>
-          <NextDueTable rows={data.nextDue} />
-          <MostOverdueTable rows={data.mostOverdue} />
-        </Columns>
-        {canExport && <PaymentsExport defaultFrom={monthStart} defaultTo={today} />}
-      </Section>
+      {ORDER[role].map((key) => sections[key])}
     </Stack>
   );
 }
 
 export function DashboardScreen() {
   const titleId = useId();
-  const { data, isError, error, isFetching, refetch } = useGetDashboardQuery(undefined, {
-    refetchOnMountOrArgChange: true,
-  });
+  const [period, choosePeriod] = useDashboardPeriod();
+  const role = useSelector((state: { session: SessionState }) => selectSession(state).user?.role) ?? 'viewer';
+  const { data, isError, error, isFetching, refetch } = useGetDashboardQuery(
+    { period },
+    { refetchOnMountOrArgChange: true },
+  );
 
   let body: ReactNode;
   if (isError && !data) {
     const message = (error as { message?: string } | undefined)?.message;
     body = (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void refetch()}>
-            Retry
-          </Button>
-        }
-      >
+      <RetryAlert onRetry={refetch}>
         <AlertTitle>The dashboard could not be loaded</AlertTitle>
         {message || 'Something went wrong'}
-      </Alert>
+      </RetryAlert>
     );
   } else if (!data) {
     body = <LoadingDashboard />;
@@ -249,7 +251,7 @@ export function DashboardScreen() {
             The figures could not be refreshed; these are from the last successful load.
           </Alert>
         )}
-        <DashboardBody data={data} />
+        <DashboardBody data={data} role={role} />
       </>
     );
   }
@@ -266,19 +268,26 @@ export function DashboardScreen() {
           <Typography id={titleId} variant="h4" component="h1" sx={{ fontSize: { xs: '1.75rem', sm: '2rem' } }}>
             Dashboard
           </Typography>
-          <Typography color="text.secondary">Admissions and fees at a glance.</Typography>
+          <Typography color="text.secondary">
+            {data
+              ? `Figures for ${formatDate(data.period.from)} to ${formatDate(data.period.to)}, unless a card says today or all time.`
+              : 'Admissions and fees at a glance.'}
+          </Typography>
         </Box>
-        {data && (
-          <Button
-            variant="outlined"
-            startIcon={<RefreshIcon />}
-            onClick={() => void refetch()}
-            disabled={isFetching}
-            aria-busy={isFetching || undefined}
-          >
-            {isFetching ? 'Refreshing…' : 'Refresh'}
-          </Button>
-        )}
+        <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+          <PeriodPicker value={period} onChange={choosePeriod} />
+          {data && (
+            <Button
+              variant="outlined"
+              startIcon={<RefreshIcon />}
+              onClick={() => void refetch()}
+              disabled={isFetching}
+              aria-busy={isFetching || undefined}
+            >
+              {isFetching ? 'Refreshing…' : 'Refresh'}
+            </Button>
+          )}
+        </Stack>
       </Stack>
       {body}
     </Box>

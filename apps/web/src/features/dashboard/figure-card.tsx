@@ -63,8 +63,8 @@ export function FigureCard({ label, value, hint, to, download, tone = 'default' 
   );
 }
 
-/** Cards side by side (a list of FigureCards), one column on a phone. */
-export function FigureGrid({ children, label }: { children: ReactNode; label: string }) {
+/** Cards side by side (a list of FigureCards), one column on a phone; `min` is a card's narrowest width in px. */
+export function FigureGrid({ children, label, min = 200 }: { children: ReactNode; label: string; min?: number }) {
   return (
     <Box
       component="ul"
@@ -75,7 +75,7 @@ export function FigureGrid({ children, label }: { children: ReactNode; label: st
         m: 0,
         display: 'grid',
         gap: 2,
-        gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 200px), 1fr))',
+        gridTemplateColumns: `repeat(auto-fill, minmax(min(100%, ${min}px), 1fr))`,
         '& > li': { minWidth: 0, display: 'grid' },
       }}
     >

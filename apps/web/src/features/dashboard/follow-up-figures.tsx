@@ -1,6 +1,7 @@
 /**
  * The follow-up figures: the median time from an inquiry to its first contact, and the funnel
- * (received → contacted → converted) by source and by counsellor. Every number opens its list.
+ * (received → contacted → converted) by source and by counsellor. Every number opens its list, for
+ * a role that may open inquiries.
  */
 import { useId } from 'react';
 import Link from '@mui/material/Link';
@@ -14,6 +15,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import type { Dashboard, FunnelRow } from '@registrar/contract/dashboard';
 import { formatCount } from '../../shared/lib/format-number';
+import { useCan } from '../../shared/session/permissions';
 import { FigureCard, FigureGrid } from './figure-card';
 import { inquiriesWhere } from './links';
 
@@ -36,15 +38,20 @@ function FunnelTable({
   what: string;
 }) {
   const id = useId();
+  const linked = useCan('inquiries.read');
   const cell = (row: FunnelRow, value: number, extra: Record<string, string>, label: string) => (
     <TableCell align="right">
-      <Link
-        component={RouterLink}
-        to={inquiriesWhere({ ...filterOf(row), ...extra })}
-        aria-label={`${label}: ${row.label}, ${value}`}
-      >
-        {formatCount(value)}
-      </Link>
+      {linked ? (
+        <Link
+          component={RouterLink}
+          to={inquiriesWhere({ ...filterOf(row), ...extra })}
+          aria-label={`${label}: ${row.label}, ${value}`}
+        >
+          {formatCount(value)}
+        </Link>
+      ) : (
+        formatCount(value)
+      )}
     </TableCell>
   );
   return (
@@ -84,6 +91,7 @@ function FunnelTable({
 
 export function FollowUpFigures({ followUps }: { followUps: Dashboard['followUps'] }) {
   const median = followUps.medianFirstContactMinutes;
+  const canOpenInquiries = useCan('inquiries.read');
   return (
     <>
       <FigureGrid label="Follow-up figures">
@@ -96,7 +104,7 @@ export function FollowUpFigures({ followUps }: { followUps: Dashboard['followUps
               : `Over ${formatCount(followUps.firstContacts)} contacted ${followUps.firstContacts === 1 ? 'inquiry' : 'inquiries'}`
           }
           // The median is over logged contacts only; a status moved past New without one is not among them.
-          to={inquiriesWhere({ contacted: 'logged' })}
+          {...(canOpenInquiries ? { to: inquiriesWhere({ contacted: 'logged' }) } : {})}
         />
       </FigureGrid>
       <FunnelTable

@@ -6,23 +6,16 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import type { Dashboard } from '@registrar/contract/dashboard';
 import { formatRupees } from '../../shared/lib/money';
+import { useCan } from '../../shared/session/permissions';
+import { WhatsAppButton } from '../../shared/ui/whatsapp-button';
+import { useWhatsAppReminderMutation } from './api/dashboard-api';
 import { dayLabel, enrollmentStatusLabel, inquiryStatusLabel } from './labels';
 import { enrollmentPage, inquiryPage } from './links';
-
-interface Column {
-  label: string;
-  align?: 'right';
-}
+import { RowHeaderTable, type Column } from './row-header-table';
 
 function RecordTable({
   title,
@@ -46,37 +39,7 @@ function RecordTable({
           {emptyText}
         </Typography>
       ) : (
-        // Focusable: a narrow screen scrolls the table sideways, and keyboards must reach it too.
-        <TableContainer tabIndex={0}>
-          <Table size="small" aria-labelledby={titleId}>
-            <TableHead>
-              <TableRow>
-                {columns.map((c) => (
-                  <TableCell key={c.label} scope="col" align={c.align}>
-                    {c.label}
-                  </TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((row) => (
-                <TableRow key={row.key}>
-                  {row.cells.map((cell, i) =>
-                    i === 0 ? (
-                      <TableCell key={i} component="th" scope="row">
-                        {cell}
-                      </TableCell>
-                    ) : (
-                      <TableCell key={i} align={columns[i]?.align}>
-                        {cell}
-                      </TableCell>
-                    ),
-                  )}
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <RowHeaderTable labelledBy={titleId} columns={columns} rows={rows} />
       )}
     </Paper>
   );
@@ -123,12 +86,32 @@ export function NextDueTable({ rows }: { rows: Dashboard['nextDue'] }) {
   );
 }
 
+/** Opens WhatsApp with the student's number, the amount and a fresh link to pay it. */
+function WhatsAppReminder({ row }: { row: InstallmentRow }) {
+  const [remind, { isLoading, isError }] = useWhatsAppReminderMutation();
+  return (
+    <WhatsAppButton
+      link={() => remind({ enrollmentId: row.enrollmentId, installmentNumber: row.installmentNumber }).unwrap()}
+      busy={isLoading}
+      failed={isError}
+      label={`WhatsApp ${row.name}`}
+      variant="outlined"
+    />
+  );
+}
+
 export function MostOverdueTable({ rows }: { rows: Dashboard['mostOverdue'] }) {
+  const canRemind = useCan('fees.remind');
+  const base = installmentRows(rows);
   return (
     <RecordTable
       title="Most overdue installments"
-      columns={INSTALLMENT_COLUMNS}
-      rows={installmentRows(rows)}
+      columns={canRemind ? [...INSTALLMENT_COLUMNS, { label: 'Remind' }] : INSTALLMENT_COLUMNS}
+      rows={
+        canRemind
+          ? base.map((r, i) => ({ ...r, cells: [...r.cells, <WhatsAppReminder key="wa" row={rows[i]!} />] }))
+          : base
+      }
       emptyText="Nothing is overdue."
     />
   );

@@ -30,8 +30,18 @@ import { StudentI18n, T, translateMessage, useMessage, useT } from '../../shared
 import { requestFailed, requestSucceeded } from '../../shared/state/services-slice';
 import { publicFailureMessage } from '../../shared/api/public-failure';
 import { onFirstMove } from '../../shared/lib/first-move';
-import { Checkbox, EMAIL_INPUT, FormKit, PHONE_INPUT, TextArea, TextInput } from '../../shared/form/form-kit';
+import {
+  Checkbox,
+  EMAIL_INPUT,
+  FormKit,
+  PHONE_INPUT,
+  SelectInput,
+  TextArea,
+  TextInput,
+} from '../../shared/form/form-kit';
+import { GST_STATES } from '@registrar/contract/gst-states';
 import type { Files, UploadName, Values } from '../../shared/form/enrollment-types';
+import { EMPTY_ENROLLMENT } from '../../shared/form/empty-enrollment';
 import type { LaterSectionsProps } from './later-sections';
 import { EnrollmentPage } from './enrollment-page';
 import { LazyPart } from './lazy-part';
@@ -46,6 +56,7 @@ import './enrollment-form.css';
 
 export const COURSES_URL = `${apiPaths.courses}?type=all`;
 export const SITE_URL = apiPaths.site;
+const STATE_OPTIONS = Object.entries(GST_STATES).map(([value, label]) => ({ value, label }));
 
 const loadLaterSections = () => import('./later-sections').then((m) => m.LaterSections);
 const loadSendParts = () => import('./send-parts');
@@ -63,21 +74,10 @@ export function amountsFor(course: PublicCourse | undefined, paymentMethod: stri
 function initialValues(params: URLSearchParams): Values {
   const take = (key: string, max: number) => (params.get(key) ?? '').trim().slice(0, max);
   return {
+    ...EMPTY_ENROLLMENT,
     name: take('name', 50),
     email: take('email', 60),
     phoneNumber: take('phone', 10),
-    alterNativePhoneNumber: '',
-    currentAddress: '',
-    permanentAddress: '',
-    startDate: '',
-    endDate: '',
-    courseId: '',
-    currentlyWorking: '',
-    currentlyWorkingPlace: '',
-    currentSem: '',
-    designation: '',
-    paymentMode: '',
-    paymentMethod: '',
   };
 }
 
@@ -176,6 +176,8 @@ function EnrollmentForm() {
     });
     const errors = firstMessages(parsed.error?.issues ?? []);
     for (const { path, message } of missingEnrollmentFiles(new Set(Object.keys(files)))) errors[path] = message;
+    // While the institute charges GST the invoice needs the student's State (the API keeps it optional).
+    if (site.data?.gstEnabled && !values.state) errors.state = t('enrol.stateRequired');
     return { data: parsed.success && Object.keys(errors).length === 0 ? parsed.data : undefined, errors };
   });
   const { values, field, setValue, touch } = form;
@@ -251,6 +253,7 @@ function EnrollmentForm() {
     files,
     onFile: setFile,
     disabled: uploading,
+    gstOn: site.data?.gstEnabled === true,
   };
 
   return (
@@ -327,6 +330,18 @@ function EnrollmentForm() {
               readOnly={sameAddress}
               {...field('permanentAddress')}
             />
+            {site.data?.gstEnabled && (
+              <>
+                <SelectInput
+                  label={t('enrol.state')}
+                  required
+                  prompt={t('enrol.state.prompt')}
+                  options={STATE_OPTIONS}
+                  {...field('state')}
+                />
+                <TextInput label={t('enrol.gstin')} maxLength={15} autoCapitalize="characters" {...field('gstin')} />
+              </>
+            )}
           </fieldset>
 
           <div ref={later.ref} className="enr-later">

@@ -11,6 +11,8 @@ import {
 } from '@registrar/contract/constants';
 import type { PublicCourse } from '@registrar/contract/course';
 import { localIsoDate } from '@registrar/contract/enrollment';
+import { planOwedSchedule, rateAddedOnTopBp } from '@registrar/contract/fee-plan';
+import { rateToBasisPoints } from '@registrar/contract/gst';
 import { formatRupees } from '@registrar/contract/language';
 import { activeLanguage } from '../../shared/i18n/i18n';
 import { useMessage, useT } from '../../shared/i18n/translate';
@@ -35,9 +37,20 @@ export interface LaterSectionsProps {
   files: Files;
   onFile: (name: UploadName, file: File | null) => void;
   disabled: boolean;
+  /** The institute charges GST: a tax-exclusive course's fees then carry it on top. */
+  gstOn: boolean;
 }
 
-export function LaterSections({ form, courses, amounts, files, onFile, disabled }: LaterSectionsProps) {
+const taxTermsOf = (c: PublicCourse) => ({
+  taxInclusive: c.taxInclusive,
+  gstExempt: c.gstExempt,
+  gstRateBp: rateToBasisPoints(c.gstRate),
+});
+/** The GST rate added on top of the course's price (percent), 0 when none is. */
+const rateOnTop = (c: PublicCourse, gstOn: boolean) => rateAddedOnTopBp(taxTermsOf(c), gstOn) / 100;
+const toPaise = (rupees: number) => Math.round(rupees * 100);
+
+export function LaterSections({ form, courses, amounts, files, onFile, disabled, gstOn }: LaterSectionsProps) {
   const t = useT();
   const message = useMessage();
   const language = activeLanguage();
@@ -48,10 +61,17 @@ export function LaterSections({ form, courses, amounts, files, onFile, disabled 
   const working = values.currentlyWorking as WorkingStatus | '';
   const today = localIsoDate();
   const courseList = courses.data ?? [];
-  const courseOptions = courseList.map((c) => ({
-    value: c._id,
-    label: t('enrol.course.option', { name: c.name, price: formatRupees(c.price, language) }),
-  }));
+  const courseOptions = courseList.map((c) => {
+    const rate = rateOnTop(c, gstOn);
+    const price = formatRupees(c.price, language);
+    return {
+      value: c._id,
+      label: rate
+        ? t('enrol.course.optionGst', { name: c.name, price, rate: String(rate) })
+        : t('enrol.course.option', { name: c.name, price }),
+    };
+  });
+  const course = courseList.find((c) => c._id === values.courseId);
 
   return (
     <>
@@ -98,7 +118,13 @@ export function LaterSections({ form, courses, amounts, files, onFile, disabled 
           onBlur={() => touch('paymentMethod')}
           firstRef={ref('paymentMethod')}
         />
-        <FeeAmounts amounts={amounts} method={values.paymentMethod} error={error('emiPrice')} />
+        <FeeAmounts
+          amounts={amounts}
+          method={values.paymentMethod}
+          error={error('emiPrice')}
+          course={course}
+          gstOn={gstOn}
+        />
         <SelectInput
           label={t('enrol.paymentMode')}
           prompt={t('enrol.paymentMode.prompt')}
@@ -154,16 +180,31 @@ function FeeAmounts({
   amounts,
   method,
   error,
+  course,
+  gstOn,
 }: {
   amounts: number[] | undefined;
   method: string;
   error: string | undefined;
+  course: PublicCourse | undefined;
+  gstOn: boolean;
 }) {
   const t = useT();
   const language = activeLanguage();
   if (!amounts) return <p className="enr-hint enr-fees-empty">{t('enrol.fees.empty')}</p>;
   const installments = method === 'installment';
   const total = amounts.reduce((sum, a) => sum + Math.round(a * 100), 0) / 100;
+  const rate = course ? rateOnTop(course, gstOn) : 0;
+  // What the student is charged, planned as the server plans it (the tax added per installment).
+  const charged =
+    course && rate
+      ? planOwedSchedule(
+          { pricePaise: toPaise(course.price), emiPricePaise: course.emiPrice.map(toPaise), ...taxTermsOf(course) },
+          installments ? 'installment' : 'full_payment',
+          localIsoDate(),
+          gstOn,
+        ).reduce((sum, p) => sum + p.amountPaise, 0) / 100
+      : 0;
   return (
     <fieldset className="enr-fees">
       <legend>
@@ -182,6 +223,15 @@ function FeeAmounts({
       </div>
       {installments && amounts.length > 1 && (
         <p className="enr-hint">{t('enrol.fees.total', { amount: formatRupees(total, language) })}</p>
+      )}
+      {rate > 0 && (
+        <p className="enr-hint enr-gst-note">
+          {t('enrol.fees.gstAdded', {
+            price: formatRupees(total, language),
+            rate: String(rate),
+            total: formatRupees(charged, language),
+          })}
+        </p>
       )}
       <ErrorLine error={error} />
     </fieldset>

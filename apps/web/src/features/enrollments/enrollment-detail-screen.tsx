@@ -22,6 +22,8 @@ import {
   ENROLLMENT_STATUS_LABELS,
   ENROLLMENT_TRANSITIONS,
   documentsDeletedNote,
+  isStudentMailed,
+  STUDENT_WILL_BE_EMAILED,
   type EnrollmentDetail,
   type EnrollmentStatus,
 } from '@registrar/contract/enrollment-admin';
@@ -29,12 +31,19 @@ import type { ErasureResult } from '@registrar/contract/privacy';
 import { formatDate, formatDateTime } from '../../shared/lib/format-date';
 import { FieldList, type FieldRow } from '../../shared/ui/record-details/field-list';
 import { RecordPage } from '../../shared/ui/record-details/record-page';
+import { RecordColumns } from '../../shared/ui/record-details/record-columns';
 import { RecordSection } from '../../shared/ui/record-details/record-section';
 import { RecordTimeline } from '../../shared/ui/record-details/record-timeline';
 import { StatusChangeForm } from '../../shared/ui/record-details/status-change-form';
 import { formatRupees } from '../../shared/lib/money';
 import { FeePanel } from './fees/fee-panel';
-import { PAYMENT_METHOD_LABELS, PAYMENT_MODE_LABELS, WORKING_LABELS } from '../../shared/lib/enrollment-labels';
+import {
+  DOCUMENT_LABELS,
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_MODE_LABELS,
+  WORKING_LABELS,
+} from '../../shared/lib/enrollment-labels';
+import type { EnrollmentFileField } from '@registrar/contract/enrollment';
 import {
   useChangeEnrollmentStatusMutation,
   useDeleteEnrollmentMutation,
@@ -82,6 +91,8 @@ const EVENT_TITLES: Record<string, string> = {
   announcement: 'Announcement',
   documents_deleted: 'Documents deleted',
   erased: 'Personal data erased',
+  cheque_cleared: 'Cheque cleared',
+  cheque_bounced: 'Cheque bounced',
 };
 
 const statusLabel = (status: string | null) =>
@@ -115,6 +126,11 @@ function StatusChange({ enrollment }: { enrollment: EnrollmentDetail }) {
       noteHint="Why, or what was agreed."
       saving={isLoading}
       save={(status, note) => changeStatus({ id: enrollment._id, status, note }).unwrap()}
+      notice={(status) =>
+        isStudentMailed(status)
+          ? `${STUDENT_WILL_BE_EMAILED}${status === 'approved' ? ', with the link to their page' : ''}; the note goes with it.`
+          : null
+      }
     />
   );
 }
@@ -225,14 +241,11 @@ function EnrollmentView({
           kept, under a pseudonym, for the accounts.
         </Alert>
       )}
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 3,
-          gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 3fr) minmax(0, 2fr)' },
-          alignItems: 'start',
-        }}
-      >
+      {/* Fees first and full width: what is owed and its actions before personal details, never cut off. */}
+      <Box sx={{ mb: 3, minWidth: 0 }}>
+        <FeePanel enrollment={e} />
+      </Box>
+      <RecordColumns>
         <Stack spacing={3} sx={{ minWidth: 0 }}>
           <RecordSection title="Details" id={ids.details}>
             <FieldList
@@ -275,13 +288,18 @@ function EnrollmentView({
                 {documentsDeletedNote(formatDate(e.documentsDeletedAt))}
               </Typography>
             )}
+            {e.documentsToFollow.length > 0 && (
+              <Alert severity="warning" sx={{ mb: 2 }}>
+                To follow: {e.documentsToFollow.map((f) => DOCUMENT_LABELS[f as EnrollmentFileField]).join(', ')}.
+                Attach them with Edit when the student brings them.
+              </Alert>
+            )}
             {!allowed('documents.view') ? (
               <Typography color="text.secondary">{ACCESS_MESSAGES.documentsHidden}</Typography>
             ) : (
               !(e.documentsDeletedAt && e.documents.length === 0) && <DocumentsGallery documents={e.documents} />
             )}
           </RecordSection>
-          <FeePanel enrollment={e} />
         </Stack>
         <Stack spacing={3} sx={{ minWidth: 0 }}>
           {allowed('enrollments.status') && (
@@ -295,7 +313,7 @@ function EnrollmentView({
           </RecordSection>
           {allowed('audit.read') && <RecordHistory entityId={e._id} />}
         </Stack>
-      </Box>
+      </RecordColumns>
 
       <EnrollmentEditDialog
         key={editing.key}

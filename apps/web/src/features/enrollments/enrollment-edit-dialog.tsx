@@ -14,11 +14,9 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { PAYMENT_METHODS, PAYMENT_MODES, WORKING_STATUS_OPTIONS } from '@registrar/contract/constants';
 import {
   ENROLLMENT_FILE_FIELDS,
   enrollmentFieldsSchema,
@@ -26,19 +24,17 @@ import {
 } from '@registrar/contract/enrollment';
 import type { EnrollmentDetail } from '@registrar/contract/enrollment-admin';
 import type { ApiQueryError } from '../../shared/api/base-api';
-import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
-import { useGetCoursesQuery } from '../../shared/api/courses-api';
+import { DiscardChangesDialog, useDiscardGuard } from '../../shared/ui/discard-guard';
+import { useGetCoursesQuery } from '../../shared/api/course-list-api';
+import { useGetSiteQuery } from '../../shared/api/site-api';
 import { UPLOAD_ACCEPT, checkUpload, formatBytes } from '../../shared/lib/file-rules';
 import type { TextName, Values } from '../../shared/form/enrollment-types';
-import {
-  DOCUMENT_LABELS,
-  PAYMENT_METHOD_LABELS,
-  PAYMENT_MODE_LABELS,
-  WORKING_LABELS,
-} from '../../shared/lib/enrollment-labels';
+import { DOCUMENT_LABELS } from '../../shared/lib/enrollment-labels';
 import { firstMessages, useOnTouchedForm } from '../../shared/form/use-on-touched-form';
 import { SchedulePreview } from './fees/schedule-preview';
+import { EnrollmentTextFields } from './enrollment-fields';
 import { useUpdateEnrollmentMutation } from './api/enrollments-api';
+import { useCan } from '../../shared/session/permissions';
 
 const FILE_FIELDS = Object.keys(ENROLLMENT_FILE_FIELDS) as EnrollmentFileField[];
 
@@ -58,6 +54,8 @@ export const valuesOf = (e: EnrollmentDetail): Values => ({
   designation: e.designation ?? '',
   paymentMode: e.paymentMode ?? '',
   paymentMethod: e.paymentMethod,
+  state: e.state ?? '',
+  gstin: e.gstin ?? '',
 });
 
 /** The text fields whose value differs from the enrolment's. */
@@ -81,9 +79,11 @@ export function EnrollmentEditDialog({ open, enrollment, onClose }: EnrollmentEd
   const [files, setFiles] = useState<Partial<Record<EnrollmentFileField, File>>>({});
   const [fileProblems, setFileProblems] = useState<Partial<Record<EnrollmentFileField, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
-  const [confirmDiscard, setConfirmDiscard] = useState(false);
   const [updateEnrollment, { isLoading }] = useUpdateEnrollmentMutation();
+  const mayReplan = useCan('fees.record');
   const { data: courses } = useGetCoursesQuery({ page: 1, limit: 100 }, { skip: !open });
+  // Asked afresh each time: GST switched on or off since decides what a tax-exclusive course charges.
+  const { data: site } = useGetSiteQuery(undefined, { skip: !open, refetchOnMountOrArgChange: true });
 
   const form = useOnTouchedForm<Values, Values>(original, (values) => {
     const parsed = enrollmentFieldsSchema.safeParse({
@@ -92,7 +92,7 @@ export function EnrollmentEditDialog({ open, enrollment, onClose }: EnrollmentEd
     });
     return { data: parsed.success ? values : undefined, errors: firstMessages(parsed.error?.issues ?? []) };
   });
-  const { values, bind, error } = form;
+  const { values, error } = form;
   const patch = changedFields(original, values);
   const dirty = Object.keys(patch).length > 0 || Object.keys(files).length > 0;
   const changesSchedule = ['courseId', 'paymentMethod', 'startDate'].some((k) => k in patch);
@@ -104,11 +104,7 @@ export function EnrollmentEditDialog({ open, enrollment, onClose }: EnrollmentEd
   if (!courseOptions.some((c) => c.value === enrollment.courseId))
     courseOptions.unshift({ value: enrollment.courseId, label: enrollment.course.name });
 
-  const requestClose = () => {
-    if (isLoading) return;
-    if (dirty) setConfirmDiscard(true);
-    else onClose();
-  };
+  const { requestClose, dialog: discard } = useDiscardGuard({ dirty: dirty, busy: isLoading, onClose });
 
   const chooseFile = (field: EnrollmentFileField, event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -148,38 +144,6 @@ export function EnrollmentEditDialog({ open, enrollment, onClose }: EnrollmentEd
     });
   };
 
-  const text = (name: TextName, label: string, props: Partial<TextFieldProps> = {}) => (
-    <TextField
-      label={label}
-      {...bind(name)}
-      error={Boolean(error(name))}
-      helperText={error(name) ?? props.helperText}
-      fullWidth
-      {...props}
-      slotProps={{ inputLabel: { shrink: true }, ...props.slotProps }}
-    />
-  );
-  const select = (name: TextName, label: string, options: { value: string; label: string }[], empty?: string) =>
-    text(name, label, {
-      select: true,
-      slotProps: { select: { native: true }, inputLabel: { shrink: true } },
-      children: [
-        ...(empty !== undefined
-          ? [
-              <option key="" value="">
-                {empty}
-              </option>,
-            ]
-          : []),
-        ...options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        )),
-      ],
-    });
-
-  const working = values.currentlyWorking;
   const current = new Map(enrollment.documents.map((d) => [d.field, d]));
 
   return (
@@ -204,52 +168,27 @@ export function EnrollmentEditDialog({ open, enrollment, onClose }: EnrollmentEd
             }}
             sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, pt: 1 }}
           >
-            {text('name', 'Full name', { required: true, slotProps: { htmlInput: { maxLength: 50 } } })}
-            {text('email', 'Email', { required: true, type: 'email' })}
-            {text('phoneNumber', 'Phone number', { required: true, type: 'tel' })}
-            {text('alterNativePhoneNumber', 'Alternative phone number', { type: 'tel' })}
-            {text('currentAddress', 'Current address', { required: true, multiline: true, minRows: 2 })}
-            {text('permanentAddress', 'Permanent address', { required: true, multiline: true, minRows: 2 })}
-            {select('courseId', 'Course', courseOptions)}
-            {select(
-              'paymentMethod',
-              'Payment method',
-              PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] })),
-            )}
-            {text('startDate', 'Joining date', { type: 'date' })}
-            {text('endDate', 'End date', { type: 'date' })}
-            {select(
-              'paymentMode',
-              'Payment mode',
-              PAYMENT_MODES.map((m) => ({ value: m, label: PAYMENT_MODE_LABELS[m] })),
-              'Not decided',
-            )}
-            {select(
-              'currentlyWorking',
-              'Currently working at',
-              WORKING_STATUS_OPTIONS.map((w) => ({ value: w, label: WORKING_LABELS[w] })),
-            )}
-            {text('currentlyWorkingPlace', 'Currently working place', { required: true })}
-            {(working === 'college' || working === 'university') && text('currentSem', 'Current semester')}
-            {working === 'company' && text('designation', 'Designation')}
-            <Box sx={{ gridColumn: '1 / -1' }}>
-              {changesSchedule ? (
-                <SchedulePreview
-                  enrollment={enrollment}
-                  values={{
-                    courseId: values.courseId,
-                    paymentMethod: values.paymentMethod,
-                    startDate: values.startDate,
-                  }}
-                  courses={courses?.items ?? []}
-                />
-              ) : (
-                <Typography variant="body2" color="text.secondary">
-                  Changing the course, the payment method or the joining date changes the fee schedule; what it does is
-                  shown here before you save.
-                </Typography>
-              )}
-            </Box>
+            <EnrollmentTextFields form={form} courseOptions={courseOptions} feesLocked={!mayReplan}>
+              <Box sx={{ gridColumn: '1 / -1' }}>
+                {changesSchedule ? (
+                  <SchedulePreview
+                    enrollment={enrollment}
+                    values={{
+                      courseId: values.courseId,
+                      paymentMethod: values.paymentMethod,
+                      startDate: values.startDate,
+                    }}
+                    courses={courses?.items ?? []}
+                    gstOn={site ? site.gstEnabled === true : undefined}
+                  />
+                ) : (
+                  <Typography variant="body2" color="text.secondary">
+                    Changing the course, the payment method or the joining date changes the fee schedule; what it does
+                    is shown here before you save.
+                  </Typography>
+                )}
+              </Box>
+            </EnrollmentTextFields>
 
             <Box component="fieldset" sx={{ gridColumn: '1 / -1', border: 0, p: 0, m: 0, minWidth: 0 }}>
               <Typography component="legend" variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
@@ -317,19 +256,7 @@ export function EnrollmentEditDialog({ open, enrollment, onClose }: EnrollmentEd
           </Button>
         </DialogActions>
       </Dialog>
-      <ConfirmDialog
-        open={confirmDiscard}
-        title="Discard your changes?"
-        description="The changes to this enrolment have not been saved."
-        confirmLabel="Discard changes"
-        cancelLabel="Keep editing"
-        destructive
-        onConfirm={() => {
-          setConfirmDiscard(false);
-          onClose();
-        }}
-        onClose={() => setConfirmDiscard(false)}
-      />
+      <DiscardChangesDialog {...discard} description="The changes to this enrolment have not been saved." />
     </>
   );
 }

@@ -3,15 +3,17 @@
  * `GET /api/student-enrollment?page&limit&search&status&courseId&paymentState&from&to&sort` with
  * status chips, filters by status, course, payment state and date range, sorting, what is
  * outstanding, a CSV export of what is shown (a plain link: the login cookie authenticates the
- * download), a bulk announcement and delete after confirmation. A row's name opens its
+ * download), a bulk announcement, actions on the selected rows and delete after confirmation. A row's name opens its
  * detail page.
  */
 import { useMemo, useState, type ComponentType } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
 import CampaignOutlinedIcon from '@mui/icons-material/CampaignOutlined';
+import PersonAddAltOutlinedIcon from '@mui/icons-material/PersonAddAltOutlined';
+import PlaylistAddCheckIcon from '@mui/icons-material/PlaylistAddCheck';
 import {
   ENROLLMENT_STATUSES,
   ENROLLMENT_STATUS_LABELS,
@@ -25,15 +27,10 @@ import {
   personColumn,
   phoneColumns,
 } from '../../shared/ui/resource-list/person-columns';
-import {
-  DateRangeFilter,
-  ISO_DATE,
-  useDateRange,
-  useDateRangeEmptyState,
-} from '../../shared/ui/resource-list/date-range-filter';
+import { ISO_DATE, useDateRange, useDateRangeEmptyState } from '../../shared/ui/resource-list/date-range-filter';
 import { ResourceList, type ListFilter, type ResourceColumn } from '../../shared/ui/resource-list/resource-list';
 import { SORT_BY_DATE_NAME_OR_STATUS } from '../../shared/ui/resource-list/sort-filter';
-import { useGetCoursesQuery } from '../../shared/api/courses-api';
+import { useGetCoursesQuery } from '../../shared/api/course-list-api';
 import { outstandingColumn, PAYMENT_STATE_FILTER } from './fees/payment-state';
 import {
   ENROLLMENT_FILTER_KEYS,
@@ -46,6 +43,9 @@ import {
 import { ENROLLMENTS_PATH } from '../../shared/lib/paths';
 import { EnrollmentStatusChip } from './status-chip';
 import { usePermissions } from '../../shared/session/permissions';
+import { useEnrollmentBulkActions } from './bulk-actions';
+
+const rowLabel = (row: EnrollmentRecord) => `${row.name} (${row.enrollmentNumber})`;
 
 const STATUS_FILTER: ListFilter = {
   name: 'status',
@@ -133,6 +133,8 @@ export function EnrollmentsScreen({ parts: { BulkAnnouncementDialog } }: { parts
   );
 
   const allowed = usePermissions();
+  const bulkActions = useEnrollmentBulkActions();
+  const selection = useMemo(() => ({ rowLabel, actions: bulkActions }), [bulkActions]);
   const showContact = allowed('people.contact');
   const canDelete = allowed('enrollments.delete');
   const columns = useMemo<ResourceColumn<EnrollmentRecord>[]>(
@@ -198,7 +200,26 @@ export function EnrollmentsScreen({ parts: { BulkAnnouncementDialog } }: { parts
         searchHint="By name, email, phone, enrolment number or course"
         actions={
           <>
-            <DateRangeFilter verb="Enrolled" />
+            {allowed('enrollments.create') && (
+              <Button
+                variant="contained"
+                startIcon={<PersonAddAltOutlinedIcon />}
+                component={RouterLink}
+                to={`${ENROLLMENTS_PATH}/new`}
+              >
+                New enrolment
+              </Button>
+            )}
+            {allowed('enrollments.status') && (
+              <Button
+                variant="outlined"
+                startIcon={<PlaylistAddCheckIcon />}
+                component={RouterLink}
+                to={`${ENROLLMENTS_PATH}/queue`}
+              >
+                Pending queue
+              </Button>
+            )}
             {allowed('enrollments.export') && <ExportLink />}
             {allowed('announcements.send') && (
               <Button
@@ -212,7 +233,9 @@ export function EnrollmentsScreen({ parts: { BulkAnnouncementDialog } }: { parts
           </>
         }
         autoRowHeight
+        dateFilter="Enrolled"
         empty={empty}
+        selection={selection}
       />
 
       <BulkAnnouncementDialog

@@ -86,6 +86,7 @@ const ENROLLMENT: EnrollmentDetail = {
   refunds: [],
   concessions: [],
   concessionTotal: 0,
+  creditToRefund: 0,
   history: [
     {
       _id: 'h1',
@@ -108,6 +109,7 @@ const ENROLLMENT: EnrollmentDetail = {
   ],
   inquiryId: null,
   documentsDeletedAt: null,
+  documentsToFollow: [],
 };
 
 const COURSES_PAGE = {

@@ -3,25 +3,29 @@
  * text, so every chip reads at WCAG AA contrast (MUI's filled warning and info chips do not).
  */
 import Chip, { type ChipProps } from '@mui/material/Chip';
+import { alpha, type SxProps, type Theme } from '@mui/material/styles';
 import {
   ENROLLMENT_STATUS_LABELS,
   type EnrollmentStatus,
   type InstallmentStatus,
 } from '@registrar/contract/enrollment-admin';
+import { toneSx } from '../../shared/ui/tones';
 
-interface Tint {
-  bg: string;
-  fg: string;
-}
+const hexTint = (bg: string, fg: string): SxProps<Theme> => ({
+  bgcolor: bg,
+  color: fg,
+  border: `1px solid ${alpha(fg, 0.2)}`,
+});
 
-const GREY: Tint = { bg: '#eeeeee', fg: '#3d3b4a' };
-const AMBER: Tint = { bg: '#fff1dc', fg: '#7a3f00' };
-const GREEN: Tint = { bg: '#e3f3e5', fg: '#1b5e20' };
-const RED: Tint = { bg: '#fde8ea', fg: '#a1001c' };
-const VIOLET: Tint = { bg: '#ede5fb', fg: '#4a00b0' };
-const BLUE: Tint = { bg: '#e2effb', fg: '#0b4a8b' };
+const GREY = hexTint('#eeeeee', '#3d3b4a');
+// Amber and red from the theme's warning and error palettes (tones.ts keeps their text at AA).
+const AMBER: SxProps<Theme> = [{ border: 1 }, toneSx('warning')] as SxProps<Theme>;
+const GREEN = hexTint('#e3f3e5', '#1b5e20');
+const RED: SxProps<Theme> = [{ border: 1 }, toneSx('error')] as SxProps<Theme>;
+const VIOLET = hexTint('#ede5fb', '#4a00b0');
+const BLUE = hexTint('#e2effb', '#0b4a8b');
 
-const STATUS_TINTS: Record<EnrollmentStatus, Tint> = {
+const STATUS_TINTS: Record<EnrollmentStatus, SxProps<Theme>> = {
   pending: AMBER,
   approved: GREEN,
   rejected: RED,
@@ -29,7 +33,7 @@ const STATUS_TINTS: Record<EnrollmentStatus, Tint> = {
   completed: VIOLET,
 };
 
-const tinted = ({ bg, fg }: Tint) => ({ bgcolor: bg, color: fg, fontWeight: 600, border: `1px solid ${fg}33` });
+const tinted = (tint: SxProps<Theme>) => [tint, { fontWeight: 600 }].flat() as SxProps<Theme>;
 
 export function EnrollmentStatusChip({
   status,
@@ -48,7 +52,12 @@ export const INSTALLMENT_STATUS_LABELS: Record<InstallmentStatus, string> = {
   overdue: 'Overdue',
 };
 
-const INSTALLMENT_TINTS: Record<InstallmentStatus, Tint> = { unpaid: GREY, partial: BLUE, paid: GREEN, overdue: RED };
+const INSTALLMENT_TINTS: Record<InstallmentStatus, SxProps<Theme>> = {
+  unpaid: GREY,
+  partial: BLUE,
+  paid: GREEN,
+  overdue: RED,
+};
 
 export function InstallmentStatusChip({ status }: { status: InstallmentStatus }) {
   return <Chip label={INSTALLMENT_STATUS_LABELS[status]} size="small" sx={tinted(INSTALLMENT_TINTS[status])} />;

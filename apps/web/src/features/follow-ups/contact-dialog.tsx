@@ -1,10 +1,13 @@
 /**
- * "Add contact": how the student was reached, what came of it, a note, and — unless the inquiry is
+ * "Log call": how the student was reached, what came of it, a note, and — unless the inquiry is
  * closed or converted — when to follow up next (the server refuses a contact without it).
+ * "Not interested" offers to close the inquiry instead of asking for a date.
  */
 import { useId, useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -14,7 +17,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { FOLLOW_UP_MESSAGES, needsNextFollowUp } from '@registrar/contract/follow-ups';
+import { FOLLOW_UP_MESSAGES, closesInquiry, needsNextFollowUp } from '@registrar/contract/follow-ups';
 import {
   CONTACT_CHANNELS,
   CONTACT_CHANNEL_LABELS,
@@ -56,7 +59,9 @@ export function ContactDialog({ open, inquiry, channel: preset, onClose }: Props
   const [errors, setErrors] = useState<Errors>({});
   const [addContact, { isLoading }] = useAddInquiryContactMutation();
   const [idempotencyKey] = useState(newIdempotencyKey);
-  const asksNext = needsNextFollowUp(inquiry.status);
+  const [close, setClose] = useState(true);
+  const closing = closesInquiry({ outcome, closeInquiry: close }) && needsNextFollowUp(inquiry.status);
+  const asksNext = needsNextFollowUp(inquiry.status) && !closing;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -75,6 +80,7 @@ export function ContactDialog({ open, inquiry, channel: preset, onClose }: Props
           outcome,
           ...(note.trim() ? { note: note.trim() } : {}),
           ...(nextFollowUpAt ? { nextFollowUpAt } : {}),
+          ...(closing ? { closeInquiry: true } : {}),
         },
       }).unwrap();
       onClose();
@@ -90,7 +96,7 @@ export function ContactDialog({ open, inquiry, channel: preset, onClose }: Props
   return (
     <Dialog open={open} onClose={isLoading ? undefined : onClose} fullScreen={fullScreen} aria-labelledby={titleId}>
       <form noValidate onSubmit={(event) => void submit(event)}>
-        <DialogTitle id={titleId}>Add contact with {inquiry.name}</DialogTitle>
+        <DialogTitle id={titleId}>Log call with {inquiry.name}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1, minWidth: { sm: 420 } }}>
             {errors.form && <Alert severity="error">{errors.form}</Alert>}
@@ -130,6 +136,12 @@ export function ContactDialog({ open, inquiry, channel: preset, onClose }: Props
               minRows={2}
               slotProps={{ htmlInput: { maxLength: 1000 } }}
             />
+            {outcome === 'not_interested' && needsNextFollowUp(inquiry.status) && (
+              <FormControlLabel
+                control={<Checkbox checked={close} onChange={(event) => setClose(event.target.checked)} />}
+                label="Close the inquiry: no more follow-ups"
+              />
+            )}
             {asksNext ? (
               <TextField
                 label="Next follow-up"
@@ -142,7 +154,11 @@ export function ContactDialog({ open, inquiry, channel: preset, onClose }: Props
                 slotProps={{ inputLabel: { shrink: true } }}
               />
             ) : (
-              <Alert severity="info">This inquiry is closed or converted: no next follow-up is needed.</Alert>
+              <Alert severity="info">
+                {closing
+                  ? 'Saving closes the inquiry: no next follow-up is needed.'
+                  : 'This inquiry is closed or converted: no next follow-up is needed.'}
+              </Alert>
             )}
           </Stack>
         </DialogContent>

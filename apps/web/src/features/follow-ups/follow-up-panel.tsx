@@ -1,6 +1,6 @@
 /**
  * The follow-up part of an inquiry's page: its owner, the next follow-up, call and WhatsApp
- * buttons (each then opens "Add contact" prefilled, to confirm what happened), and the contact log.
+ * buttons (each then opens "Log call" prefilled, to confirm what happened), and the contact log.
  * The screen that shows it passes what the signed-in staff member may do.
  */
 import { useId, useState } from 'react';
@@ -155,7 +155,7 @@ export function FollowUpPanel({ inquiry, canFollowUp, canAssign, canContact, sel
             </Button>
           )}
           <Button variant="contained" startIcon={<AddCommentOutlined />} onClick={() => openDialog()}>
-            Add contact
+            Log call
           </Button>
         </Stack>
       )}

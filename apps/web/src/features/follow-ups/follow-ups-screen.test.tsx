@@ -16,6 +16,7 @@ const item = (over: Partial<FollowUps['today'][number]>): FollowUps['today'][num
   areaOfInterest: ['Data Science'],
   nextFollowUpAt: new Date().toISOString(),
   lastContactAt: null,
+  lastNote: null,
   ...over,
 });
 
@@ -62,8 +63,8 @@ describe('My follow-ups', () => {
   it('a contact asks for the next follow-up, and sends it with the outcome', async () => {
     const sent = serve();
     renderFollowUps();
-    fireEvent.click(await screen.findByRole('button', { name: 'Add contact with Meena Today' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Add contact with Meena Today' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Log call with Meena Today' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Log call with Meena Today' });
     const next = within(dialog).getByLabelText(/Next follow-up/);
     fireEvent.change(next, { target: { value: '' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save contact' }));
@@ -84,19 +85,19 @@ describe('My follow-ups', () => {
     });
   });
 
-  it('calling from the list opens "Add contact" to confirm the call', async () => {
+  it('calling from the list opens "Log call" to confirm the call', async () => {
     serve();
     renderFollowUps();
     fireEvent.click(await screen.findByRole('link', { name: 'Call Meena Today' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Add contact with Meena Today' });
+    const dialog = await screen.findByRole('dialog', { name: 'Log call with Meena Today' });
     expect(within(dialog).getByRole('combobox', { name: /Channel/ }).textContent).toMatch(/Call/);
   });
 
   it('does not ask for a next follow-up when the inquiry is closed', async () => {
     serve();
     renderFollowUps();
-    fireEvent.click(await screen.findByRole('button', { name: 'Add contact with Closed Carl' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Add contact with Closed Carl' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Log call with Closed Carl' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Log call with Closed Carl' });
     expect(within(dialog).queryByLabelText(/Next follow-up/)).toBeNull();
     expect(within(dialog).getByText(/no next follow-up is needed/)).toBeTruthy();
   });

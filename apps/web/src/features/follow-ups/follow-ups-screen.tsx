@@ -14,7 +14,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { FollowUpItem } from '@registrar/contract/follow-ups';
+import { whatsAppLink, whatsAppMessage, type FollowUpItem } from '@registrar/contract/follow-ups';
 import type { ContactChannel } from '@registrar/contract/inquiry-contact';
 import { INQUIRY_STATUS_LABELS } from '@registrar/contract/inquiry-admin';
 import { formatDateTime } from '../../shared/lib/format-date';
@@ -76,11 +76,17 @@ function FollowUpList({
                   Due {formatDateTime(item.nextFollowUpAt)} · {INQUIRY_STATUS_LABELS[item.status]}
                   {item.areaOfInterest.length ? ` · ${item.areaOfInterest.join(', ')}` : ''}
                 </Typography>
+                {item.phoneNumber && (
+                  <Typography variant="body2" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+                    {item.phoneNumber}
+                  </Typography>
+                )}
                 <Typography variant="body2" color="text.secondary">
                   {item.lastContactAt ? `Last contact ${formatDateTime(item.lastContactAt)}` : 'Not contacted yet'}
+                  {item.lastNote ? `: “${item.lastNote}”` : ''}
                 </Typography>
               </Box>
-              <Stack direction="row" spacing={1}>
+              <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
                 {item.phoneNumber && (
                   <Button
                     size="small"
@@ -93,13 +99,29 @@ function FollowUpList({
                     Call
                   </Button>
                 )}
+                {item.phoneNumber && (
+                  <Button
+                    size="small"
+                    variant="outlined"
+                    href={whatsAppLink(
+                      item.phoneNumber,
+                      whatsAppMessage(item.name, item.areaOfInterest[0] ?? 'our courses'),
+                    )}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    onClick={() => onContact({ _id: item._id, name: item.name, status: item.status }, 'whatsapp')}
+                    aria-label={`WhatsApp ${item.name}`}
+                  >
+                    WhatsApp
+                  </Button>
+                )}
                 <Button
                   size="small"
                   variant="contained"
                   onClick={() => onContact({ _id: item._id, name: item.name, status: item.status })}
-                  aria-label={`Add contact with ${item.name}`}
+                  aria-label={`Log call with ${item.name}`}
                 >
-                  Add contact
+                  Log call
                 </Button>
               </Stack>
             </Box>

@@ -1,8 +1,8 @@
 /**
  * Student Inquiries: the shared list over
  * `GET /api/inquiry?page&limit&search&status&reference&from&to&sort` with a status chip and a
- * 'possible duplicate' badge per row, a date range, sorting, a CSV export of what is shown, and
- * delete after confirmation. A row's name opens its detail page.
+ * 'possible duplicate' badge per row, a date range, sorting, a CSV export of what is shown, an
+ * owner for the selected rows, and delete after confirmation. A row's name opens its detail page.
  */
 import { useMemo, useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
@@ -23,7 +23,7 @@ import {
   personColumn,
   phoneColumns,
 } from '../../shared/ui/resource-list/person-columns';
-import { DateRangeFilter, useDateRange, useDateRangeEmptyState } from '../../shared/ui/resource-list/date-range-filter';
+import { useDateRange, useDateRangeEmptyState } from '../../shared/ui/resource-list/date-range-filter';
 import { ResourceList, type ListFilter, type ResourceColumn } from '../../shared/ui/resource-list/resource-list';
 import { SORT_BY_DATE_NAME_OR_STATUS } from '../../shared/ui/resource-list/sort-filter';
 import { selectSession, signedOut, type SessionState } from '../../shared/session/session-slice';
@@ -33,6 +33,9 @@ import { useDeleteInquiryMutation, useGetInquiriesQuery, type InquiryListArgs } 
 import { INQUIRIES_PATH } from '../../shared/lib/paths';
 import { DuplicateBadge, StatusChip } from './status-chip';
 import { usePermissions } from '../../shared/session/permissions';
+import { useInquiryBulkActions } from './bulk-actions';
+
+const rowLabel = (row: InquiryRecord) => row.name;
 
 const FILTERS: readonly ListFilter[] = [
   {
@@ -172,6 +175,8 @@ export function InquiriesScreen() {
   const listSearch = location.search;
 
   const allowed = usePermissions();
+  const bulkActions = useInquiryBulkActions();
+  const selection = useMemo(() => ({ rowLabel, actions: bulkActions }), [bulkActions]);
   const showContact = allowed('people.contact');
   const canDelete = allowed('inquiries.edit');
   const columns = useMemo<ResourceColumn<InquiryRecord>[]>(
@@ -238,14 +243,11 @@ export function InquiriesScreen() {
         filters={FILTERS}
         searchLabel="Search inquiries"
         searchHint="By name, email or phone"
-        actions={
-          <>
-            <DateRangeFilter verb="Received" />
-            {allowed('inquiries.export') && <ExportButton />}
-          </>
-        }
+        actions={<>{allowed('inquiries.export') && <ExportButton />}</>}
         autoRowHeight
+        dateFilter="Received"
         empty={empty}
+        selection={selection}
       />
 
       <ConfirmDeleteDialog

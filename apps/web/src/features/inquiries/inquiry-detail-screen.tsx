@@ -17,11 +17,13 @@ import Typography from '@mui/material/Typography';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import HowToRegOutlinedIcon from '@mui/icons-material/HowToRegOutlined';
 import { INQUIRY_STATUS_LABELS, INQUIRY_TRANSITIONS, type InquiryDetail } from '@registrar/contract/inquiry-admin';
 import { formatDate, formatDateTime } from '../../shared/lib/format-date';
 import { requestFailed, requestSucceeded } from '../../shared/state/services-slice';
 import { FieldList, type FieldRow } from '../../shared/ui/record-details/field-list';
 import { RecordPage } from '../../shared/ui/record-details/record-page';
+import { RecordColumns } from '../../shared/ui/record-details/record-columns';
 import { RecordSection } from '../../shared/ui/record-details/record-section';
 import { RecordTimeline } from '../../shared/ui/record-details/record-timeline';
 import { StatusChangeForm } from '../../shared/ui/record-details/status-change-form';
@@ -35,10 +37,13 @@ import {
 } from './api/inquiries-api';
 import { copyText, enrollmentLink } from './format';
 import { InquiryEditDialog } from './inquiry-edit-dialog';
-import { INQUIRIES_PATH } from '../../shared/lib/paths';
+import { ENROLLMENTS_PATH, INQUIRIES_PATH } from '../../shared/lib/paths';
 import { ConfirmDeleteDialog, useRowConfirm } from '../../shared/ui/resource-list/row-actions';
 import { usePermissions } from '../../shared/session/permissions';
 import { DUPLICATE_COLOURS, DuplicateBadge, StatusChip } from './status-chip';
+
+/** An inquiry still open can be enrolled; a converted or closed one cannot. */
+const OPEN_STATUSES: readonly InquiryDetail['status'][] = ['new', 'contacted', 'follow_up'];
 
 export const ENROLLMENT_LINK_COPIED = 'Enrolment link copied';
 
@@ -130,6 +135,7 @@ function InquiryView({
 
   const ids = { details: useId(), status: useId(), timeline: useId(), followUp: useId() };
   const allowed = usePermissions();
+  const canEnrol = allowed('enrollments.create') && OPEN_STATUSES.includes(inquiry.status);
   const isFriend = inquiry.reference === 'friend' || Boolean(inquiry.friendName || inquiry.friendWorkingArea);
 
   return (
@@ -173,26 +179,44 @@ function InquiryView({
             </Stack>
           </Box>
         )}
-        {allowed('inquiries.edit') && (
+        {(allowed('inquiries.edit') || canEnrol) && (
           <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-            <Button variant="contained" startIcon={<ContentCopyIcon />} onClick={() => void copyLink()}>
-              Copy enrolment link
-            </Button>
-            <Button
-              variant="outlined"
-              startIcon={<EditOutlinedIcon />}
-              onClick={() => setEditing((e) => ({ key: e.key + 1, open: true }))}
-            >
-              Edit
-            </Button>
-            <Button
-              variant="outlined"
-              color="error"
-              startIcon={<DeleteOutlineIcon />}
-              onClick={() => deleting.ask(inquiry)}
-            >
-              Delete
-            </Button>
+            {canEnrol && (
+              <Button
+                variant="contained"
+                startIcon={<HowToRegOutlinedIcon />}
+                component={RouterLink}
+                to={`${ENROLLMENTS_PATH}/new?inquiry=${inquiry._id}`}
+              >
+                Enrol
+              </Button>
+            )}
+            {allowed('inquiries.edit') && (
+              <Button variant="outlined" startIcon={<ContentCopyIcon />} onClick={() => void copyLink()}>
+                Copy enrolment link
+              </Button>
+            )}
+            {allowed('inquiries.edit') && (
+              <>
+                <Button
+                  variant="outlined"
+                  startIcon={<EditOutlinedIcon />}
+                  onClick={() => setEditing((e) => ({ key: e.key + 1, open: true }))}
+                >
+                  Edit
+                </Button>
+                <Button
+                  variant="outlined"
+                  color="error"
+                  startIcon={<DeleteOutlineIcon />}
+                  onClick={() => deleting.ask(inquiry)}
+                  // The darker red keeps its contrast on the tinted header a phone shows.
+                  sx={{ color: 'error.dark', borderColor: 'error.dark' }}
+                >
+                  Delete
+                </Button>
+              </>
+            )}
           </Stack>
         )}
         {manualLink && (
@@ -207,14 +231,7 @@ function InquiryView({
         )}
       </Stack>
 
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 3,
-          gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 3fr) minmax(0, 2fr)' },
-          alignItems: 'start',
-        }}
-      >
+      <RecordColumns>
         <RecordSection title="Details" id={ids.details}>
           <FieldList
             rows={[
@@ -267,7 +284,7 @@ function InquiryView({
           </RecordSection>
           {allowed('audit.read') && <RecordHistory entityId={inquiry._id} />}
         </Stack>
-      </Box>
+      </RecordColumns>
 
       <InquiryEditDialog
         key={editing.key}

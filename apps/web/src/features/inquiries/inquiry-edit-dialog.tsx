@@ -26,7 +26,7 @@ import { INQUIRY_WORKING_AS_OPTIONS, REFERENCE_OPTIONS } from '@registrar/contra
 import { inquirySchema, type Inquiry } from '@registrar/contract/inquiry';
 import type { InquiryDetail } from '@registrar/contract/inquiry-admin';
 import type { ApiQueryError } from '../../shared/api/base-api';
-import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
+import { DiscardChangesDialog, useDiscardGuard } from '../../shared/ui/discard-guard';
 import { REFERENCE_LABELS, WORKING_AS_LABELS } from '../../shared/lib/inquiry-labels';
 import { useInquiryAreasOfInterestQuery, useUpdateInquiryMutation } from './api/inquiries-api';
 
@@ -83,7 +83,6 @@ export function InquiryEditDialog({ open, inquiry, onClose }: InquiryEditDialogP
   const [updateInquiry, { isLoading }] = useUpdateInquiryMutation();
   const { data: areas = [] } = useInquiryAreasOfInterestQuery(undefined, { skip: !open });
   const [failure, setFailure] = useState<string | null>(null);
-  const [confirmDiscard, setConfirmDiscard] = useState(false);
   const {
     register,
     control,
@@ -105,11 +104,7 @@ export function InquiryEditDialog({ open, inquiry, onClose }: InquiryEditDialogP
   if (inquiry.courseId && !areas.some((a) => a._id === inquiry.courseId))
     courseOptions.push({ _id: inquiry.courseId, name: 'The course chosen before (no longer offered)' });
 
-  const requestClose = () => {
-    if (isLoading) return;
-    if (isDirty) setConfirmDiscard(true);
-    else onClose();
-  };
+  const { requestClose, dialog: discard } = useDiscardGuard({ dirty: isDirty, busy: isLoading, onClose });
 
   const onSave = handleSubmit(async (values) => {
     setFailure(null);
@@ -256,19 +251,7 @@ export function InquiryEditDialog({ open, inquiry, onClose }: InquiryEditDialogP
           </DialogActions>
         </form>
       </Dialog>
-      <ConfirmDialog
-        open={confirmDiscard}
-        title="Discard your changes?"
-        description="The changes you made to this inquiry will be lost."
-        confirmLabel="Discard changes"
-        cancelLabel="Keep editing"
-        destructive
-        onConfirm={() => {
-          setConfirmDiscard(false);
-          onClose();
-        }}
-        onClose={() => setConfirmDiscard(false)}
-      />
+      <DiscardChangesDialog {...discard} description="The changes you made to this inquiry will be lost." />
     </>
   );
 }

@@ -57,6 +57,15 @@ async function fillValid() {
   fireEvent.change(field(/^How did you hear about us/), { target: { value: 'website' } });
 }
 
+/** The server refusing an area of interest it does not offer. */
+const unknownAreaAnswer = () =>
+  json(400, {
+    success: false,
+    message: MESSAGES.validationFailed,
+    error: 'VALIDATION_ERROR',
+    errors: [{ path: 'areaOfInterest', message: INQUIRY_MESSAGES.unknownAreaOfInterest }],
+  });
+
 describe('/student-inquiry', () => {
   it('marks the required fields and lists the areas of interest from the server', async () => {
     renderForm();
@@ -207,13 +216,7 @@ describe('/student-inquiry', () => {
   });
 
   it("shows the server's message and puts its field errors on the fields", async () => {
-    postAnswer = async () =>
-      json(400, {
-        success: false,
-        message: MESSAGES.validationFailed,
-        error: 'VALIDATION_ERROR',
-        errors: [{ path: 'areaOfInterest', message: INQUIRY_MESSAGES.unknownAreaOfInterest }],
-      });
+    postAnswer = async () => unknownAreaAnswer();
     const { store } = renderForm();
     await fillValid();
     submit();
@@ -372,13 +375,7 @@ describe('/student-inquiry', () => {
     });
 
     it('says the validation failure and the field error in Hindi', async () => {
-      postAnswer = async () =>
-        json(400, {
-          success: false,
-          message: MESSAGES.validationFailed,
-          error: 'VALIDATION_ERROR',
-          errors: [{ path: 'areaOfInterest', message: INQUIRY_MESSAGES.unknownAreaOfInterest }],
-        });
+      postAnswer = async () => unknownAreaAnswer();
       const { store } = renderForm();
       await fillValidHindi();
       submitHindi();

@@ -30,7 +30,7 @@ import {
   TextArea,
   TextInput,
 } from '../../shared/form/form-kit';
-import { postInquiry, useAreasOfInterest, useSiteInfo, type AreaOfInterest } from './inquiry-form-api';
+import { postInquiry, useAreasOfInterest, useSiteInfo, type AreaOfInterest } from './api/inquiry-form-api';
 import { ThankYouDialog } from './thank-you-dialog';
 import { InquiryPage } from './inquiry-page';
 import { EMPTY_INQUIRY, useInquiryForm } from './use-inquiry-form';

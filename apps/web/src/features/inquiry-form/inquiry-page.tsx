@@ -9,9 +9,8 @@
  */
 import type { ReactNode } from 'react';
 import { DEFAULT_LANGUAGE, type Language } from '@registrar/contract/language';
-import { activateLanguage } from '../../shared/i18n/i18n';
-import { LanguageSwitch } from '../../shared/i18n/language-switch';
-import { StudentI18n, T, useT } from '../../shared/i18n/translate';
+import { T, useT } from '../../shared/i18n/translate';
+import { PublicPageFrame, prerenderPage } from '../../shared/ui/public-page-frame';
 import './inquiry-page.css';
 
 interface InquiryPageProps {
@@ -24,34 +23,20 @@ interface InquiryPageProps {
 export function InquiryPage({ instituteName, children, overlay }: InquiryPageProps) {
   const t = useT();
   return (
-    <div className="inq-page">
-      <header className="inq-header">
-        <div className="lang-bar">
-          <p className="inq-brand">{instituteName ?? '\u00a0'}</p>
-          <LanguageSwitch />
-        </div>
-      </header>
-      <main className="inq-card" id="main-content">
-        <h1>{t('inquiry.title')}</h1>
-        <p className="inq-lead">
-          <T
-            id="inquiry.lead"
-            components={{ 0: <span aria-hidden="true" />, 1: <span className="visually-hidden" /> }}
-          />
-        </p>
-        {children}
-      </main>
-      {overlay}
-    </div>
+    <PublicPageFrame
+      prefix="inq"
+      main="card"
+      brand={instituteName ?? '\u00a0'}
+      title={t('inquiry.title')}
+      lead={
+        <T id="inquiry.lead" components={{ 0: <span aria-hidden="true" />, 1: <span className="visually-hidden" /> }} />
+      }
+      overlay={overlay}
+    >
+      {children}
+    </PublicPageFrame>
   );
 }
 
 /** What the build prerenders into the route's HTML, once per language (the page shows the visitor's). */
-export async function prerender(language: Language = DEFAULT_LANGUAGE) {
-  await activateLanguage(language);
-  return (
-    <StudentI18n>
-      <InquiryPage />
-    </StudentI18n>
-  );
-}
+export const prerender = (language: Language = DEFAULT_LANGUAGE) => prerenderPage(<InquiryPage />, language);

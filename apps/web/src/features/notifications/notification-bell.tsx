@@ -22,7 +22,7 @@ import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
 import QuestionAnswerOutlined from '@mui/icons-material/QuestionAnswerOutlined';
 import type { Notifications } from '@registrar/contract/dashboard';
 import { formatDateTime } from '../../shared/lib/format-date';
-import { useGetNotificationsQuery, useMarkNotificationsSeenMutation } from './notifications-api';
+import { useGetNotificationsQuery, useMarkNotificationsSeenMutation } from './api/notifications-api';
 
 export const NOTIFICATIONS_POLL_MS = 60_000;
 

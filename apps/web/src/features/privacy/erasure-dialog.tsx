@@ -19,7 +19,7 @@ import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { ERASURE_REASON_MAX, PRIVACY_MESSAGES, type ErasureResult } from '@registrar/contract/privacy';
 import type { ApiQueryError } from '../../shared/api/base-api';
-import { useErasePersonMutation } from './privacy-api';
+import { useErasePersonMutation } from './api/privacy-api';
 
 export interface ErasureDialogProps {
   open: boolean;

@@ -4,7 +4,6 @@
  * erase there) and mark the request handled here; an erasure marks its request handled itself.
  */
 import { Link as RouterLink } from 'react-router';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -18,7 +17,9 @@ import {
   type StudentRequestKind,
 } from '@registrar/contract/student-page';
 import { formatDateTime } from '../../shared/lib/format-date';
-import { useGetStudentRequestsQuery, useMarkStudentRequestDoneMutation } from './privacy-api';
+import { useGetStudentRequestsQuery, useMarkStudentRequestDoneMutation } from './api/privacy-api';
+import { RetryAlert } from '../../shared/ui/retry-alert';
+import { listRowSx } from '../../shared/ui/list-row';
 
 const KIND_LABELS: Record<StudentRequestKind, string> = {
   export: 'Copy of their data',
@@ -28,19 +29,7 @@ const KIND_LABELS: Record<StudentRequestKind, string> = {
 function RequestRow({ request }: { request: StudentRequest }) {
   const [markDone, { isLoading }] = useMarkStudentRequestDoneMutation();
   return (
-    <Box
-      component="li"
-      sx={{
-        display: 'flex',
-        flexWrap: 'wrap',
-        gap: 1,
-        alignItems: 'center',
-        py: 1.5,
-        borderTop: 1,
-        borderColor: 'divider',
-        '&:first-of-type': { borderTop: 0 },
-      }}
-    >
+    <Box component="li" sx={listRowSx}>
       <Box sx={{ flex: '1 1 240px', minWidth: 0 }}>
         <Typography sx={{ fontWeight: 600 }}>{KIND_LABELS[request.kind]}</Typography>
         <Typography variant="body2" color="text.secondary">
@@ -93,16 +82,7 @@ export function StudentRequestsScreen() {
             <CircularProgress size={20} aria-hidden="true" /> Loading requests…
           </Box>
         ) : isError ? (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={() => void refetch()}>
-                Retry
-              </Button>
-            }
-          >
-            The requests could not be loaded.
-          </Alert>
+          <RetryAlert onRetry={refetch}>The requests could not be loaded.</RetryAlert>
         ) : !data?.length ? (
           <Typography color="text.secondary">No requests yet.</Typography>
         ) : (

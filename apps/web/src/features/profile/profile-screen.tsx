@@ -7,7 +7,6 @@ import { useMemo } from 'react';
 import { useForm, type FieldPath, type FieldValues, type UseFormSetError } from 'react-hook-form';
 import { useDispatch } from 'react-redux';
 import type { z } from 'zod';
-import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -30,7 +29,8 @@ import { useLogout } from '../../shared/session/use-logout';
 import { useSignedInProfileQuery } from '../../shared/session/session-api';
 import { userUpdated } from '../../shared/session/session-slice';
 import { PasswordTextField } from './password-text-field';
-import { useChangePasswordMutation, useUpdateProfileMutation } from './profile-api';
+import { useChangePasswordMutation, useUpdateProfileMutation } from './api/profile-api';
+import { RetryAlert } from '../../shared/ui/retry-alert';
 
 type ProfileForm = { name: string; phone: string };
 type ProfileOutput = z.output<typeof updateProfileSchema>;
@@ -101,7 +101,7 @@ function ProfileDetails({ user }: { user: StaffUser }) {
           <TextField
             label="Email"
             value={user.email}
-            helperText="Your sign-in email. Ask an administrator to change it."
+            helperText="Your login email. Ask an administrator to change it."
             slotProps={{ htmlInput: { readOnly: true } }}
             fullWidth
           />
@@ -240,16 +240,9 @@ export function ProfileScreen() {
         </Stack>
       )}
       {!user && isError && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void refetch()}>
-              Retry
-            </Button>
-          }
-        >
+        <RetryAlert onRetry={refetch}>
           {(error as Partial<ApiQueryError> | undefined)?.message || 'Your profile could not be loaded.'}
-        </Alert>
+        </RetryAlert>
       )}
       {user && (
         <Stack spacing={3}>

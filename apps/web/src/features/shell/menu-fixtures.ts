@@ -56,4 +56,16 @@ export const ADMIN_MENU: [string, string][] = [
   ['Audit', '/audit'],
   // Added to the original menu: staff management, shown to admins only.
   ['Staff', '/staff'],
+  // Not in the spec's menu: every receipt, refund and void across students.
+  ['Payments', '/payments'],
+  ['Collections', '/collections'],
+  ['Cash book', '/cash-book'],
+  // Not in the spec's menu: moving an institute's existing records in, admins only.
+  ['Import', '/import'],
+  // Added: gateway orders and events, for admins and accountants.
+  ['Online payments', '/online-payments'],
+  // Not in the spec's menu: UPI claims and bank statements, for those who record payments.
+  ['Payments In', '/payments-in'],
+  // Not in the spec's menu: the institute's GST registration and returns, admins only.
+  ['GST', '/gst'],
 ];

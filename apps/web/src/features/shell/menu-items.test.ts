@@ -68,7 +68,16 @@ describe('the menu by role', () => {
       'student-inquires',
       'follow-ups',
     ]);
-    expect(keysFor('accountant')).toEqual(['dashboard', 'courses', 'student-enrollments']);
+    expect(keysFor('accountant')).toEqual([
+      'dashboard',
+      'courses',
+      'student-enrollments',
+      'payments',
+      'collections',
+      'cash-book',
+      'online-payments',
+      'payments-in',
+    ]);
     expect(keysFor('viewer')).toEqual(['dashboard', 'courses', 'student-enrollments', 'student-inquires']);
     expect(keysFor('viewer')).not.toContain('staff');
   });

@@ -19,7 +19,12 @@ export type MenuIcon =
   | 'audit'
   | 'staff'
   | 'folder'
-  | 'requests';
+  | 'requests'
+  | 'payments'
+  | 'import'
+  | 'online'
+  | 'paymentsIn'
+  | 'gst';
 
 interface MenuEntryBase {
   /** Stable id: React key, DOM ids, the open-group state. */
@@ -106,6 +111,48 @@ export const MENU_ITEMS: readonly MenuEntry[] = [
   },
   { key: 'audit', path: 'audit', listName: 'Audit', shortName: 'Audit', icon: 'audit', permission: 'audit.read' },
   { key: 'staff', path: 'staff', listName: 'Staff', shortName: 'Staff', icon: 'staff', permission: 'staff.manage' },
+  {
+    key: 'payments',
+    path: 'payments',
+    listName: 'Payments',
+    shortName: 'Payments',
+    icon: 'payments',
+    permission: 'payments.register',
+  },
+  {
+    key: 'collections',
+    path: 'collections',
+    listName: 'Collections',
+    shortName: 'Dues',
+    icon: 'payments',
+    permission: 'payments.register',
+  },
+  {
+    key: 'cash-book',
+    path: 'cash-book',
+    listName: 'Cash book',
+    shortName: 'Cash',
+    icon: 'payments',
+    permission: 'payments.register',
+  },
+  { key: 'import', path: 'import', listName: 'Import', shortName: 'Import', icon: 'import', permission: 'data.import' },
+  {
+    key: 'online-payments',
+    path: 'online-payments',
+    listName: 'Online payments',
+    shortName: 'Online',
+    icon: 'online',
+    permission: 'fees.online',
+  },
+  {
+    key: 'payments-in',
+    path: 'payments-in',
+    listName: 'Payments In',
+    shortName: 'Pay in',
+    icon: 'paymentsIn',
+    permission: 'fees.record',
+  },
+  { key: 'gst', path: 'gst', listName: 'GST', shortName: 'GST', icon: 'gst', permission: 'gst.settings' },
 ];
 
 /** The menu a role may use: entries (and group children) it has no permission for are left out. */

@@ -89,14 +89,14 @@ const screenRoutes: RouteObject[] = [
     path,
     element: <h1>Screen {path}</h1>,
   })),
-  { path: 'login', element: <h1>Sign in</h1> },
+  { path: 'login', element: <h1>Login</h1> },
 ];
 
 export function renderShell({ url = '/dashboard', store = createShellStore() } = {}) {
   const router = createMemoryRouter(
     [
       { path: '/', element: <AdminLayout />, children: screenRoutes.filter((r) => r.path !== 'login') },
-      { path: '/login', element: <h1>Sign in</h1> },
+      { path: '/login', element: <h1>Login</h1> },
     ],
     { initialEntries: [url] },
   );
@@ -106,21 +106,4 @@ export function renderShell({ url = '/dashboard', store = createShellStore() } =
     </Provider>,
   );
   return { ...view, store, router };
-}
-
-/** Makes MUI's useMediaQuery see a phone (max-width queries match) until restored. */
-export function emulatePhone() {
-  vi.stubGlobal(
-    'matchMedia',
-    vi.fn((query: string) => ({
-      matches: query.includes('max-width'),
-      media: query,
-      onchange: null,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      dispatchEvent: () => false,
-    })),
-  );
 }

@@ -13,7 +13,7 @@ import TextField from '@mui/material/TextField';
 import { ROLES, ROLE_LABELS } from '@registrar/contract/permissions';
 import { staffInviteSchema, type StaffInviteInput } from '@registrar/contract/staff-admin';
 import type { ApiQueryError } from '../../shared/api/base-api';
-import { useInviteStaffMutation } from './staff-api';
+import { useInviteStaffMutation } from './api/staff-api';
 
 export function InviteDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [invite, { isLoading, error, reset: resetMutation }] = useInviteStaffMutation();

@@ -1,6 +1,7 @@
 /**
  * The Staff screen (admins; route '/staff'): every account with its role, whether it may sign in
- * and when it last did. Invite, change a role, disable (signs them out everywhere) and enable.
+ * and when it last did. Invite, change a role, disable (signs them out everywhere) and enable; an
+ * invitation not yet used reads Invited, with Resend and Revoke.
  */
 import { useMemo, useState } from 'react';
 import Button from '@mui/material/Button';
@@ -9,24 +10,43 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import PersonAddOutlined from '@mui/icons-material/PersonAddOutlined';
 import { ROLES, ROLE_LABELS, type Role } from '@registrar/contract/permissions';
-import type { StaffMember } from '@registrar/contract/staff-admin';
+import type { StaffMember, StaffStatus } from '@registrar/contract/staff-admin';
 import { formatDateTime } from '../../shared/lib/format-date';
 import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
 import { ResourceList, type ResourceColumn } from '../../shared/ui/resource-list/resource-list';
 import { useRowConfirm } from '../../shared/ui/resource-list/row-actions';
 import { InviteDialog } from './invite-dialog';
-import { useGetStaffQuery, useUpdateStaffMutation } from './staff-api';
+import { useGetStaffQuery, useInvitationMutation, useUpdateStaffMutation } from './api/staff-api';
 
 const NOUN = { one: 'staff member', other: 'staff members' };
 
-const formatWhen = (iso: string | null) => (iso ? formatDateTime(iso) : 'Never');
+const formatWhen = (row: StaffMember) =>
+  row.lastSignInAt ? formatDateTime(row.lastSignInAt) : row.status === 'invited' ? 'Not yet (invited)' : 'Never';
+
+const STATUS_CHIPS: Record<StaffStatus, { label: string; color: 'success' | 'primary' | 'default' }> = {
+  invited: { label: 'Invited', color: 'primary' },
+  active: { label: 'Active', color: 'success' },
+  disabled: { label: 'Disabled', color: 'default' },
+};
 
 interface Pending {
   member: StaffMember;
-  change: { role: Role } | { active: boolean };
+  change: { role: Role } | { active: boolean } | { invitation: 'resend' | 'revoke' };
 }
 
 function describeChange({ member, change }: Pending): { title: string; description: string; label: string } {
+  if ('invitation' in change)
+    return change.invitation === 'resend'
+      ? {
+          title: `Send ${member.name} a new invitation?`,
+          description: `A new link to set up the account goes to ${member.email}; the earlier link stops working.`,
+          label: 'Resend',
+        }
+      : {
+          title: `Revoke the invitation of ${member.name}?`,
+          description: `The link sent to ${member.email} stops working and the account is disabled. You can enable it and resend later.`,
+          label: 'Revoke',
+        };
   if ('role' in change)
     return {
       title: `Make ${member.name} ${ROLE_LABELS[change.role]}?`,
@@ -36,21 +56,26 @@ function describeChange({ member, change }: Pending): { title: string; descripti
   return change.active
     ? {
         title: `Enable ${member.name}?`,
-        description: `${member.name} will be able to sign in again.`,
+        description: `${member.name} will be able to log in again.`,
         label: 'Enable',
       }
     : {
         title: `Disable ${member.name}?`,
-        description: `${member.name} is signed out everywhere at once and cannot sign in until enabled again. Nothing they did is lost.`,
+        description: `${member.name} is signed out everywhere at once and cannot log in until enabled again. Nothing they did is lost.`,
         label: 'Disable',
       };
 }
 
 export function StaffScreen() {
   const [inviting, setInviting] = useState(false);
-  const [update, { isLoading: saving }] = useUpdateStaffMutation();
+  const [update, { isLoading: updating }] = useUpdateStaffMutation();
+  const [invitation, { isLoading: invitingAgain }] = useInvitationMutation();
+  const saving = updating || invitingAgain;
   const changing = useRowConfirm(
-    ({ member, change }: Pending) => update({ id: member._id, changes: change }).unwrap(),
+    ({ member, change }: Pending) =>
+      'invitation' in change
+        ? invitation({ id: member._id, action: change.invitation }).unwrap()
+        : update({ id: member._id, changes: change }).unwrap(),
     'Not saved',
   );
   const { ask } = changing;
@@ -87,33 +112,50 @@ export function StaffScreen() {
         headerName: 'Access',
         minWidth: 110,
         flex: 0.5,
-        renderCell: ({ row }) => (
-          <Chip size="small" label={row.active ? 'Active' : 'Disabled'} color={row.active ? 'success' : 'default'} />
-        ),
+        renderCell: ({ row }) => <Chip size="small" {...STATUS_CHIPS[row.status]} />,
       },
       {
         field: 'lastSignInAt',
-        headerName: 'Last sign-in',
+        headerName: 'Last login',
         minWidth: 170,
         flex: 0.8,
         hideBelow: 'md',
-        valueGetter: (_value, row) => formatWhen(row.lastSignInAt),
+        valueGetter: (_value, row) => formatWhen(row),
       },
       {
         field: 'actions',
         headerName: 'Actions',
-        minWidth: 120,
+        minWidth: 170,
         sortable: false,
-        renderCell: ({ row }) => (
-          <Button
-            size="small"
-            color={row.active ? 'error' : 'primary'}
-            aria-label={`${row.active ? 'Disable' : 'Enable'} ${row.name}`}
-            onClick={() => ask({ member: row, change: { active: !row.active } })}
-          >
-            {row.active ? 'Disable' : 'Enable'}
-          </Button>
-        ),
+        renderCell: ({ row }) =>
+          row.status === 'invited' ? (
+            <>
+              <Button
+                size="small"
+                aria-label={`Resend the invitation of ${row.name}`}
+                onClick={() => ask({ member: row, change: { invitation: 'resend' } })}
+              >
+                Resend
+              </Button>
+              <Button
+                size="small"
+                color="error"
+                aria-label={`Revoke the invitation of ${row.name}`}
+                onClick={() => ask({ member: row, change: { invitation: 'revoke' } })}
+              >
+                Revoke
+              </Button>
+            </>
+          ) : (
+            <Button
+              size="small"
+              color={row.active ? 'error' : 'primary'}
+              aria-label={`${row.active ? 'Disable' : 'Enable'} ${row.name}`}
+              onClick={() => ask({ member: row, change: { active: !row.active } })}
+            >
+              {row.active ? 'Disable' : 'Enable'}
+            </Button>
+          ),
       },
     ],
     [ask],
@@ -130,7 +172,7 @@ export function StaffScreen() {
     <>
       <ResourceList<StaffMember, { page: number; limit: number; search?: string }>
         title="Staff"
-        description="Who can sign in to the console, and what each role may do."
+        description="Who can log in to the console, and what each role may do."
         noun={NOUN}
         columns={columns}
         useQuery={useGetStaffQuery}
@@ -145,7 +187,11 @@ export function StaffScreen() {
         title={text?.title ?? ''}
         description={text?.description}
         confirmLabel={text?.label ?? 'Confirm'}
-        destructive={Boolean(pending && 'active' in pending.change && !pending.change.active)}
+        destructive={Boolean(
+          pending &&
+          (('active' in pending.change && !pending.change.active) ||
+            ('invitation' in pending.change && pending.change.invitation === 'revoke')),
+        )}
         busy={saving}
       />
     </>

@@ -29,6 +29,8 @@ const page = (language: StudentPage['language']): StudentPage => ({
   requests: [],
   institute: { name: 'Registrar Institute', address: '1 MG Road', email: 'office@registrar.test', phone: '9876543210' },
   linkExpiresAt: '2027-01-01T00:00:00.000Z',
+  onlinePayment: null,
+  claims: [],
 });
 
 const show = (language: StudentPage['language']) => {

@@ -1,132 +1,30 @@
 /**
  * /my/<token>: the student's own page, opened from a link in their mail on a phone, without an
  * account. Plain elements on the shared tokens (no MUI, no shell), like the public forms.
- * /my: the form that mails a fresh link; its answer is the same whether the email is known or not.
  */
-import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useState } from 'react';
 import { useParams } from 'react-router';
-import { formatDate, formatRupees } from '@registrar/contract/language';
-import { MESSAGES } from '@registrar/contract/messages';
-import {
-  STUDENT_API,
-  STUDENT_PAGE_PATH,
-  type StudentPage,
-  type StudentRequestKind,
-} from '@registrar/contract/student-page';
+import { STUDENT_API, STUDENT_PAGE_PATH, type StudentPage } from '@registrar/contract/student-page';
 import { ApiError } from '../../shared/api/api-error';
 import { activateLanguage, activeLanguage, chosenLanguage } from '../../shared/i18n/i18n';
 import { studentPageCatalogue } from '../../shared/i18n/student-page-catalogue';
-import { StudentI18n, useMessage, useT } from '../../shared/i18n/translate';
-import { fetchStudentPage, requestData, requestLink } from './student-page-api';
-import { Frame, LinkRequestHeading } from './student-page-frame';
+import { StudentI18n } from '../../shared/i18n/translate';
+import { fetchStudentPage } from './api/student-page-api';
+import { DataRequests } from './student-data-requests';
+import { Frame } from './student-page-frame';
+import { PaymentsSection } from './student-payments-section';
+import { Section, useTexts } from './student-page-texts';
 import { StudentPageLoading } from './student-page-loading';
+// Paying online and reporting a UPI payment load after the page itself, as its first paint needs neither.
+const PaymentClaimSection = lazy(async () => ({
+  default: (await import('./payment-claim-section')).PaymentClaimSection,
+}));
+const OnlinePay = lazy(async () => ({ default: (await import('./student-online-pay')).OnlinePay }));
 import './student-page.css';
 
+export { StudentLinkRequestScreen } from './student-link-request-screen';
+
 const svgDataUrl = (svg: string) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
-
-/** What to tell the student when a call failed: an id of ours, or one of the contract's English messages. */
-const failure = (err: unknown): { id: 'my.tooMany' } | { english: string } =>
-  err instanceof ApiError && !err.isNetworkError
-    ? err.status === 429
-      ? { id: 'my.tooMany' }
-      : { english: err.message || MESSAGES.somethingWentWrong }
-    : { english: MESSAGES.networkError };
-
-/** The page's texts, money and dates in its language (the route loads it before the screen shows). */
-function useTexts() {
-  const t = useT();
-  const message = useMessage();
-  const language = activeLanguage();
-  return {
-    t,
-    message,
-    rupees: (amount: number) => formatRupees(amount, language),
-    date: (value: string) => formatDate(value, language),
-    failed: (err: unknown) => {
-      const found = failure(err);
-      return 'id' in found ? t(found.id) : (message(found.english) ?? found.english);
-    },
-  };
-}
-
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section className="sp-card" aria-labelledby={id}>
-      <h2 id={id}>{title}</h2>
-      {children}
-    </section>
-  );
-}
-
-/** /my: type an email, get a fresh link by mail. */
-export function StudentLinkRequestScreen() {
-  return (
-    <StudentI18n>
-      <LinkRequest />
-    </StudentI18n>
-  );
-}
-
-function LinkRequest() {
-  const { t, message, failed } = useTexts();
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState('');
-  const [done, setDone] = useState('');
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    // The schema (and zod) load on the first send: the page a student's link opens never needs them.
-    const { studentLinkRequestSchema } = await import('@registrar/contract/student-page-schemas');
-    const parsed = studentLinkRequestSchema.safeParse({ email });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? MESSAGES.somethingWentWrong);
-      return;
-    }
-    setBusy(true);
-    setError('');
-    try {
-      setDone(await requestLink(parsed.data.email));
-    } catch (err) {
-      setError(failed(err));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  return (
-    <Frame>
-      <LinkRequestHeading />
-      {done ? (
-        <p className="sp-notice" role="status">
-          {message(done)}
-        </p>
-      ) : (
-        <form className="sp-form" noValidate onSubmit={submit}>
-          <label htmlFor="sp-email">{t('my.email')}</label>
-          <input
-            id="sp-email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            value={email}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? 'sp-email-error' : undefined}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-          {error && (
-            <p id="sp-email-error" className="sp-error" role="alert">
-              {message(error)}
-            </p>
-          )}
-          <button type="submit" className="sp-button" disabled={busy} aria-busy={busy}>
-            {busy ? t('my.sending') : t('my.send')}
-          </button>
-        </form>
-      )}
-    </Frame>
-  );
-}
 
 type Load = { state: 'loading' } | { state: 'ready'; page: StudentPage } | { state: 'failed'; status?: number };
 
@@ -203,7 +101,7 @@ function StudentPageLoader() {
 }
 
 function StudentPageView({ token, page, onChanged }: { token: string; page: StudentPage; onChanged: () => void }) {
-  const { t, rupees, date } = useTexts();
+  const { t, rupees, date, failed } = useTexts();
   const upi = page.installments.filter((i) => i.upi);
   return (
     <Frame brand={page.institute.name}>
@@ -252,6 +150,10 @@ function StudentPageView({ token, page, onChanged }: { token: string; page: Stud
         </dl>
       </div>
 
+      <Suspense fallback={null}>
+        <OnlinePay token={token} page={page} failed={failed} onPaid={onChanged} />
+      </Suspense>
+
       <Section id="sp-schedule" title={t('my.schedule')}>
         <ol className="sp-list">
           {page.installments.map((i) => (
@@ -294,37 +196,14 @@ function StudentPageView({ token, page, onChanged }: { token: string; page: Stud
         </Section>
       )}
 
-      <Section id="sp-payments" title={t('my.payments')}>
-        {page.payments.length === 0 ? (
-          <p className="sp-muted">{t('my.payments.none')}</p>
-        ) : (
-          <ul className="sp-list">
-            {page.payments.map((p) => (
-              <li key={p._id} className="sp-item">
-                <div className="sp-row">
-                  <strong>{rupees(p.amount)}</strong>
-                  <span>{date(p.paidOn)}</span>
-                </div>
-                <div className="sp-row sp-muted">
-                  <span>
-                    {t('my.receipt', { number: p.receiptNumber })}
-                    {p.voided ? ` · ${t('my.voided')}` : ''}
-                  </span>
-                  <span>
-                    {t(`my.paymentMode.${p.paymentMode}`)} · {t('my.installment', { number: p.installmentNumber })}
-                  </span>
-                </div>
-                <a className="sp-link" href={STUDENT_API.receipt(token, p._id)} download>
-                  {t('my.receipt.download', { number: p.receiptNumber })}
-                </a>
-              </li>
-            ))}
-          </ul>
-        )}
-      </Section>
+      <Suspense fallback={null}>
+        <PaymentClaimSection token={token} page={page} onChanged={onChanged} />
+      </Suspense>
+
+      <PaymentsSection token={token} page={page} />
 
       <Section id="sp-statement" title={t('my.statement.title')}>
-        <a className="sp-link" href={STUDENT_API.statement(token)} download>
+        <a className="sp-link" href={STUDENT_API.statement(token, activeLanguage())} download>
           {t('my.statement.download')}
         </a>
       </Section>
@@ -375,83 +254,5 @@ function StudentPageView({ token, page, onChanged }: { token: string; page: Stud
       </Section>
       <p className="sp-muted sp-footnote">{t('my.linkValidUntil', { date: date(page.linkExpiresAt) })}</p>
     </Frame>
-  );
-}
-
-function DataRequests({ token, page, onChanged }: { token: string; page: StudentPage; onChanged: () => void }) {
-  const { t, message, date, failed } = useTexts();
-  const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
-  const open = new Set(page.requests.filter((r) => r.state === 'open').map((r) => r.kind));
-
-  const ask = async (kind: StudentRequestKind) => {
-    setBusy(true);
-    setNotice(null);
-    try {
-      setNotice({ ok: true, text: await requestData(token, kind) });
-      setConfirming(false);
-      onChanged();
-    } catch (err) {
-      setNotice({ ok: false, text: failed(err) });
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  return (
-    <Section id="sp-requests" title={t('my.requests.title')}>
-      <p className="sp-muted">{t('my.requests.lead')}</p>
-      {page.requests.length > 0 && (
-        <ul className="sp-list">
-          {page.requests.map((r) => (
-            <li key={`${r.kind}-${r.createdAt}`} className="sp-item sp-row">
-              <span>
-                {t(`my.requestKind.${r.kind}`)}{' '}
-                <span className="sp-muted">({t('my.requests.askedOn', { date: date(r.createdAt) })})</span>
-              </span>
-              <span className={`sp-badge sp-badge-${r.state}`}>{t(`my.requestState.${r.state}`)}</span>
-            </li>
-          ))}
-        </ul>
-      )}
-      {notice && (
-        <p className={notice.ok ? 'sp-notice' : 'sp-error'} role={notice.ok ? 'status' : 'alert'}>
-          {message(notice.text)}
-        </p>
-      )}
-      {confirming ? (
-        <div className="sp-confirm" role="group" aria-labelledby="sp-confirm-text">
-          <p id="sp-confirm-text">{t('my.requests.confirmErasure')}</p>
-          <div className="sp-actions">
-            <button type="button" className="sp-button sp-danger" disabled={busy} onClick={() => void ask('erasure')}>
-              {t('my.requests.confirmYes')}
-            </button>
-            <button type="button" className="sp-button sp-secondary" onClick={() => setConfirming(false)}>
-              {t('my.requests.cancel')}
-            </button>
-          </div>
-        </div>
-      ) : (
-        <div className="sp-actions">
-          <button
-            type="button"
-            className="sp-button sp-secondary"
-            disabled={busy || open.has('export')}
-            onClick={() => void ask('export')}
-          >
-            {t('my.requests.askExport')}
-          </button>
-          <button
-            type="button"
-            className="sp-button sp-secondary"
-            disabled={busy || open.has('erasure')}
-            onClick={() => setConfirming(true)}
-          >
-            {t('my.requests.askErasure')}
-          </button>
-        </div>
-      )}
-    </Section>
   );
 }

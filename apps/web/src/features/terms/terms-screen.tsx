@@ -26,6 +26,7 @@ import { useGetTermsQuery, useSaveTermsMutation } from './api/terms-api';
 import { LinkDialog } from './link-dialog';
 import { EditorToolbar, TermsEditorContent, richTextSx, useTermsEditor } from './rich-text-editor';
 import { VersionHistory, formatSavedAt } from './version-history';
+import { RetryAlert } from '../../shared/ui/retry-alert';
 
 const NAME_MAX = 200;
 
@@ -227,17 +228,9 @@ export function TermsScreen() {
       </Stack>
 
       {loadFailed && (
-        <Alert
-          severity="error"
-          sx={{ mb: 2 }}
-          action={
-            <Button color="inherit" size="small" onClick={() => void refetch()}>
-              Retry
-            </Button>
-          }
-        >
+        <RetryAlert onRetry={refetch} sx={{ mb: 2 }}>
           {(error as Partial<ApiQueryError> | undefined)?.message || 'The terms could not be loaded.'}
-        </Alert>
+        </RetryAlert>
       )}
       {notice && (
         <Alert severity="info" sx={{ mb: 2 }} onClose={() => setNotice(null)}>

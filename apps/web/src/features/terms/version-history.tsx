@@ -3,7 +3,6 @@
  * read (sanitized) and restored into the editor, where it becomes the current one when saved.
  */
 import { useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -21,6 +20,7 @@ import { formatDateTime } from '../../shared/lib/format-date';
 import { SanitizedHtml } from '../../shared/ui/sanitized-html';
 import { useGetTermsVersionsQuery } from './api/terms-api';
 import { richTextSx } from './rich-text-editor';
+import { RetryAlert } from '../../shared/ui/retry-alert';
 
 export const formatSavedAt = (iso: string | null): string => (iso ? formatDateTime(iso) : 'not saved yet');
 
@@ -39,16 +39,9 @@ export function VersionHistory({
   let body;
   if (isError && !versions) {
     body = (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void refetch()}>
-            Retry
-          </Button>
-        }
-      >
+      <RetryAlert onRetry={refetch}>
         {(error as Partial<ApiQueryError> | undefined)?.message || 'The version history could not be loaded.'}
-      </Alert>
+      </RetryAlert>
     );
   } else if (isLoading || !versions) {
     body = (

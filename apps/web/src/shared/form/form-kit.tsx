@@ -3,11 +3,13 @@
  * bench/README.md). Each ties its label, hint and error together with `aria-describedby`,
  * `aria-invalid` and `aria-required`; the state comes from ./use-on-touched-form.ts (`form.field(name)`).
  *
- * How they look is the screen's: `<FormKit prefix="inq">` names the classes of its stylesheet
+ * How they look is ./public-form.css (what the public forms share) and the screen's own stylesheet:
+ * `<FormKit prefix="inq">` names the classes of its stylesheet
  * (`inq-field`, `inq-input`, `inq-hint`, `inq-error`, `inq-required`…) and says where the error
  * line goes, what a required marker says and how the contract's messages are translated.
  */
 import { createContext, useContext, useId, type ComponentPropsWithRef, type ReactNode, type Ref } from 'react';
+import './public-form.css';
 
 export interface FormLook {
   /** The class prefix of the screen's stylesheet. */

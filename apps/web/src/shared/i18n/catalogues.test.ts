@@ -10,7 +10,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
-import { ENROLLMENT_MESSAGES, INQUIRY_MESSAGES, STUDENT_PAGE_MESSAGES } from '@registrar/contract/answer-messages';
+import {
+  ENROLLMENT_MESSAGES,
+  INQUIRY_MESSAGES,
+  ONLINE_PAYMENT_MESSAGES,
+  STUDENT_PAGE_MESSAGES,
+} from '@registrar/contract/answer-messages';
 import { MESSAGES } from '@registrar/contract/messages';
 import en from '@registrar/contract/locales/en.json';
 import hi from '@registrar/contract/locales/hi.json';
@@ -96,6 +101,26 @@ describe("the students' catalogues", () => {
       STUDENT_PAGE_MESSAGES.requestRecorded,
       STUDENT_PAGE_MESSAGES.requestAlreadyOpen,
       STUDENT_PAGE_MESSAGES.receiptNotFound,
+      // POST /api/student-page-payment-claim ("I have paid")
+      STUDENT_PAGE_MESSAGES.claimRecorded,
+      STUDENT_PAGE_MESSAGES.claimInstallmentUnknown,
+      STUDENT_PAGE_MESSAGES.claimAmountTooMuch,
+      STUDENT_PAGE_MESSAGES.claimUtrInvalid,
+      STUDENT_PAGE_MESSAGES.claimPaidOnInFuture,
+      STUDENT_PAGE_MESSAGES.claimAlreadyOpen,
+      STUDENT_PAGE_MESSAGES.claimUtrRecorded,
+      STUDENT_PAGE_MESSAGES.claimClosed,
+      // POST /api/student-page-payment, its return and status (paying online)
+      ONLINE_PAYMENT_MESSAGES.gatewayOff,
+      ONLINE_PAYMENT_MESSAGES.nothingToPay,
+      ONLINE_PAYMENT_MESSAGES.installmentNotFound,
+      ONLINE_PAYMENT_MESSAGES.enrollmentClosed,
+      ONLINE_PAYMENT_MESSAGES.gatewayUnavailable,
+      ONLINE_PAYMENT_MESSAGES.signatureInvalid,
+      ONLINE_PAYMENT_MESSAGES.orderNotFound,
+      ONLINE_PAYMENT_MESSAGES.orderCreated,
+      ONLINE_PAYMENT_MESSAGES.paymentReceived,
+      ONLINE_PAYMENT_MESSAGES.paymentPending,
       // any public call
       MESSAGES.validationFailed,
       MESSAGES.tooManyRequests,

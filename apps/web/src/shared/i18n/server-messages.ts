@@ -2,11 +2,16 @@
  * The sentences the server writes that a student's screen shows (toasts, notices, field errors),
  * found in the catalogue by the contract's name for them. The wire and the English screens keep
  * the contract's English text; the Hindi catalogue translates it under `messages.<name>` (the
- * generic messages) or `messages.<group>.<name>` (inquiries, enrolments, the student's page).
+ * generic messages) or `messages.<group>.<name>` (inquiries, enrolments, the student's page, paying online).
  * The answer's `error` code cannot pick the sentence (one CONFLICT is "already enrolled" or "the
  * terms have changed"); its text can, and that text is the contract's constant.
  */
-import { ENROLLMENT_MESSAGES, INQUIRY_MESSAGES, STUDENT_PAGE_MESSAGES } from '@registrar/contract/answer-messages';
+import {
+  ENROLLMENT_MESSAGES,
+  INQUIRY_MESSAGES,
+  ONLINE_PAYMENT_MESSAGES,
+  STUDENT_PAGE_MESSAGES,
+} from '@registrar/contract/answer-messages';
 import { MESSAGES } from '@registrar/contract/messages';
 
 const GROUPS: Record<string, Record<string, string>> = {
@@ -14,6 +19,7 @@ const GROUPS: Record<string, Record<string, string>> = {
   'inquiry.': INQUIRY_MESSAGES,
   'enrollment.': ENROLLMENT_MESSAGES,
   'studentPage.': STUDENT_PAGE_MESSAGES,
+  'onlinePayment.': ONLINE_PAYMENT_MESSAGES,
 };
 
 /** Catalogue id → the contract's English text, for every message a screen can look up. */

@@ -1,6 +1,5 @@
 /** How enrolment values read on screen, for the public form and the staff workspace. */
 import type { PaymentMethod, PaymentMode, WorkingStatus } from '@registrar/contract/constants';
-import type { EnrollmentFileField } from '@registrar/contract/enrollment';
 
 export const WORKING_LABELS: Record<WorkingStatus, string> = {
   company: 'Company',
@@ -21,11 +20,5 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   full_payment: 'Full payment',
 };
 
-export const DOCUMENT_LABELS: Record<EnrollmentFileField, string> = {
-  profilePicture: 'Profile picture',
-  aadharFront: 'Aadhaar card, front',
-  aadharBack: 'Aadhaar card, back',
-  pancard: 'PAN card',
-  candidateSign: "Student's signature",
-  authoritySign: 'Authority signature',
-};
+/** The documents' names, shared with the server's history notes. */
+export { DOCUMENT_LABELS } from '@registrar/contract/enrollment';

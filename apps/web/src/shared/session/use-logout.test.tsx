@@ -1,17 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
 import { STAFF_MESSAGES } from '@registrar/contract/staff';
 import { useLogout } from './use-logout';
-import { JWT, STAFF, json, mockFetch, renderRoute, sentRequest } from '../test/route-harness';
+import { JWT, STAFF, json, renderRoute, sentRequest, fetchMockPerTest } from '../test/route-harness';
 
-let fetchMock: ReturnType<typeof mockFetch>;
-beforeEach(() => {
-  fetchMock = mockFetch();
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+const fetchMock = fetchMockPerTest();
 
 function LogoutButton() {
   const logout = useLogout();

@@ -4,11 +4,11 @@
  * store wiring (apiFetch's token and 401 hooks) on a small scale.
  */
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
-import { render } from '@testing-library/react';
+import { cleanup, render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
-import { vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { configureApiFetch } from '../api/api-fetch';
 import { baseApi } from '../api/base-api';
 import { servicesSlice } from '../state/services-slice';
@@ -88,4 +88,21 @@ export function sentRequest(fetchMock: ReturnType<typeof mockFetch>, n = 0) {
     headers: (init?.headers ?? {}) as Record<string, string>,
     body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
   };
+}
+
+/**
+ * One fetch mock for a test file, emptied and installed before each test; after each, the page is
+ * cleaned up and the real fetch is back.
+ */
+export function fetchMockPerTest() {
+  const fetchMock = vi.fn<typeof fetch>();
+  beforeEach(() => {
+    fetchMock.mockReset();
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+  return fetchMock;
 }

@@ -31,6 +31,8 @@ export interface ConfirmDialogProps {
   error?: ReactNode;
   /** Leave out the confirm button (e.g. the action turned out to be impossible). */
   hideConfirm?: boolean;
+  /** The confirm button waits for what the dialog asks (a field to fill in). */
+  confirmDisabled?: boolean;
   /** Another way out, shown before Cancel (e.g. "Deactivate instead"). */
   extraAction?: ReactNode;
   onConfirm: () => void;
@@ -47,6 +49,7 @@ export function ConfirmDialog({
   busy = false,
   error,
   hideConfirm = false,
+  confirmDisabled = false,
   extraAction,
   onConfirm,
   onClose,
@@ -87,7 +90,7 @@ export function ConfirmDialog({
             color={destructive ? 'error' : 'primary'}
             onClick={onConfirm}
             loading={busy}
-            disabled={busy}
+            disabled={busy || confirmDisabled}
           >
             {confirmLabel}
           </Button>

@@ -12,6 +12,10 @@ import type {
   EnrollmentStatus,
 } from '@registrar/contract/enrollment-admin';
 import type { Page, SuccessEnvelope } from '@registrar/contract/envelope';
+import type { StaffEnrollmentCreated } from '@registrar/contract/staff-enrollment';
+import type { SelectedAnnouncementResult } from '@registrar/contract/announcement';
+import type { BulkDecision, BulkEnrollmentStatusResult } from '@registrar/contract/bulk-actions';
+import type { BulkAlertResult } from '@registrar/contract/collections';
 import { baseApi } from '../../../shared/api/base-api';
 
 /** The list's query: page and limit always; search, filters, dates and sort when set. */
@@ -68,6 +72,40 @@ export const enrollmentsApi = baseApi.injectEndpoints({
       // A refused move (409) may mean someone else moved it first: refresh either way.
       invalidatesTags: (_result, _error, { id }) => [LIST, { type: 'Enrollment', id }],
     }),
+    /** Multipart: a walk-in enrolled from the console (the public form's fields, inquiryId, firstPayment). */
+    createStaffEnrollment: build.mutation<SuccessEnvelope<StaffEnrollmentCreated>, FormData>({
+      query: (body) => ({ url: apiPaths.staffEnrollment, method: 'POST', body }),
+      // The converted inquiry changes too.
+      invalidatesTags: (_result, error) => (error ? [] : [LIST, 'Inquiry']),
+    }),
+    /** The selected enrolments approved or rejected, each as one at a time. */
+    decideEnrollments: build.mutation<
+      BulkEnrollmentStatusResult,
+      { enrollmentIds: string[]; status: BulkDecision; note?: string | undefined }
+    >({
+      query: (body) => ({ url: apiPaths.bulkEnrollmentStatus, method: 'POST', body }),
+      transformResponse: (envelope: SuccessEnvelope<BulkEnrollmentStatusResult>) => envelope.data,
+      invalidatesTags: (_result, _error, { enrollmentIds }) => [
+        LIST,
+        ...enrollmentIds.map((id) => ({ type: 'Enrollment' as const, id })),
+      ],
+    }),
+    /** One announcement to each selected enrolment. */
+    announceToSelected: build.mutation<
+      SelectedAnnouncementResult,
+      { enrollmentIds: string[]; title: string; message: string }
+    >({
+      query: (body) => ({ url: apiPaths.selectedAnnouncement, method: 'POST', body }),
+      transformResponse: (envelope: SuccessEnvelope<SelectedAnnouncementResult>) => envelope.data,
+      invalidatesTags: (_result, error, { enrollmentIds }) =>
+        error ? [] : enrollmentIds.map((id) => ({ type: 'Enrollment' as const, id })),
+    }),
+    /** A payment reminder to each selected enrolment (once a day each). */
+    remindSelected: build.mutation<BulkAlertResult, string[]>({
+      query: (enrollmentIds) => ({ url: apiPaths.bulkPaymentAlert, method: 'POST', body: { enrollmentIds } }),
+      transformResponse: (envelope: SuccessEnvelope<BulkAlertResult>) => envelope.data,
+      invalidatesTags: (_result, error, ids) => (error ? [] : ids.map((id) => ({ type: 'Enrollment' as const, id }))),
+    }),
     deleteEnrollment: build.mutation<SuccessEnvelope<null>, string>({
       query: (id) => ({ url: path(id), method: 'DELETE' }),
       // The detail of a deleted enrolment is not refetched (it would only say 404).
@@ -82,4 +120,8 @@ export const {
   useUpdateEnrollmentMutation,
   useChangeEnrollmentStatusMutation,
   useDeleteEnrollmentMutation,
+  useCreateStaffEnrollmentMutation,
+  useDecideEnrollmentsMutation,
+  useAnnounceToSelectedMutation,
+  useRemindSelectedMutation,
 } = enrollmentsApi;

@@ -1,7 +1,7 @@
 /** Money and dates of the fee screens: owed amounts in exact paise, today's date on this device. */
 import type { Installment } from '@registrar/contract/enrollment-admin';
 import { localIsoDate } from '@registrar/contract/enrollment';
-import { paymentSchema, type Payment } from '@registrar/contract/fees';
+import type { Payment } from '@registrar/contract/fees';
 
 /** Rupees as whole paise, so differences and comparisons of amounts are exact. */
 export const paise = (rupees: number) => Math.round(rupees * 100);
@@ -25,10 +25,5 @@ export const isEditable = (installment: Installment) => installment.paidAmount =
 /** Today on this device, `YYYY-MM-DD`: the latest a payment may be dated. */
 export const today = () => localIsoDate();
 
-/** The enrolment's payments (the detail types them loosely); anything unreadable is left out. */
-export function readPayments(raw: readonly unknown[]): Payment[] {
-  return raw.flatMap((item) => {
-    const parsed = paymentSchema.safeParse(item);
-    return parsed.success ? [parsed.data] : [];
-  });
-}
+/** Amounts line up in columns and never break between the rupee sign and the figure. */
+export const money = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;

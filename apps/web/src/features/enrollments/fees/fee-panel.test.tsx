@@ -1,7 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { EnrollmentDetail } from '@registrar/contract/enrollment-admin';
-import { FEE_MESSAGES, IDEMPOTENCY_HEADER } from '@registrar/contract/fees';
+import {
+  FEE_MESSAGES,
+  IDEMPOTENCY_HEADER,
+  REFUND_EFFECT_CONSEQUENCES,
+  REFUND_EFFECT_LABELS,
+  REFUND_REQUEST_STATE_LABELS,
+  type RefundRequest,
+} from '@registrar/contract/fees';
 import { fakeServer, json, renderScreens, route, type SentRequest } from '../../../shared/test/screen-harness';
 import { FeePanel } from './fee-panel';
 import { today } from './fee-format';
@@ -37,6 +44,12 @@ const type = (input: HTMLElement, value: string) => fireEvent.change(input, { ta
 const blur = (input: HTMLElement) => fireEvent.blur(input);
 
 describe('fee panel', () => {
+  it('marks a payment brought in by an import, whose receipt number is the institute’s own', () => {
+    setup(detail({ payments: [payment({ source: 'import', receiptNumber: 'OLD/R/118' })] }));
+    const history = screen.getByText('OLD/R/118').closest('li')!;
+    expect(within(history).getByText('Imported')).toBeTruthy();
+  });
+
   it('shows totals, the schedule in order with states in words, and what each installment owes', () => {
     setup();
     const section = screen.getByRole('region', { name: 'Fees' });
@@ -55,7 +68,7 @@ describe('fee panel', () => {
     expect(within(rows[0]!).queryByRole('button', { name: 'Edit installment 1' })).toBeNull();
     expect(within(rows[1]!).getByRole('button', { name: 'Edit installment 2' })).toBeTruthy();
     const download = screen.getByRole('link', { name: 'Download fee statement' });
-    expect(download.getAttribute('href')).toBe(`/api/student-enrollment-fee-download/${ID}`);
+    expect(download.getAttribute('href')).toBe(`/api/student-enrollment-fee-download/${ID}?lang=en`);
     expect(download.hasAttribute('download')).toBe(true);
   });
 
@@ -203,6 +216,9 @@ describe('fee panel', () => {
     expect(await d.findByText(`${FEE_MESSAGES.refundTooMuch} (₹3,000.50)`)).toBeTruthy();
     expect(d.getByText(FEE_MESSAGES.refundedOnInFuture)).toBeTruthy();
     expect(d.getByText(FEE_MESSAGES.reasonRequired)).toBeTruthy();
+    // No silent default: the dialog asks what the refund does, each consequence written out.
+    expect(d.getByText(FEE_MESSAGES.refundEffectRequired)).toBeTruthy();
+    expect(d.getByText(REFUND_EFFECT_CONSEQUENCES['lower-fee'])).toBeTruthy();
     type(amount, '0.001');
     expect(d.queryByText(`${FEE_MESSAGES.refundTooMuch} (₹3,000.50)`)).toBeNull();
     fireEvent.click(d.getByRole('button', { name: 'Record refund' }));
@@ -212,6 +228,7 @@ describe('fee panel', () => {
     type(amount, '500');
     type(d.getByLabelText(/^Refunded on/), today());
     type(d.getByRole('textbox', { name: /^Reason/ }), ' Left in week 2 ');
+    fireEvent.click(d.getByRole('radio', { name: (n) => n.startsWith(REFUND_EFFECT_LABELS['lower-fee']) }));
     fireEvent.click(d.getByRole('button', { name: 'Record refund' }));
     expect((await d.findByRole('alert')).textContent).toBe('The database is busy; try again');
     fireEvent.click(d.getByRole('button', { name: 'Record refund' }));
@@ -224,6 +241,7 @@ describe('fee panel', () => {
       reason: 'Left in week 2',
       refundedOn: today(),
       paymentMode: 'cash',
+      effect: 'lower-fee',
     });
     expect(first!.headers[IDEMPOTENCY_HEADER]).toMatch(/^[0-9a-f]{32}$/);
     expect(retry!.headers[IDEMPOTENCY_HEADER]).toBe(first!.headers[IDEMPOTENCY_HEADER]);
@@ -232,9 +250,75 @@ describe('fee panel', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Refund receipt RCPT-2026-000007' }));
     const again = within(dialog('Refund receipt RCPT-2026-000007'));
     type(again.getByRole('textbox', { name: /^Reason/ }), 'Second month');
+    fireEvent.click(again.getByRole('radio', { name: (n) => n.startsWith(REFUND_EFFECT_LABELS.credit) }));
     fireEvent.click(again.getByRole('button', { name: 'Record refund' }));
     await waitFor(() => expect(writes()).toHaveLength(3));
     expect(writes()[2]!.headers[IDEMPOTENCY_HEADER]).not.toBe(first!.headers[IDEMPOTENCY_HEADER]);
+  });
+
+  it('refund of an online payment: asks the gateway (no date or mode to choose), and shows each request with its state', async () => {
+    const online = payment({
+      _id: '0195f6a4-6d1e-7a3b-9c2d-00000000000b',
+      source: 'gateway',
+      gatewayPaymentId: 'pay_Q1',
+      paymentMode: 'upi',
+    });
+    const request = (over: Partial<RefundRequest>): RefundRequest => ({
+      _id: 'r1',
+      paymentId: online._id,
+      receiptNumber: online.receiptNumber,
+      amount: 500,
+      reason: 'Left in week 2',
+      effect: 'owed-again',
+      state: 'pending',
+      gatewayRefundId: 'rfnd_P1',
+      refundNumber: null,
+      note: null,
+      requestedBy: { _id: 's1', name: 'Accounts' },
+      requestedAt: '2026-03-05T10:00:00.000Z',
+      history: [],
+      ...over,
+    });
+    const { writes } = setup(
+      detail({
+        payments: [online],
+        refundRequests: [
+          request({ _id: 'r2', state: 'failed', gatewayRefundId: 'rfnd_F1', amount: 700 }),
+          request({ _id: 'r1' }),
+        ],
+      }),
+      (r) =>
+        r.method === 'POST'
+          ? json(202, {
+              success: true,
+              message: `${FEE_MESSAGES.refundRequested}: Pending at the gateway`,
+              data: detail(),
+            })
+          : undefined,
+    );
+    const list = screen.getByRole('list', { name: 'Refunds at the gateway, newest first' });
+    const [failed, pending] = within(list).getAllByRole('listitem');
+    expect(within(failed!).getByText(REFUND_REQUEST_STATE_LABELS.failed)).toBeTruthy();
+    expect(within(failed!).getByRole('alert').textContent).toContain('nothing was refunded');
+    expect(within(pending!).getByText(REFUND_REQUEST_STATE_LABELS.pending)).toBeTruthy();
+    expect(within(pending!).queryByRole('alert')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Refund receipt RCPT-2026-000007' }));
+    const d = within(dialog('Refund receipt RCPT-2026-000007'));
+    expect(d.getByText(/the payment gateway is asked to send the money back/)).toBeTruthy();
+    expect(d.queryByLabelText(/^Refunded on/)).toBeNull();
+    expect(d.queryByRole('combobox', { name: /^Refund mode/ })).toBeNull();
+    type(d.getByRole('spinbutton', { name: /^Amount/ }), '500');
+    type(d.getByRole('textbox', { name: /^Reason/ }), 'Left in week 2');
+    fireEvent.click(d.getByRole('radio', { name: (n) => n.startsWith(REFUND_EFFECT_LABELS['owed-again']) }));
+    fireEvent.click(d.getByRole('button', { name: 'Ask the gateway to refund' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(writes()[0]!.body).toMatchObject({
+      paymentId: online._id,
+      amount: 500,
+      paymentMode: 'upi',
+      refundedOn: today(),
+    });
   });
 
   it("concession: no more than is owed, and the server's field error lands on its field", async () => {

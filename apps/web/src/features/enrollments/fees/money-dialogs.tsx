@@ -9,6 +9,8 @@
 import { useState, type ChangeEvent } from 'react';
 import Stack from '@mui/material/Stack';
 import { FEE_MESSAGES, concessionInputSchema, refundInputSchema, type Payment } from '@registrar/contract/fees';
+import { useCan } from '../../../shared/session/permissions';
+import { RefundEffectField } from './refund-effect-field';
 import { firstMessages } from '../../../shared/form/use-on-touched-form';
 import { formatRupees } from '../../../shared/lib/money';
 import { formatDate } from '../../../shared/lib/format-date';
@@ -66,9 +68,18 @@ export function RefundDialog({
   onClose: () => void;
 }) {
   const left = refundableOn(payment);
+  // A payment the gateway took goes back through it: dated when the gateway makes it, by the way it came.
+  const online = payment.source === 'gateway' && payment.gatewayPaymentId !== null;
   const [refund, { isLoading }] = useRefundPaymentMutation();
+  const canEnd = useCan('enrollments.status');
   const { values, bind, failure, submit } = useMoneyValues(
-    { amount: String(left), reason: '', refundedOn: today(), paymentMode: payment.paymentMode as string },
+    {
+      amount: String(left),
+      reason: '',
+      refundedOn: today(),
+      paymentMode: payment.paymentMode === 'online_payment' ? '' : (payment.paymentMode as string),
+      effect: '',
+    },
     'The refund could not be recorded.',
   );
 
@@ -96,21 +107,26 @@ export function RefundDialog({
         <>
           {formatRupees(payment.amount)} paid on {formatDate(payment.paidOn)}
           {payment.refunded > 0 ? `, ${formatRupees(payment.refunded)} already refunded` : ''}. Up to{' '}
-          {formatRupees(left)} can be refunded. The payment and its receipt stay in the ledger; the refund gets its own
-          number and the installment owes this amount again.
+          {formatRupees(left)} can be refunded.{' '}
+          {online
+            ? 'Paid online: the payment gateway is asked to send the money back to the student. The refund enters the ledger, with its own number, when the gateway reports it made; until then it shows under "Refunds at the gateway".'
+            : 'The payment and its receipt stay in the ledger; the refund gets its own number and does what you choose below.'}
         </>
       }
-      submitLabel="Record refund"
+      submitLabel={online ? 'Ask the gateway to refund' : 'Record refund'}
       busy={isLoading}
       failure={failure}
       onSubmit={() => void save()}
       onClose={onClose}
     >
       <AmountField {...bind('amount')} help={AMOUNT_HELP} />
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <DateField label="Refunded on" latest={today()} {...bind('refundedOn')} sx={{ flex: 1 }} />
-        <ModeField label="Refund mode" {...bind('paymentMode')} sx={{ flex: 1 }} />
-      </Stack>
+      {!online && (
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <DateField label="Refunded on" latest={today()} {...bind('refundedOn')} sx={{ flex: 1 }} />
+          <ModeField label="Refund mode" {...bind('paymentMode')} sx={{ flex: 1 }} />
+        </Stack>
+      )}
+      <RefundEffectField {...bind('effect')} canEnd={canEnd} />
       <ReasonField {...bind('reason')} help='For example "Left the course in week 2".' />
     </MoneyDialog>
   );

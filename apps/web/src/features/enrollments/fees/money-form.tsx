@@ -19,10 +19,9 @@ import Stack from '@mui/material/Stack';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { PAYMENT_MODES } from '@registrar/contract/constants';
+import { LEDGER_PAYMENT_MODES, PAYMENT_MODE_NAMES } from '@registrar/contract/constants';
 import { FEE_REASON_MAX } from '@registrar/contract/fees';
 import type { ApiQueryError } from '../../../shared/api/base-api';
-import { PAYMENT_MODE_LABELS } from '../../../shared/lib/enrollment-labels';
 import { newIdempotencyKey } from '../../../shared/api/idempotency-key';
 
 export interface MoneyDialogProps {
@@ -149,9 +148,9 @@ export function ModeField({ choose, ...props }: MoneyFieldProps & { choose?: str
   return (
     <MoneyField select slotProps={{ select: { native: true }, inputLabel: { shrink: true } }} {...props}>
       {choose !== undefined && <option value="">{choose}</option>}
-      {PAYMENT_MODES.map((mode) => (
+      {LEDGER_PAYMENT_MODES.map((mode) => (
         <option key={mode} value={mode}>
-          {PAYMENT_MODE_LABELS[mode]}
+          {PAYMENT_MODE_NAMES[mode]}
         </option>
       ))}
     </MoneyField>

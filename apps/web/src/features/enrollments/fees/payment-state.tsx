@@ -6,16 +6,18 @@
 import Box from '@mui/material/Box';
 import Chip, { type ChipProps } from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
+import type { SxProps, Theme } from '@mui/material/styles';
 import type { EnrollmentRecord } from '@registrar/contract/enrollment-admin';
 import { PAYMENT_STATES, PAYMENT_STATE_LABELS, type PaymentState } from '@registrar/contract/fees';
 import type { ListFilter, ResourceColumn } from '../../../shared/ui/resource-list/resource-list';
 import { formatRupees } from '../../../shared/lib/money';
+import { toneSx, toneText } from '../../../shared/ui/tones';
 
-/** Dark text on a light tint: each pair reads at WCAG AA (6.8:1 or better). */
-const TINTS: Record<PaymentState, { color: string; bgcolor: string; borderColor: string }> = {
+/** Dark text on a light tint: each pair reads at WCAG AA; amber and red come from the theme. */
+const TINTS: Record<PaymentState, SxProps<Theme>> = {
   paid_up: { color: '#1b5e20', bgcolor: '#e3f3e5', borderColor: '#94cf9d' },
-  due: { color: '#6b4400', bgcolor: '#fff3d1', borderColor: '#e8c36a' },
-  overdue: { color: '#a1001c', bgcolor: '#fde8ea', borderColor: '#efa3ad' },
+  due: toneSx('warning'),
+  overdue: toneSx('error'),
 };
 
 export function PaymentStateChip({ state, size = 'small' }: { state: PaymentState; size?: ChipProps['size'] }) {
@@ -24,7 +26,7 @@ export function PaymentStateChip({ state, size = 'small' }: { state: PaymentStat
       label={PAYMENT_STATE_LABELS[state]}
       size={size}
       variant="outlined"
-      sx={{ ...TINTS[state], fontWeight: 600 }}
+      sx={[TINTS[state], { fontWeight: 600 }] as SxProps<Theme>}
     />
   );
 }
@@ -55,7 +57,7 @@ export function OutstandingCell({
         {formatRupees(row.outstanding)}
       </Typography>
       {row.paymentState === 'overdue' ? (
-        <Typography variant="body2" sx={{ color: TINTS.overdue.color, fontVariantNumeric: 'tabular-nums' }}>
+        <Typography variant="body2" sx={{ color: toneText.error, fontVariantNumeric: 'tabular-nums' }}>
           Overdue: {formatRupees(row.overdueAmount)}
         </Typography>
       ) : (

@@ -15,24 +15,39 @@ import { z } from 'zod';
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import type { PaymentMode } from '@registrar/contract/constants';
+import type { RecordedPaymentMode } from '@registrar/contract/constants';
 import type { Installment } from '@registrar/contract/enrollment-admin';
-import { FEE_MESSAGES, PAYMENT_NOTE_MAX, PAYMENT_REFERENCE_MAX, recordPaymentSchema } from '@registrar/contract/fees';
+import { FEE_MESSAGES, PAYMENT_NOTE_MAX, PAYMENT_REFERENCE_MAX, recordPaymentFields } from '@registrar/contract/fees';
+import { BANK_NAME_MAX, MODES_WITH_UTR, checkPaymentReferences } from '@registrar/contract/payment-references';
 import { formatRupees } from '../../../shared/lib/money';
 import { formatDate } from '../../../shared/lib/format-date';
 import { useRecordPaymentMutation } from './api/fees-api';
 import { isMoreThan, isOpen, owedOn, today } from './fee-format';
 import { AMOUNT_HELP, AmountField, DateField, ModeField, MoneyDialog, useMoneySubmit } from './money-form';
 
-const FIELDS: readonly string[] = ['amount', 'paymentMode', 'paidOn', 'reference', 'note'];
+const FIELDS: readonly string[] = [
+  'amount',
+  'paymentMode',
+  'paidOn',
+  'reference',
+  'note',
+  'utr',
+  'chequeNumber',
+  'bankName',
+  'chequeDate',
+];
 
 interface FormValues {
   installmentId: string;
   amount: number;
-  paymentMode: PaymentMode | '';
+  paymentMode: RecordedPaymentMode | '';
   paidOn: string;
   reference: string;
   note: string;
+  utr: string;
+  chequeNumber: string;
+  bankName: string;
+  chequeDate: string;
 }
 
 /**
@@ -41,8 +56,9 @@ interface FormValues {
  * every problem shows at once.
  */
 export function paymentFormSchema(owed: (installmentId: string) => number, latest: string) {
-  return recordPaymentSchema
+  return recordPaymentFields
     .extend({ installmentId: z.string().min(1, { error: 'Choose an installment' }) })
+    .superRefine(checkPaymentReferences)
     .superRefine(
       (values, ctx) => {
         const { amount, paidOn, installmentId } = values as Partial<Record<keyof typeof values, unknown>>;
@@ -108,8 +124,13 @@ export function RecordPaymentDialog({
       paidOn: latest,
       reference: '',
       note: '',
+      utr: '',
+      chequeNumber: '',
+      bankName: '',
+      chequeDate: '',
     },
   });
+  const mode = watch('paymentMode');
   const chosenId = watch('installmentId');
   const chosen = installments.find((i) => i._id === chosenId);
 
@@ -128,6 +149,10 @@ export function RecordPaymentDialog({
             paidOn: values.paidOn,
             ...(reference ? { reference } : {}),
             ...(note ? { note } : {}),
+            ...(values.utr ? { utr: values.utr } : {}),
+            ...(values.chequeNumber ? { chequeNumber: values.chequeNumber } : {}),
+            ...(values.bankName ? { bankName: values.bankName } : {}),
+            ...(values.chequeDate ? { chequeDate: values.chequeDate } : {}),
           },
         }).unwrap(),
       (field, message, focus) =>
@@ -202,6 +227,46 @@ export function RecordPaymentDialog({
         error={errors.paidOn?.message}
         help="Today, or the day the money came in."
       />
+      {mode !== '' && MODES_WITH_UTR.includes(mode) && (
+        <TextField
+          label="UTR"
+          autoComplete="off"
+          error={Boolean(errors.utr)}
+          helperText={errors.utr?.message ?? 'Optional: the bank reference, 12 digits for UPI and IMPS.'}
+          slotProps={{ htmlInput: { maxLength: 40 } }}
+          fullWidth
+          {...register('utr')}
+        />
+      )}
+      {mode === 'cheque' && (
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <TextField
+            label="Cheque or DD number"
+            autoComplete="off"
+            error={Boolean(errors.chequeNumber)}
+            helperText={errors.chequeNumber?.message ?? 'Optional: 6 digits.'}
+            slotProps={{ htmlInput: { maxLength: 20, inputMode: 'numeric' } }}
+            sx={{ flex: 1 }}
+            {...register('chequeNumber')}
+          />
+          <TextField
+            label="Bank"
+            autoComplete="off"
+            error={Boolean(errors.bankName)}
+            helperText={errors.bankName?.message ?? 'Optional.'}
+            slotProps={{ htmlInput: { maxLength: BANK_NAME_MAX } }}
+            sx={{ flex: 1 }}
+            {...register('bankName')}
+          />
+          <DateField
+            label="Cheque date"
+            {...register('chequeDate')}
+            error={errors.chequeDate?.message}
+            help="Optional; a post-dated cheque is fine."
+            sx={{ flex: 1 }}
+          />
+        </Stack>
+      )}
       <TextField
         label="Reference"
         autoComplete="off"

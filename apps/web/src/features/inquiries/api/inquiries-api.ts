@@ -7,6 +7,8 @@ import { apiPaths, apiUrl } from '@registrar/contract/api-paths';
 import type { Page, SuccessEnvelope } from '@registrar/contract/envelope';
 import type { InquiryInput } from '@registrar/contract/inquiry';
 import type { InquiryDetail, InquiryListQuery, InquiryRecord, InquiryStatus } from '@registrar/contract/inquiry-admin';
+import type { BulkInquiryOwnerResult } from '@registrar/contract/bulk-actions';
+import type { FollowUps } from '@registrar/contract/follow-ups';
 import { baseApi } from '../../../shared/api/base-api';
 
 /** The list's query: page and limit always; search, filters, dates and sort when set. */
@@ -70,6 +72,18 @@ export const inquiriesApi = baseApi.injectEndpoints({
       // A refused move (409) may mean someone else moved it first: refresh either way.
       invalidatesTags: (_result, _error, { id }) => [LIST, { type: 'Inquiry', id }],
     }),
+    /** Who may own inquiries (active counsellors and admins), as the follow-ups list names them. */
+    getInquiryOwners: build.query<FollowUps['owners'], void>({
+      query: () => apiPaths.followUps,
+      transformResponse: (envelope: SuccessEnvelope<FollowUps>) => envelope.data.owners,
+    }),
+    /** The selected inquiries given to one owner (or to nobody). */
+    assignInquiries: build.mutation<BulkInquiryOwnerResult, { inquiryIds: string[]; ownerId: string | null }>({
+      query: (body) => ({ url: apiPaths.bulkInquiryOwner, method: 'POST', body }),
+      transformResponse: (envelope: SuccessEnvelope<BulkInquiryOwnerResult>) => envelope.data,
+      invalidatesTags: (_result, error, { inquiryIds }) =>
+        error ? [] : [LIST, ...inquiryIds.map((id) => ({ type: 'Inquiry' as const, id }))],
+    }),
     deleteInquiry: build.mutation<SuccessEnvelope<null>, string>({
       query: (id) => ({ url: path(id), method: 'DELETE' }),
       // The detail of a deleted inquiry is not refetched (it would only say 404).
@@ -101,4 +115,6 @@ export const {
   useDeleteInquiryMutation,
   useInquiryAreasOfInterestQuery,
   useInquiryCourseNameQuery,
+  useGetInquiryOwnersQuery,
+  useAssignInquiriesMutation,
 } = inquiriesApi;

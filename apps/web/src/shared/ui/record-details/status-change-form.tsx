@@ -24,6 +24,8 @@ export interface StatusChangeFormProps<Status extends string> {
   /** What the note is for; the count of characters follows it. */
   noteHint: string;
   saving: boolean;
+  /** What saving this move will also do (a mail to the student), said before saving. */
+  notice?: ((status: Status) => string | null) | undefined;
   /** Saves the move; a rejection's `message` is shown in the form. */
   save: (status: Status, note: string | undefined) => Promise<unknown>;
 }
@@ -36,6 +38,7 @@ export function StatusChangeForm<Status extends string>({
   noteHint,
   saving,
   save,
+  notice,
 }: StatusChangeFormProps<Status>) {
   const id = useId();
   const [status, setStatus] = useState<Status | ''>('');
@@ -109,6 +112,11 @@ export function StatusChangeForm<Status extends string>({
         helperText={`${noteHint} ${note.length}/${NOTE_MAX}`}
         slotProps={{ htmlInput: { maxLength: NOTE_MAX } }}
       />
+      {chosen && notice?.(chosen) && (
+        <Alert severity="info" role="status">
+          {notice(chosen)}
+        </Alert>
+      )}
       {error && (
         <Alert severity="error" role="alert">
           {error}

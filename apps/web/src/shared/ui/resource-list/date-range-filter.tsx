@@ -7,7 +7,7 @@ import { useSearchParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
-import type { ListEmptyState } from './resource-list';
+import type { ListEmptyState } from './list-types';
 
 export const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const dateParam = (value: string | null) => (value && ISO_DATE.test(value) ? value : undefined);

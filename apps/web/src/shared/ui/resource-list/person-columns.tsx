@@ -10,7 +10,7 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { formatDate } from '../../lib/format-date';
-import type { ResourceColumn } from './resource-list';
+import type { ResourceColumn } from './list-types';
 import { actionsColumn, deleteRowAction, openRowAction } from './row-actions';
 
 export interface PersonRow {

@@ -8,31 +8,36 @@
  *
  * - Server paging (MUI X DataGrid, paginationMode="server"); 10, 25, 50 or 100 a page.
  * - `?page`, `?limit`, `?search` and each filter are kept in the URL (use-list-params).
- * - Search waits 300 ms after the last keystroke (Enter searches at once) and goes back to page 1.
+ * - Search waits 300 ms after the last keystroke (Enter searches at once) and goes back to page 1;
+ *   on a phone the filters fold behind one "Filters" button that counts the active ones.
  * - First load: a skeleton. Nothing found: an empty state with a call to action, or "clear the
  *   search". A failure: the message and Retry. Refetches keep the rows and show a progress bar.
- * - At 360 px the grid scrolls sideways inside its box; columns marked `hideBelow` step aside.
+ * - On a phone every row stacks its columns (none hidden, no sideways scroll); from `sm` up,
+ *   columns marked `hideBelow: 'md'` step aside below `md`, and minimum widths shrink to fit the
+ *   box, so every column, Actions included, shows without a sideways scroll at 1366 px.
+ * - A total the server capped (`totalIsCapped`) reads "10,000+".
  * - A page is at most 100 rows, so the grid is not virtualized: every row is in the DOM.
  */
-import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
-import Alert from '@mui/material/Alert';
+import { useEffect, useId, useMemo, useRef, type ReactNode } from 'react';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import InputAdornment from '@mui/material/InputAdornment';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import SearchIcon from '@mui/icons-material/Search';
 import { DataGrid, type GridColDef, type GridColumnVisibilityModel, type GridRowHeightParams } from '@mui/x-data-grid';
 import type { Page } from '@registrar/contract/envelope';
-import { PAGE_SIZE_OPTIONS, SEARCH_MAX, useListParams } from './use-list-params';
+import { PAGE_SIZE_OPTIONS, useListParams } from './use-list-params';
+import { ListToolbar, type ListFilter } from './list-toolbar';
+import { StackedRows } from './stacked-rows';
+import { displayedRows, totalLabel } from './total-label';
+import { useFitColumns, useWidth } from './fit-columns';
+import { SelectionBar, SelectionProvider, selectColumn, useRowSelection } from './selection';
 
-export const SEARCH_DEBOUNCE_MS = 300;
+export { SEARCH_DEBOUNCE_MS, type ListFilter } from './list-toolbar';
 
 /** What an RTK Query `use…Query` hook returns, as far as the list needs it. */
 export interface ListQueryResult<Row> {
@@ -51,22 +56,9 @@ export interface ListQueryArgs {
   search?: string;
 }
 
-/** A DataGrid column that can step aside on small screens. */
-export type ResourceColumn<Row extends { _id: string }> = GridColDef<Row> & { hideBelow?: 'sm' | 'md' };
-
-/** A select shown next to the search box; its value lives in the URL under `name` ('' = all). */
-export interface ListFilter {
-  name: string;
-  label: string;
-  options: readonly { value: string; label: string }[];
-}
-
-/** What the list says when it has no rows and no search or filter is set. */
-export interface ListEmptyState {
-  title: string;
-  description?: ReactNode;
-  action?: ReactNode;
-}
+export type { BulkAction, BulkOutcome, BulkValues, ListEmptyState, ListSelection, ResourceColumn } from './list-types';
+import type { ListEmptyState, ListSelection, ResourceColumn } from './list-types';
+import { RetryAlert } from '../retry-alert';
 
 export interface ResourceListProps<Row extends { _id: string }, Args extends ListQueryArgs> {
   title: string;
@@ -85,6 +77,10 @@ export interface ResourceListProps<Row extends { _id: string }, Args extends Lis
   empty: ListEmptyState;
   /** Let rows grow with multi-line cells. */
   autoRowHeight?: boolean;
+  /** A from/to date filter in the URL, named by this verb ("Enrolled"), folded with the filters. */
+  dateFilter?: string;
+  /** Row selection and the actions on the selected rows (none allowed to the role: no selection). */
+  selection?: ListSelection<Row>;
 }
 
 const getRowId = (row: { _id: string }) => row._id;
@@ -94,62 +90,6 @@ const autoHeight = (_params: GridRowHeightParams) => 'auto' as const;
 function errorMessage(error: unknown): string {
   const message = (error as { message?: unknown } | undefined)?.message;
   return typeof message === 'string' && message ? message : 'Something went wrong';
-}
-
-function SearchBox({
-  label,
-  hint,
-  value,
-  onSearch,
-}: {
-  label: string;
-  hint?: string | undefined;
-  value: string | undefined;
-  onSearch: (search: string) => void;
-}) {
-  const [input, setInput] = useState(value ?? '');
-  // Back/forward or a link changed the search: show it (but never undo what is being typed).
-  const [seen, setSeen] = useState(value);
-  if (seen !== value) {
-    setSeen(value);
-    if ((value ?? '') !== input.trim()) setInput(value ?? '');
-  }
-
-  const pending = input.trim() !== (value ?? '');
-  useEffect(() => {
-    if (!pending) return;
-    const timer = setTimeout(() => onSearch(input), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [input, pending, onSearch]);
-
-  return (
-    <TextField
-      type="search"
-      label={label}
-      value={input}
-      onChange={(event) => setInput(event.target.value)}
-      onKeyDown={(event) => {
-        if (event.key === 'Enter') {
-          event.preventDefault();
-          onSearch(input);
-        }
-      }}
-      helperText={hint}
-      size="small"
-      autoComplete="off"
-      sx={{ flex: '1 1 240px', minWidth: 0, maxWidth: { sm: 420 } }}
-      slotProps={{
-        htmlInput: { maxLength: SEARCH_MAX, enterKeyHint: 'search' },
-        input: {
-          startAdornment: (
-            <InputAdornment position="start">
-              <SearchIcon fontSize="small" />
-            </InputAdornment>
-          ),
-        },
-      }}
-    />
-  );
 }
 
 function LoadingRows({ label }: { label: string }) {
@@ -191,8 +131,11 @@ export function ResourceList<Row extends { _id: string }, Args extends ListQuery
   searchHint,
   empty,
   autoRowHeight = false,
+  dateFilter,
+  selection,
 }: ResourceListProps<Row, Args>) {
   const titleId = useId();
+  const gridBox = useRef<HTMLDivElement>(null);
   const filterNames = useMemo(() => filters.map((f) => f.name), [filters]);
   const {
     page,
@@ -218,17 +161,27 @@ export function ResourceList<Row extends { _id: string }, Args extends ListQuery
     if (page > last) setPage(last, { replace: true });
   }, [data, isFetching, page, setPage]);
 
+  const selecting = Boolean(selection?.actions.length);
+  const rowSelection = useRowSelection<Row>(data?.items, JSON.stringify(args));
+  const rowLabel = selection?.rowLabel;
+  const listColumns = useMemo(
+    () => (selecting && rowLabel ? [selectColumn(rowLabel), ...columns] : columns),
+    [selecting, rowLabel, columns],
+  );
+
   const theme = useTheme();
   const belowSm = useMediaQuery(theme.breakpoints.down('sm'));
   const belowMd = useMediaQuery(theme.breakpoints.down('md'));
   const { gridColumns, visibility } = useMemo(() => {
     const model: GridColumnVisibilityModel = {};
-    const cols = columns.map(({ hideBelow, ...col }) => {
-      if ((hideBelow === 'sm' && belowSm) || (hideBelow === 'md' && belowMd)) model[col.field] = false;
+    const cols = listColumns.map(({ hideBelow, ...col }) => {
+      if (hideBelow === 'md' && belowMd) model[col.field] = false;
       return { sortable: false, ...col } as GridColDef<Row>;
     });
     return { gridColumns: cols, visibility: model };
-  }, [columns, belowSm, belowMd]);
+  }, [listColumns, belowMd]);
+  const fitted = useFitColumns(gridColumns, visibility, useWidth(gridBox));
+  const totalIsCapped = Boolean(data?.totalIsCapped);
 
   const filterActive = Object.values(filterValues).some(Boolean);
   const filtered = Boolean(search) || filterActive;
@@ -236,18 +189,10 @@ export function ResourceList<Row extends { _id: string }, Args extends ListQuery
   let body: ReactNode;
   if (isError) {
     body = (
-      <Alert
-        severity="error"
-        sx={{ m: 2 }}
-        action={
-          <Button color="inherit" size="small" onClick={() => void refetch()}>
-            Retry
-          </Button>
-        }
-      >
+      <RetryAlert onRetry={refetch} sx={{ m: 2 }}>
         <AlertTitle>The {noun.other} could not be loaded</AlertTitle>
         {errorMessage(error)}
-      </Alert>
+      </RetryAlert>
     );
   } else if (!data) {
     body = <LoadingRows label={`Loading ${noun.other}`} />;
@@ -265,13 +210,28 @@ export function ResourceList<Row extends { _id: string }, Args extends ListQuery
     ) : (
       <EmptyState {...empty} />
     );
+  } else if (belowSm) {
+    body = (
+      <StackedRows<Row>
+        labelledBy={titleId}
+        rows={data.items}
+        columns={listColumns}
+        page={page}
+        limit={limit}
+        total={data.total}
+        totalIsCapped={totalIsCapped}
+        loading={isFetching}
+        onPage={setPage}
+        onLimit={setLimit}
+      />
+    );
   } else {
     body = (
       <Box sx={{ width: '100%', minWidth: 0 }}>
         <DataGrid<Row>
           aria-labelledby={titleId}
           rows={data.items}
-          columns={gridColumns}
+          columns={fitted}
           getRowId={getRowId}
           columnVisibilityModel={visibility}
           paginationMode="server"
@@ -284,6 +244,9 @@ export function ResourceList<Row extends { _id: string }, Args extends ListQuery
           }}
           loading={isFetching}
           slotProps={{ loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'skeleton' } }}
+          localeText={{
+            paginationDisplayedRows: ({ from, to, count }) => displayedRows({ from, to, count, totalIsCapped }),
+          }}
           getRowHeight={autoRowHeight ? autoHeight : undefined}
           // A page holds at most 100 rows: render them all, so find-in-page and screen readers see every row.
           disableVirtualization
@@ -296,6 +259,8 @@ export function ResourceList<Row extends { _id: string }, Args extends ListQuery
             border: 0,
             '& .MuiDataGrid-cell': autoRowHeight ? { py: 1 } : undefined,
             '& .MuiDataGrid-columnHeaderTitle': { fontWeight: 600 },
+            // The last column's resize handle sticks out past the grid and made it scroll sideways.
+            '& .MuiDataGrid-columnHeader--last .MuiDataGrid-columnSeparator': { display: 'none' },
           }}
         />
       </Box>
@@ -328,47 +293,31 @@ export function ResourceList<Row extends { _id: string }, Args extends ListQuery
         )}
       </Stack>
 
-      <Paper variant="outlined" sx={{ minWidth: 0, overflow: 'hidden' }}>
-        <Stack
-          direction="row"
-          spacing={2}
-          useFlexGap
-          sx={{ p: 2, flexWrap: 'wrap', alignItems: 'flex-start', borderBottom: 1, borderColor: 'divider' }}
-          role="search"
-          aria-label={`Search ${noun.other}`}
-        >
-          <SearchBox
-            label={searchLabel ?? `Search ${noun.other}`}
-            hint={searchHint}
-            value={search}
+      <SelectionProvider value={rowSelection as never}>
+        <Paper ref={gridBox} variant="outlined" sx={{ minWidth: 0, overflow: 'hidden' }}>
+          <ListToolbar
+            nouns={noun.other}
+            searchLabel={searchLabel ?? `Search ${noun.other}`}
+            searchHint={searchHint}
+            search={search}
             onSearch={setSearch}
+            filters={filters}
+            filterValues={filterValues}
+            onFilter={setFilter}
+            dateFilter={dateFilter}
+            folded={belowSm}
           />
-          {filters.map((filter) => (
-            <TextField
-              key={filter.name}
-              select
-              size="small"
-              label={filter.label}
-              value={filterValues[filter.name] ?? ''}
-              onChange={(event) => setFilter(filter.name, event.target.value || undefined)}
-              sx={{ flex: '0 1 180px', minWidth: 140 }}
-              slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-            >
-              {filter.options.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </TextField>
-          ))}
-        </Stack>
-        {body}
-        <p className="visually-hidden" role="status" aria-live="polite">
-          {data && !isFetching && !isError
-            ? `${data.total} ${data.total === 1 ? noun.one : noun.other}${search ? ` matching “${search}”` : ''}`
-            : ''}
-        </p>
-      </Paper>
+          {selecting && selection && data && (
+            <SelectionBar selection={rowSelection} config={selection} phone={belowSm && data.items.length > 0} />
+          )}
+          {body}
+          <p className="visually-hidden" role="status" aria-live="polite">
+            {data && !isFetching && !isError
+              ? `${totalLabel(data.total, totalIsCapped)} ${data.total === 1 && !totalIsCapped ? noun.one : noun.other}${search ? ` matching “${search}”` : ''}`
+              : ''}
+          </p>
+        </Paper>
+      </SelectionProvider>
     </Box>
   );
 }

@@ -14,7 +14,7 @@ import { GridActionsCellItem, type GridActionsCellItemProps } from '@mui/x-data-
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import OpenIcon from '@mui/icons-material/ArrowForward';
 import { ConfirmDialog, type ConfirmDialogProps } from '../confirm-dialog';
-import type { ResourceColumn } from './resource-list';
+import type { ResourceColumn } from './list-types';
 
 /** The "Actions" column: the buttons `getActions` gives each row. */
 export function actionsColumn<Row extends { _id: string }>(

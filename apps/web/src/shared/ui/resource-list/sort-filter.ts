@@ -1,4 +1,4 @@
-import type { ListFilter } from './resource-list';
+import type { ListFilter } from './list-toolbar';
 
 /**
  * "Sort by" for the lists of people with a status (inquiries, enrolments). To the shared list it

@@ -6,19 +6,19 @@
  * RCPT-2026-000123").
  */
 import { apiUrl } from '@registrar/contract/api-paths';
-import type { PaymentMode } from '@registrar/contract/constants';
-import { IDEMPOTENCY_HEADER, type ConcessionInput, type RefundInput } from '@registrar/contract/fees';
+import {
+  IDEMPOTENCY_HEADER,
+  type ConcessionInput,
+  type RecordPaymentInput,
+  type RefundInput,
+} from '@registrar/contract/fees';
+import type { ChequeOutcomeInput } from '@registrar/contract/cheques';
 import type { EnrollmentDetail } from '@registrar/contract/enrollment-admin';
 import type { SuccessEnvelope } from '@registrar/contract/envelope';
+import type { Language } from '@registrar/contract/language';
 import { baseApi } from '../../../../shared/api/base-api';
 
-export interface RecordPaymentBody {
-  amount: number;
-  paymentMode: PaymentMode;
-  paidOn: string;
-  reference?: string | undefined;
-  note?: string | undefined;
-}
+export type RecordPaymentBody = RecordPaymentInput;
 
 export interface InstallmentChange {
   amount?: number | undefined;
@@ -31,9 +31,17 @@ const LIST = { type: 'Enrollment', id: 'LIST' } as const;
 const changed = (id: string) => [LIST, { type: 'Enrollment' as const, id }];
 
 /** The PDF statement; the login cookie authenticates this GET, so a plain link downloads it. */
-export const feeStatementHref = (enrollmentId: string) => apiUrl('feeStatement', enrollmentId);
-/** One payment's receipt PDF, authenticated the same way. */
-export const receiptHref = (paymentId: string) => apiUrl('receipt', paymentId);
+export const feeStatementHref = (enrollmentId: string, lang: Language) =>
+  `${apiUrl('feeStatement', enrollmentId)}?${new URLSearchParams({ lang }).toString()}`;
+/** One payment's receipt PDF, authenticated the same way, in the language staff chose. */
+export const receiptHref = (paymentId: string, lang: Language) =>
+  `${apiUrl('receipt', paymentId)}?${new URLSearchParams({ lang }).toString()}`;
+/** A refund's voucher PDF, in the language the receipts are in. */
+export const refundVoucherHref = (refundId: string, lang: Language) =>
+  `${apiUrl('refundVoucher', refundId)}?${new URLSearchParams({ lang }).toString()}`;
+/** A payment's GST tax invoice (or bill of supply) and a refund's credit note, as PDFs. */
+export const invoiceHref = (paymentId: string) => apiUrl('invoice', paymentId);
+export const creditNoteHref = (refundId: string) => apiUrl('creditNote', refundId);
 
 export const feesApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -73,6 +81,14 @@ export const feesApi = baseApi.injectEndpoints({
       }),
       invalidatesTags: (_result, error, { enrollmentId }) =>
         error && error.status !== 409 ? [] : changed(enrollmentId),
+    }),
+    settleCheque: build.mutation<
+      SuccessEnvelope<EnrollmentDetail>,
+      { enrollmentId: string; paymentId: string; body: ChequeOutcomeInput }
+    >({
+      query: ({ paymentId, body }) => ({ url: apiUrl('cheque', paymentId), method: 'PUT', body }),
+      // 409 "already has its outcome": someone recorded it first; refresh either way.
+      invalidatesTags: (_result, _error, { enrollmentId }) => changed(enrollmentId),
     }),
     giveConcession: build.mutation<
       SuccessEnvelope<EnrollmentDetail>,
@@ -114,6 +130,12 @@ export const feesApi = baseApi.injectEndpoints({
       query: ({ enrollmentId }) => ({ url: apiUrl('studentLink', enrollmentId), method: 'POST' }),
       invalidatesTags: (_result, error, { enrollmentId }) => (error ? [] : [{ type: 'Enrollment', id: enrollmentId }]),
     }),
+    // A fresh link to the student's page carries the receipt, so each press is a POST (written into the history).
+    shareReceipt: build.mutation<string, { enrollmentId: string; paymentId: string }>({
+      query: ({ paymentId }) => ({ url: apiUrl('receiptWhatsApp', paymentId), method: 'POST' }),
+      transformResponse: (envelope: SuccessEnvelope<{ url: string }>) => envelope.data.url,
+      invalidatesTags: (_result, error, { enrollmentId }) => (error ? [] : [{ type: 'Enrollment', id: enrollmentId }]),
+    }),
   }),
 });
 
@@ -122,7 +144,9 @@ export const {
   useVoidPaymentMutation,
   useRefundPaymentMutation,
   useGiveConcessionMutation,
+  useSettleChequeMutation,
   useChangeInstallmentMutation,
   useSendPaymentAlertMutation,
   useSendStudentLinkMutation,
+  useShareReceiptMutation,
 } = feesApi;

@@ -1,0 +1,36 @@
+-- Where a payment came from and the references that identify it outside Registrar. Each
+-- reference that names one arrival of money is unique, so a second door that sees the same money
+-- (a webhook after the browser return, an overlapping bank statement) finds the first payment.
+ALTER TABLE "payments" ADD COLUMN "source" text DEFAULT 'staff' NOT NULL;--> statement-breakpoint
+ALTER TABLE "payments" ADD COLUMN "source_ref" text;--> statement-breakpoint
+ALTER TABLE "payments" ADD COLUMN "utr" text;--> statement-breakpoint
+ALTER TABLE "payments" ADD COLUMN "gateway_payment_id" text;--> statement-breakpoint
+ALTER TABLE "payments" ADD COLUMN "cheque_number" text;--> statement-breakpoint
+ALTER TABLE "payments" ADD COLUMN "bank_name" text;--> statement-breakpoint
+ALTER TABLE "payments" ADD COLUMN "cheque_date" date;--> statement-breakpoint
+-- A voided payment gives its UTR back: the money may be recorded again, correctly, later.
+CREATE UNIQUE INDEX "payments_utr_live_uidx" ON "payments" USING btree ("utr") WHERE "utr" IS NOT NULL AND "voided_at" IS NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "payments_gateway_payment_uidx" ON "payments" USING btree ("gateway_payment_id") WHERE "gateway_payment_id" IS NOT NULL;--> statement-breakpoint
+-- The references are as permanent as the amount: the guard now covers them too.
+CREATE OR REPLACE FUNCTION ledger_payments_guard() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'DELETE' THEN
+    RAISE EXCEPTION 'payment % cannot be deleted: void or refund it instead', OLD.receipt_number USING ERRCODE = 'restrict_violation';
+  END IF;
+  IF NEW.id <> OLD.id OR NEW.enrollment_id <> OLD.enrollment_id OR NEW.amount_paise <> OLD.amount_paise
+     OR NEW.mode <> OLD.mode OR NEW.paid_on <> OLD.paid_on OR NEW.receipt_number <> OLD.receipt_number
+     OR NEW.installment_number <> OLD.installment_number OR NEW.created_at <> OLD.created_at
+     OR NEW.source <> OLD.source OR NEW.source_ref IS DISTINCT FROM OLD.source_ref
+     OR NEW.utr IS DISTINCT FROM OLD.utr OR NEW.gateway_payment_id IS DISTINCT FROM OLD.gateway_payment_id
+     OR NEW.cheque_number IS DISTINCT FROM OLD.cheque_number OR NEW.bank_name IS DISTINCT FROM OLD.bank_name
+     OR NEW.cheque_date IS DISTINCT FROM OLD.cheque_date
+     OR (NOT ledger_erasing() AND (NEW.reference IS DISTINCT FROM OLD.reference OR NEW.note IS DISTINCT FROM OLD.note))
+     OR (NEW.installment_id IS NOT NULL AND NEW.installment_id IS DISTINCT FROM OLD.installment_id)
+     OR (NEW.recorded_by IS NOT NULL AND NEW.recorded_by IS DISTINCT FROM OLD.recorded_by)
+     OR (OLD.voided_at IS NOT NULL AND (NEW.voided_at IS DISTINCT FROM OLD.voided_at
+         OR (NOT ledger_erasing() AND NEW.void_reason IS DISTINCT FROM OLD.void_reason)
+         OR (NEW.voided_by IS NOT NULL AND NEW.voided_by IS DISTINCT FROM OLD.voided_by))) THEN
+    RAISE EXCEPTION 'payment % cannot be rewritten', OLD.receipt_number USING ERRCODE = 'restrict_violation';
+  END IF;
+  RETURN NEW;
+END $$;

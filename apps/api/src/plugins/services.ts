@@ -1,0 +1,102 @@
+/**
+ * Every service, built once for the app and hung on the instance: routes and later plugins take
+ * them from there, so each is wired in one place and all share the same instance (and its caches).
+ */
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { AnnouncementService } from '../services/announcement-service';
+import { AuditService } from '../services/audit-service';
+import { BulkActionService } from '../services/bulk-actions';
+import { ChequeService } from '../services/cheque-service';
+import { CollectionsService } from '../services/collections-service';
+import { CourseService } from '../services/course-service';
+import { DashboardService } from '../services/dashboard-service';
+import { EnrollmentService } from '../services/enrollment-service';
+import { FeeService } from '../services/fee-service';
+import { FollowUpService } from '../services/follow-up-service';
+import { ImportService } from '../services/import/import-service';
+import { InquiryService } from '../services/inquiry-service';
+import { NotificationService } from '../services/notification-service';
+import { PaymentsRegisterService } from '../services/payments-register';
+import { PrivacyService } from '../services/privacy-service';
+import { StaffAdminService } from '../services/staff-admin-service';
+import { StudentPageService } from '../services/student-page-service';
+import { TermsService } from '../services/terms-service';
+import { ClaimService } from '../services/reconciliation/claim-service';
+import { StatementService } from '../services/reconciliation/statement-service';
+import { GstService } from '../services/gst/gst-service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    readonly announcementService: AnnouncementService;
+    readonly auditService: AuditService;
+    readonly bulkActionService: BulkActionService;
+    readonly chequeService: ChequeService;
+    readonly collectionsService: CollectionsService;
+    readonly courseService: CourseService;
+    readonly dashboardService: DashboardService;
+    readonly enrollmentService: EnrollmentService;
+    readonly feeService: FeeService;
+    readonly followUpService: FollowUpService;
+    readonly importService: ImportService;
+    readonly inquiryService: InquiryService;
+    readonly notificationService: NotificationService;
+    readonly paymentsRegisterService: PaymentsRegisterService;
+    readonly privacyService: PrivacyService;
+    readonly staffAdminService: StaffAdminService;
+    readonly studentPageService: StudentPageService;
+    readonly termsService: TermsService;
+    readonly claimService: ClaimService;
+    readonly statementService: StatementService;
+    readonly gstService: GstService;
+  }
+}
+
+export default fp(async function services(app: FastifyInstance) {
+  const { db } = app.database;
+  const { config } = app;
+  // Mail a service queues goes out on the worker's next pass; this wakes it now.
+  const mailQueued = () => app.outbox.kick();
+
+  const fees = new FeeService(db, config, mailQueued);
+  const announcements = new AnnouncementService(db, config, mailQueued);
+  const enrollments = new EnrollmentService(
+    db,
+    config,
+    app.storage,
+    app.throttle,
+    mailQueued,
+    fees,
+    announcements,
+    app.listTotals,
+  );
+  const inquiries = new InquiryService(db, config, app.throttle);
+  const students = new StudentPageService(db, config, (id) => enrollments.detail(id), mailQueued);
+
+  app.decorate('announcementService', announcements);
+  app.decorate('auditService', new AuditService(db));
+  app.decorate('chequeService', new ChequeService(db, config.chequeBounceFeePaise));
+  app.decorate('collectionsService', new CollectionsService(db, fees));
+  app.decorate('courseService', new CourseService(db));
+  app.decorate('dashboardService', new DashboardService(db));
+  app.decorate('enrollmentService', enrollments);
+  app.decorate('feeService', fees);
+  const followUps = new FollowUpService(db, inquiries);
+  app.decorate('followUpService', followUps);
+  app.decorate('bulkActionService', new BulkActionService(db, enrollments, followUps));
+  app.decorate('importService', new ImportService(db, config, (id, staffId) => students.sendNewLink(id, staffId)));
+  app.decorate('inquiryService', inquiries);
+  app.decorate('notificationService', new NotificationService(db));
+  app.decorate('paymentsRegisterService', new PaymentsRegisterService(db));
+  app.decorate(
+    'privacyService',
+    new PrivacyService(db, app.storage, path.join(config.dataDir, 'outbox'), app.database.kind),
+  );
+  app.decorate('staffAdminService', new StaffAdminService(db, config, mailQueued));
+  app.decorate('studentPageService', students);
+  app.decorate('termsService', new TermsService(db));
+  app.decorate('claimService', new ClaimService(db, config, mailQueued));
+  app.decorate('statementService', new StatementService(db));
+  app.decorate('gstService', new GstService(db));
+});

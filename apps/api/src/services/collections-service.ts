@@ -1,0 +1,218 @@
+/**
+ * What the accountant works from at month end: overdue dues by age and by course with the list
+ * behind each figure, reminders to many students in one go, and the day's cash book.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  AGE_BUCKETS,
+  BULK_ALERT_MESSAGES,
+  ageBucketOf,
+  type BulkAlertResult,
+  type CashBook,
+  type Collections,
+  type CollectionsQuery,
+  type OverdueLine,
+} from '@registrar/contract/collections';
+import { RECORDED_PAYMENT_MODES, type RecordedPaymentMode } from '@registrar/contract/constants';
+import { localIsoDate } from '@registrar/contract/enrollment';
+import type { Db } from '../db/database';
+import { toCsv } from '../lib/csv';
+import { HttpError } from '../lib/http-errors';
+import { toRupees } from '../lib/money';
+import type { FeeService } from './fee-service';
+
+async function rows<T>(db: Db, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+interface OverdueRow {
+  enrollment_id: string;
+  enrollment_number: string;
+  name: string;
+  phone_number: string;
+  course_id: string;
+  course: string;
+  owed: string;
+  due_date: string;
+  days: number;
+}
+
+const OPEN_STATUSES = sql`('pending', 'approved')`;
+
+export class CollectionsService {
+  constructor(
+    private readonly db: Db,
+    private readonly fees: FeeService,
+  ) {}
+
+  /** Every overdue installment of an open enrolment, with how many days past due. */
+  private overdueInstallments(today: string) {
+    return rows<OverdueRow>(
+      this.db,
+      sql`select e.id as enrollment_id, e.enrollment_number, e.name, e.phone_number, c.id as course_id, c.name as course,
+                 (i.amount_paise - i.paid_paise)::text as owed, i.due_date::text as due_date, (${today}::date - i.due_date)::int as days
+          from installments i join enrollments e on e.id = i.enrollment_id join courses c on c.id = e.course_id
+          where i.paid_paise < i.amount_paise and i.due_date < ${today}::date and e.status in ${OPEN_STATUSES}
+          order by i.due_date, e.enrollment_number`,
+    );
+  }
+
+  async collections(q: CollectionsQuery, today = localIsoDate()): Promise<Collections> {
+    const all = await this.overdueInstallments(today);
+    const sum = (list: OverdueRow[]) => ({
+      amount: toRupees(list.reduce((t, r) => t + Number(r.owed), 0)),
+      installments: list.length,
+      enrollments: new Set(list.map((r) => r.enrollment_id)).size,
+    });
+    const courses = new Map<string, OverdueRow[]>();
+    for (const r of all) courses.set(r.course_id, [...(courses.get(r.course_id) ?? []), r]);
+    const matching = all.filter(
+      (r) => (!q.bucket || ageBucketOf(r.days) === q.bucket) && (!q.courseId || r.course_id === q.courseId),
+    );
+    // One line per enrolment: what it has overdue in the chosen bucket and course, aged by its oldest.
+    const lines = new Map<string, OverdueLine>();
+    for (const r of matching) {
+      const line = lines.get(r.enrollment_id);
+      if (line) line.overdue = toRupees(Math.round(line.overdue * 100) + Number(r.owed));
+      else
+        lines.set(r.enrollment_id, {
+          enrollmentId: r.enrollment_id,
+          enrollmentNumber: r.enrollment_number,
+          name: r.name,
+          phoneNumber: r.phone_number,
+          courseId: r.course_id,
+          course: r.course,
+          overdue: toRupees(Number(r.owed)),
+          oldestDueDate: r.due_date,
+          daysOverdue: r.days,
+          bucket: ageBucketOf(r.days),
+        });
+    }
+    return {
+      byAge: AGE_BUCKETS.map((bucket) => ({ bucket, ...sum(all.filter((r) => ageBucketOf(r.days) === bucket)) })),
+      byCourse: [...courses.values()]
+        .map((list) => ({ courseId: list[0]!.course_id, name: list[0]!.course, ...sum(list) }))
+        .sort((a, b) => b.amount - a.amount),
+      overdue: [...lines.values()].sort((a, b) => b.daysOverdue - a.daysOverdue || b.overdue - a.overdue),
+    };
+  }
+
+  /** The overdue list to call from, as CSV. */
+  async overdueCsv(q: CollectionsQuery): Promise<string> {
+    const { overdue } = await this.collections(q);
+    return toCsv(
+      ['Enrolment number', 'Student', 'Phone', 'Course', 'Overdue (INR)', 'Oldest due date', 'Days overdue', 'Age'],
+      overdue.map((l) => [
+        l.enrollmentNumber,
+        l.name,
+        l.phoneNumber,
+        l.course,
+        l.overdue.toFixed(2),
+        l.oldestDueDate,
+        l.daysOverdue,
+        l.bucket,
+      ]),
+    );
+  }
+
+  /** A reminder to each enrolment (not forced: one a day each); every one not sent says why. */
+  async bulkAlert(enrollmentIds: string[], staffId: string): Promise<BulkAlertResult> {
+    const ids = [...new Set(enrollmentIds)];
+    const statuses = new Map(
+      (
+        await rows<{ id: string; status: string }>(
+          this.db,
+          sql`select id, status from enrollments where id in (${sql.join(
+            ids.map((id) => sql`${id}::uuid`),
+            sql`, `,
+          )})`,
+        )
+      ).map((r) => [r.id, r.status]),
+    );
+    const result: BulkAlertResult = { sent: 0, skipped: [] };
+    for (const enrollmentId of ids) {
+      const status = statuses.get(enrollmentId);
+      const skip = (reason: string) => result.skipped.push({ enrollmentId, reason });
+      if (!status) skip(BULK_ALERT_MESSAGES.notFound);
+      else if (!['pending', 'approved'].includes(status)) skip(BULK_ALERT_MESSAGES.closed);
+      else
+        try {
+          await this.fees.sendAlert(enrollmentId, false, staffId);
+          result.sent += 1;
+        } catch (err) {
+          if (!(err instanceof HttpError)) throw err;
+          skip(err.message);
+        }
+    }
+    return result;
+  }
+
+  async cashBook(date: string): Promise<CashBook> {
+    const perMode = await rows<{ mode: string; opening: string; receipts: string; refunds: string }>(
+      this.db,
+      sql`select mode,
+                 coalesce(sum(amount) filter (where on_date < ${date}::date), 0)::text as opening,
+                 coalesce(sum(amount) filter (where on_date = ${date}::date and amount > 0), 0)::text as receipts,
+                 coalesce(-sum(amount) filter (where on_date = ${date}::date and amount < 0), 0)::text as refunds
+          from (select mode, paid_on as on_date, amount_paise as amount from payments where voided_at is null
+                union all select mode, refunded_on, -amount_paise from refunds) m
+          where on_date <= ${date}::date group by mode`,
+    );
+    const cheques = (where: SQL) =>
+      rows<{
+        payment_id: string;
+        receipt_number: string;
+        cheque_number: string | null;
+        bank_name: string | null;
+        amount: string;
+        name: string;
+        enrollment_number: string;
+      }>(
+        this.db,
+        sql`select p.id as payment_id, p.receipt_number, p.cheque_number, p.bank_name, p.amount_paise::text as amount, e.name, e.enrollment_number
+            from payments p join enrollments e on e.id = p.enrollment_id left join cheque_events c on c.payment_id = p.id
+            where p.mode = 'cheque' and ${where} order by p.receipt_number`,
+      ).then((list) =>
+        list.map((r) => ({
+          paymentId: r.payment_id,
+          receiptNumber: r.receipt_number,
+          chequeNumber: r.cheque_number,
+          bankName: r.bank_name,
+          amount: toRupees(Number(r.amount)),
+          name: r.name,
+          enrollmentNumber: r.enrollment_number,
+        })),
+      );
+    const [chequesReceived, chequesCleared, chequesBounced] = await Promise.all([
+      cheques(sql`p.paid_on = ${date}::date`),
+      cheques(sql`c.state = 'cleared' and c.occurred_on = ${date}::date`),
+      cheques(sql`c.state = 'bounced' and c.occurred_on = ${date}::date`),
+    ]);
+    const byMode = RECORDED_PAYMENT_MODES.flatMap((mode) => {
+      const r = perMode.find((m) => m.mode === mode);
+      if (!r) return [];
+      const [opening, receipts, refunds] = [Number(r.opening), Number(r.receipts), Number(r.refunds)];
+      return [
+        {
+          mode: mode as RecordedPaymentMode,
+          opening: toRupees(opening),
+          receipts: toRupees(receipts),
+          refunds: toRupees(refunds),
+          closing: toRupees(opening + receipts - refunds),
+        },
+      ];
+    });
+    const total = (key: 'opening' | 'receipts' | 'refunds') => perMode.reduce((t, r) => t + Number(r[key]), 0);
+    return {
+      date,
+      opening: toRupees(total('opening')),
+      receipts: toRupees(total('receipts')),
+      refunds: toRupees(total('refunds')),
+      closing: toRupees(total('opening') + total('receipts') - total('refunds')),
+      byMode,
+      chequesReceived,
+      chequesCleared,
+      chequesBounced,
+    };
+  }
+}

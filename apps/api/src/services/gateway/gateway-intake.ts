@@ -1,0 +1,245 @@
+/**
+ * Money the gateway reports reaches the ledger here, whichever door saw it first: the webhook, the
+ * browser's return or the reconciler. Each goes through `recordIncoming`, which locks the gateway
+ * payment id, so the second door finds the first one's payment instead of adding another.
+ */
+import { and, asc, desc, eq, gt, gte, inArray, lt, ne, notExists, or, sql } from 'drizzle-orm';
+import { localIsoDate } from '@registrar/contract/enrollment';
+import type { EventOutcome } from '@registrar/contract/online-payments';
+import type { Db, Executor } from '../../db/database';
+import { gatewayEventOutcomes, gatewayEvents, paymentOrders, payments } from '../../db/schema';
+import { safeErrorFacts } from '../../lib/logger';
+import { ledgerTurn } from '../ledger-turn';
+import { recordIncoming } from '../payment-intake';
+import { claimRun } from '../retention';
+import type { GatewayRefunds } from './gateway-refunds';
+import type { GatewayPayment, PaymentGateway } from './payment-gateway';
+
+type OrderRow = typeof paymentOrders.$inferSelect;
+const RECONCILE_JOB = 'payment-reconcile';
+/** Orders older than this are no longer asked about: the gateway's own orders have expired. */
+const ORDER_WATCH_MS = 30 * 86_400_000;
+/** Handlings of one event before the reconciler stops retrying it. */
+const MAX_ATTEMPTS = 10;
+
+/** An event's next handling number, over gateway_events (named in full: drizzle's bare "id" is the outcome's there). */
+const nextAttempt = sql<number>`(select coalesce(max(o.attempt), 0) + 1 from gateway_event_outcomes o
+  where o.event_id = gateway_events.id)`.mapWith(Number);
+
+/** Captured (or captured and since refunded at the gateway) is money that reached the institute. */
+const arrived = (p: GatewayPayment) => p.status === 'captured' || p.status === 'refunded';
+
+export class GatewayIntake {
+  constructor(
+    private readonly db: Db,
+    private readonly gateway: PaymentGateway,
+    private readonly refunds: GatewayRefunds,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  /**
+   * Records a payment of an order, once. Amount and currency are the gateway's, never the browser's;
+   * a currency other than the order's is not ours to convert, so it is left for staff.
+   */
+  async record(
+    order: OrderRow,
+    payment: GatewayPayment,
+  ): Promise<{ created: boolean; receiptNumber: string } | undefined> {
+    if (!arrived(payment) || payment.orderId !== order.gatewayOrderId || payment.currency !== order.currency)
+      return undefined;
+    return ledgerTurn(this.db, () =>
+      this.db.transaction(async (tx) => {
+        const { payment: row, created } = await recordIncoming(tx, {
+          enrollmentId: order.enrollmentId,
+          installmentId: order.installmentId,
+          amountPaise: payment.amountPaise,
+          mode: payment.mode,
+          paidOn: localIsoDate(payment.createdAt),
+          source: 'gateway',
+          sourceRef: order.gatewayOrderId,
+          gatewayPaymentId: payment.id,
+          reference: payment.id,
+          staffId: null,
+          arrived: true,
+        });
+        await tx
+          .update(paymentOrders)
+          .set({ state: 'paid', paidAt: this.now(), gatewayPaymentId: payment.id })
+          .where(and(eq(paymentOrders.id, order.id), eq(paymentOrders.state, 'open')));
+        return { created, receiptNumber: row.receiptNumber };
+      }),
+    );
+  }
+
+  async orderByGatewayId(gatewayOrderId: string, db: Executor = this.db): Promise<OrderRow | undefined> {
+    const [order] = await db
+      .select()
+      .from(paymentOrders)
+      .where(and(eq(paymentOrders.gateway, this.gateway.name), eq(paymentOrders.gatewayOrderId, gatewayOrderId)));
+    return order;
+  }
+
+  /** Stores a verified delivery once by its event id; false when it was already stored. */
+  async store(eventId: string, rawBody: Buffer): Promise<string | undefined> {
+    const event = this.gateway.parseWebhook(rawBody);
+    const [row] = await this.db
+      .insert(gatewayEvents)
+      .values({
+        gateway: this.gateway.name,
+        eventId,
+        event: event?.event ?? 'unreadable',
+        gatewayOrderId: event?.orderId ?? null,
+        gatewayPaymentId: event?.payment?.id ?? null,
+        body: rawBody.toString('utf8'),
+        receivedAt: this.now(),
+      })
+      .onConflictDoNothing()
+      .returning({ id: gatewayEvents.id });
+    return row?.id;
+  }
+
+  /**
+   * Handles one stored event and appends what it came to; the event's row is never written again.
+   * Handling again (a retry after an error) finds the payment made and appends another outcome. Two
+   * handlings of the same attempt (the webhook's and the reconciler's at once) note only the first;
+   * without `attempt` this is the one after the last noted.
+   */
+  async handle(id: string, attempt?: number): Promise<EventOutcome | undefined> {
+    const [row] = await this.db.select().from(gatewayEvents).where(eq(gatewayEvents.id, id));
+    if (!row) return undefined;
+    const [next] = attempt
+      ? [{ attempt }]
+      : await this.db.select({ attempt: nextAttempt }).from(gatewayEvents).where(eq(gatewayEvents.id, id));
+    let outcome: Exclude<EventOutcome, 'pending'>;
+    let failure: unknown;
+    try {
+      outcome = await this.outcomeOf(row.body);
+    } catch (err) {
+      [outcome, failure] = ['error', err];
+    }
+    const { stack: _stack, ...facts } = failure === undefined ? {} : safeErrorFacts(failure);
+    const [noted] = await this.db
+      .insert(gatewayEventOutcomes)
+      .values({
+        eventId: id,
+        attempt: next!.attempt,
+        outcome,
+        detail: failure === undefined ? null : JSON.stringify(facts),
+        createdAt: this.now(),
+      })
+      .onConflictDoNothing()
+      .returning({ id: gatewayEventOutcomes.id });
+    if (failure !== undefined) throw failure;
+    return noted ? outcome : undefined;
+  }
+
+  /** The latest outcome of each of these events; an event with none is pending. */
+  async outcomesOf(eventIds: string[]): Promise<Map<string, EventOutcome>> {
+    if (eventIds.length === 0) return new Map();
+    const rows = await this.db
+      .selectDistinctOn([gatewayEventOutcomes.eventId], {
+        eventId: gatewayEventOutcomes.eventId,
+        outcome: gatewayEventOutcomes.outcome,
+      })
+      .from(gatewayEventOutcomes)
+      .where(inArray(gatewayEventOutcomes.eventId, eventIds))
+      .orderBy(gatewayEventOutcomes.eventId, desc(gatewayEventOutcomes.attempt));
+    return new Map(rows.map((r) => [r.eventId, r.outcome]));
+  }
+
+  private async outcomeOf(body: string): Promise<Exclude<EventOutcome, 'pending'>> {
+    const event = this.gateway.parseWebhook(Buffer.from(body, 'utf8'));
+    if (event?.refund && (event.event === 'refund.processed' || event.event === 'refund.failed'))
+      return this.refunds.fromWebhook(event.refund);
+    if (!event?.payment) return 'ignored';
+    if (event.event === 'payment.failed') return 'failed';
+    if (event.event !== 'order.paid' && event.event !== 'payment.captured') return 'ignored';
+    const order = event.orderId ? await this.orderByGatewayId(event.orderId) : undefined;
+    // Money for an order we never made is shown to staff, never put on some enrolment by guess.
+    if (!order) return 'unmatched';
+    const recorded = await this.record(order, event.payment);
+    if (!recorded) return 'ignored';
+    return recorded.created ? 'recorded' : 'already_recorded';
+  }
+
+  /**
+   * Events stored but not handled (the process stopped in between), and those whose handling failed,
+   * up to MAX_ATTEMPTS: after that the reconciler's own questions to the gateway still find the money.
+   * One event that fails again does not hold up the others; its error is in its outcome.
+   */
+  async handlePending(): Promise<void> {
+    const settled = this.db
+      .select({ one: sql`1` })
+      .from(gatewayEventOutcomes)
+      .where(
+        and(
+          eq(gatewayEventOutcomes.eventId, gatewayEvents.id),
+          or(ne(gatewayEventOutcomes.outcome, 'error'), gte(gatewayEventOutcomes.attempt, MAX_ATTEMPTS)),
+        ),
+      );
+    const rows = await this.db
+      .select({ id: gatewayEvents.id, attempt: nextAttempt })
+      .from(gatewayEvents)
+      .where(notExists(settled))
+      .orderBy(asc(gatewayEvents.receivedAt))
+      .limit(500);
+    for (const row of rows) await this.handle(row.id, row.attempt).catch(() => undefined);
+  }
+
+  /**
+   * Asks the gateway about each open order and records what was paid, so a missed webhook costs
+   * minutes, not money; refunds asked of it are followed up too. One instance runs it per period (claimed in job_runs); false if another did.
+   */
+  async reconcile(everyMs: number): Promise<boolean> {
+    const now = this.now();
+    if (!(await claimRun(this.db, RECONCILE_JOB, now, Math.max(everyMs - 5000, 1000)))) return false;
+    await this.handlePending();
+    const open = await this.db
+      .select()
+      .from(paymentOrders)
+      .where(
+        and(
+          eq(paymentOrders.gateway, this.gateway.name),
+          eq(paymentOrders.state, 'open'),
+          gt(paymentOrders.createdAt, new Date(now.getTime() - ORDER_WATCH_MS)),
+        ),
+      )
+      .orderBy(sql`${paymentOrders.checkedAt} asc nulls first`)
+      .limit(200);
+    for (const order of open) {
+      const paid = (await this.gateway.orderPayments(order.gatewayOrderId)).filter(arrived);
+      for (const payment of paid) await this.record(order, payment);
+      await this.db.update(paymentOrders).set({ checkedAt: now }).where(eq(paymentOrders.id, order.id));
+    }
+    await this.refunds.reconcile();
+    return true;
+  }
+
+  /** The receipt of the payment that paid this order, if one is recorded. */
+  async receiptOf(order: OrderRow): Promise<string | null> {
+    const [row] = await this.db
+      .select({ receiptNumber: payments.receiptNumber })
+      .from(payments)
+      .where(and(eq(payments.source, 'gateway'), eq(payments.sourceRef, order.gatewayOrderId)))
+      .orderBy(desc(payments.createdAt))
+      .limit(1);
+    return row?.receiptNumber ?? null;
+  }
+
+  /** When the last webhook arrived, and whether orders wait while none has for `silenceMs`. */
+  async webhookSilence(silenceMs: number): Promise<{ lastWebhookAt: Date | null; silent: boolean }> {
+    const [last] = await this.db
+      .select({ at: gatewayEvents.receivedAt })
+      .from(gatewayEvents)
+      .orderBy(desc(gatewayEvents.receivedAt))
+      .limit(1);
+    const since = new Date(this.now().getTime() - silenceMs);
+    const [waiting] = await this.db
+      .select({ id: paymentOrders.id })
+      .from(paymentOrders)
+      .where(and(eq(paymentOrders.state, 'open'), lt(paymentOrders.createdAt, since)))
+      .limit(1);
+    const lastWebhookAt = last?.at ?? null;
+    return { lastWebhookAt, silent: Boolean(waiting) && (!lastWebhookAt || lastWebhookAt < since) };
+  }
+}

@@ -1,0 +1,205 @@
+/**
+ * The student's side of paying online: an order for an installment (one per installment and
+ * amount while it is open), the browser's return, the page asking whether the money is recorded,
+ * and the staff overview of orders and events.
+ */
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import {
+  ONLINE_PAYMENT_MESSAGES as M,
+  WEBHOOK_SILENCE_WARNING_MS,
+  type OnlinePayments,
+  type PaymentReturn,
+  type PaymentStatus,
+  type StartedPayment,
+} from '@registrar/contract/online-payments';
+import type { Db } from '../../db/database';
+import { enrollments, gatewayEvents, paymentOrderHistory, paymentOrders, payments } from '../../db/schema';
+import { HttpError, badRequest, conflict, notFound } from '../../lib/http-errors';
+import { toRupees } from '../../lib/money';
+import { enrollmentRepository } from '../../repositories/enrollment-repository';
+import { ERROR_CODES } from '@registrar/contract/envelope';
+import { GatewayIntake } from './gateway-intake';
+import { latestRefundRequests } from './gateway-refund-views';
+import { GatewayRefunds } from './gateway-refunds';
+import { GatewayError, type PaymentGateway } from './payment-gateway';
+
+const CLOSED = ['rejected', 'cancelled'];
+const unavailable = () => new HttpError(503, ERROR_CODES.unavailable, M.gatewayUnavailable);
+
+export class OnlinePaymentService {
+  readonly intake: GatewayIntake;
+  readonly refunds: GatewayRefunds;
+
+  constructor(
+    private readonly db: Db,
+    readonly gateway: PaymentGateway,
+    now: () => Date = () => new Date(),
+  ) {
+    this.refunds = new GatewayRefunds(db, gateway, now);
+    this.intake = new GatewayIntake(db, gateway, this.refunds, now);
+  }
+
+  /** An order for what the installment still owes; the same open one when asked again. */
+  async start(enrollmentId: string, installmentNumber: number | undefined, back: string): Promise<StartedPayment> {
+    const [enrollment] = await this.db
+      .select({ number: enrollments.enrollmentNumber, status: enrollments.status })
+      .from(enrollments)
+      .where(eq(enrollments.id, enrollmentId));
+    if (!enrollment) throw notFound(M.orderNotFound);
+    if (CLOSED.includes(enrollment.status)) throw conflict(M.enrollmentClosed);
+    const schedule = await enrollmentRepository.schedule(this.db, enrollmentId);
+    const installment =
+      installmentNumber === undefined
+        ? [...schedule].sort((a, b) => a.dueDate.localeCompare(b.dueDate)).find((i) => i.paidPaise < i.amountPaise)
+        : schedule.find((i) => i.number === installmentNumber);
+    if (!installment) {
+      if (installmentNumber === undefined) throw conflict(M.nothingToPay);
+      throw badRequest(M.installmentNotFound, [{ path: 'installmentNumber', message: M.installmentNotFound }]);
+    }
+    const owed = installment.amountPaise - installment.paidPaise;
+    if (owed <= 0) throw conflict(M.nothingToPay);
+    const key = { enrollmentId, number: installment.number, amountPaise: owed };
+    let order = await this.openOrder(key);
+    if (!order) {
+      let created;
+      try {
+        created = await this.gateway.createOrder({
+          amountPaise: owed,
+          receipt: `${enrollment.number}/${installment.number}`,
+          notes: { enrollmentNumber: enrollment.number, installment: String(installment.number) },
+        });
+      } catch (err) {
+        if (err instanceof GatewayError) throw unavailable();
+        throw err;
+      }
+      // Two tabs asking at once: the unique open-order index keeps one; the other's order lapses unpaid.
+      await this.db
+        .insert(paymentOrders)
+        .values({
+          gateway: this.gateway.name,
+          gatewayOrderId: created.id,
+          enrollmentId,
+          installmentId: installment.id,
+          installmentNumber: installment.number,
+          amountPaise: owed,
+          currency: created.currency,
+        })
+        .onConflictDoNothing();
+      order = (await this.openOrder(key))!;
+    }
+    return {
+      gateway: this.gateway.name,
+      orderId: order.gatewayOrderId,
+      amount: order.amountPaise,
+      currency: order.currency,
+      keyId: this.gateway.keyId,
+      ...(this.gateway.checkoutUrl
+        ? { checkoutUrl: this.gateway.checkoutUrl(order.gatewayOrderId, `${back}?order=${order.gatewayOrderId}`) }
+        : {}),
+    };
+  }
+
+  private async openOrder(key: { enrollmentId: string; number: number; amountPaise: number }) {
+    const [order] = await this.db
+      .select()
+      .from(paymentOrders)
+      .where(
+        and(
+          eq(paymentOrders.enrollmentId, key.enrollmentId),
+          eq(paymentOrders.installmentNumber, key.number),
+          eq(paymentOrders.amountPaise, key.amountPaise),
+          eq(paymentOrders.state, 'open'),
+          eq(paymentOrders.gateway, this.gateway.name),
+        ),
+      );
+    return order;
+  }
+
+  private async ownOrder(enrollmentId: string, gatewayOrderId: string) {
+    const order = await this.intake.orderByGatewayId(gatewayOrderId);
+    if (!order || order.enrollmentId !== enrollmentId) throw notFound(M.orderNotFound);
+    return order;
+  }
+
+  /**
+   * The browser came back from checkout. Its signature proves which payment it was; the amount is
+   * then asked of the gateway. If the gateway cannot be reached, the webhook or reconciler records it.
+   */
+  async returned(enrollmentId: string, body: PaymentReturn): Promise<PaymentStatus> {
+    if (!this.gateway.verifyReturn(body.razorpay_order_id, body.razorpay_payment_id, body.razorpay_signature))
+      throw badRequest(M.signatureInvalid);
+    const order = await this.ownOrder(enrollmentId, body.razorpay_order_id);
+    try {
+      const paid = await this.gateway.orderPayments(order.gatewayOrderId);
+      const payment = paid.find((p) => p.id === body.razorpay_payment_id);
+      if (payment) await this.intake.record(order, payment);
+    } catch (err) {
+      if (!(err instanceof GatewayError)) throw err;
+    }
+    return this.status(enrollmentId, order.gatewayOrderId);
+  }
+
+  async status(enrollmentId: string, gatewayOrderId: string): Promise<PaymentStatus> {
+    const order = await this.ownOrder(enrollmentId, gatewayOrderId);
+    const receiptNumber = await this.intake.receiptOf(order);
+    return { state: receiptNumber ? 'received' : 'pending', receiptNumber };
+  }
+
+  /** Orders and events, newest first, and whether the webhook seems to have gone quiet. */
+  async overview(gatewayName: OnlinePayments['gateway']): Promise<OnlinePayments> {
+    const orders = await this.db
+      .select({
+        order: paymentOrders,
+        number: enrollments.enrollmentNumber,
+        name: enrollments.name,
+        receipt: payments.receiptNumber,
+      })
+      .from(paymentOrders)
+      .innerJoin(enrollments, eq(enrollments.id, paymentOrders.enrollmentId))
+      .leftJoin(payments, eq(payments.gatewayPaymentId, paymentOrders.gatewayPaymentId))
+      .orderBy(desc(paymentOrders.createdAt))
+      .limit(200);
+    const events = await this.db.select().from(gatewayEvents).orderBy(desc(gatewayEvents.receivedAt)).limit(200);
+    const outcomes = await this.intake.outcomesOf(events.map((e) => e.id));
+    const { lastWebhookAt, silent } = await this.intake.webhookSilence(WEBHOOK_SILENCE_WARNING_MS);
+    const history = orders.length
+      ? await this.db
+          .select()
+          .from(paymentOrderHistory)
+          .where(
+            inArray(
+              paymentOrderHistory.orderId,
+              orders.map((o) => o.order.id),
+            ),
+          )
+          .orderBy(asc(paymentOrderHistory.at))
+      : [];
+    return {
+      gateway: gatewayName,
+      orders: orders.map(({ order, number, name, receipt }) => ({
+        orderId: order.gatewayOrderId,
+        gateway: order.gateway,
+        enrollmentNumber: number,
+        name,
+        installmentNumber: order.installmentNumber,
+        amount: toRupees(order.amountPaise),
+        state: order.state as 'open' | 'paid',
+        receiptNumber: receipt ?? null,
+        createdAt: order.createdAt.toISOString(),
+        paidAt: order.paidAt?.toISOString() ?? null,
+        history: history.filter((h) => h.orderId === order.id).map((h) => ({ state: h.state, at: h.at.toISOString() })),
+      })),
+      events: events.map((e) => ({
+        eventId: e.eventId,
+        event: e.event,
+        orderId: e.gatewayOrderId,
+        paymentId: e.gatewayPaymentId,
+        outcome: outcomes.get(e.id) ?? 'pending',
+        receivedAt: e.receivedAt.toISOString(),
+      })),
+      refunds: await latestRefundRequests(this.db),
+      webhookSilent: silent,
+      lastWebhookAt: lastWebhookAt?.toISOString() ?? null,
+    };
+  }
+}

@@ -1,0 +1,128 @@
+/**
+ * Recording one statement line: the same call for a click on a matched line, a picked
+ * suggestion, "record all" and a student's claim that agrees with a line already imported.
+ */
+import { sql } from 'drizzle-orm';
+import { PAYMENT_REFERENCE_MESSAGES } from '@registrar/contract/payment-references';
+import { RECONCILIATION_MESSAGES as M, type StatementMode } from '@registrar/contract/reconciliation';
+import type { Executor } from '../../db/database';
+import { conflict, notFound } from '../../lib/http-errors';
+import { enrollmentRepository } from '../../repositories/enrollment-repository';
+import type { PaymentRow } from '../../repositories/payment-repository';
+import { recordIncomingAll } from '../payment-intake';
+
+/** Money already on the books under the same UTR: 409 naming the payment that holds it. */
+export function utrTaken(payment: PaymentRow) {
+  const message = `${PAYMENT_REFERENCE_MESSAGES.utrTaken}: ${payment.receiptNumber}`;
+  return conflict(message, [{ path: 'utr', message }]);
+}
+
+export interface LineToRecord {
+  id: string;
+  rowNumber: number;
+  postedOn: string;
+  amountPaise: number;
+  mode: string;
+  utr?: string | null;
+}
+
+/** The installment of `number`, and whether it alone can hold the amount (else the oldest first). */
+export async function installmentFor(tx: Executor, enrollmentId: string, number: number, amountPaise: number) {
+  const schedule = await enrollmentRepository.schedule(tx, enrollmentId);
+  const installment = schedule.find((s) => s.number === number);
+  if (!installment) throw notFound(M.installmentNotFound);
+  return amountPaise <= installment.amountPaise - installment.paidPaise ? installment.id : null;
+}
+
+export interface LineTarget {
+  enrollmentId: string;
+  installmentNumber: number;
+}
+
+/**
+ * Records the line for that enrolment's installment; money already on a payment under the same
+ * UTR answers 409 naming that payment and writes nothing. A student's open claim of the same UTR
+ * on that enrolment is confirmed by it.
+ */
+export async function recordLine(
+  tx: Executor,
+  line: LineToRecord,
+  target: LineTarget,
+  staffId: string | null,
+): Promise<PaymentRow> {
+  // Said here in the statement's own words; the intake judges the fit again under its locks.
+  await installmentFor(tx, target.enrollmentId, target.installmentNumber, line.amountPaise);
+  const [recorded] = await recordLines(tx, [{ line, target }], staffId);
+  if (!recorded!.created) throw utrTaken(recorded!.payment);
+  return recorded!.payment;
+}
+
+/**
+ * Records many lines in one go (an import's agreed lines, "record all matched"): each line whose
+ * UTR is not yet on a payment becomes one and is marked recorded, with its claim confirmed; a line
+ * whose UTR is taken is left as it was (`created` false, the payment holding it).
+ */
+export async function recordLines(
+  tx: Executor,
+  items: { line: LineToRecord; target: LineTarget }[],
+  staffId: string | null,
+  /** False when the lines are not yet in the table (an import writes them afterwards, as recorded). */
+  { linesWritten = true } = {},
+): Promise<{ payment: PaymentRow; created: boolean }[]> {
+  const results = await recordIncomingAll(
+    tx,
+    items.map(({ line, target }) => ({
+      enrollmentId: target.enrollmentId,
+      installmentNumberIfFits: target.installmentNumber,
+      amountPaise: line.amountPaise,
+      mode: line.mode as StatementMode,
+      paidOn: line.postedOn,
+      source: 'statement' as const,
+      sourceRef: line.id,
+      utr: line.utr ?? null,
+      note: `Bank statement line ${line.rowNumber}`,
+      staffId,
+      arrived: true,
+    })),
+  );
+  const done = items.flatMap((item, i) =>
+    results[i]!.created ? [{ ...item, paymentId: results[i]!.payment.id }] : [],
+  );
+  for (let i = 0; i < done.length; i += CHUNK) {
+    const chunk = done.slice(i, i + CHUNK);
+    if (linesWritten) await markRecorded(tx, chunk, staffId);
+    const claimed = chunk.filter((d) => d.line.utr);
+    if (!claimed.length) continue;
+    const claims = sql.join(
+      claimed.map((d) => sql`(${d.line.utr}::text, ${d.target.enrollmentId}::uuid, ${d.paymentId}::uuid)`),
+      sql`, `,
+    );
+    await tx.execute(
+      sql`update payment_claims c set state = 'confirmed', payment_id = v.payment_id, handled_by = ${staffId}::uuid, handled_at = now()
+          from (values ${claims}) as v(utr, enrollment_id, payment_id)
+          where c.utr = v.utr and c.enrollment_id = v.enrollment_id and c.state = 'open'`,
+    );
+  }
+  return results;
+}
+
+async function markRecorded(
+  tx: Executor,
+  chunk: { line: LineToRecord; target: LineTarget; paymentId: string }[],
+  staffId: string | null,
+): Promise<void> {
+  const lines = sql.join(
+    chunk.map(
+      (d) =>
+        sql`(${d.line.id}::uuid, ${d.paymentId}::uuid, ${d.target.enrollmentId}::uuid, ${d.target.installmentNumber}::int)`,
+    ),
+    sql`, `,
+  );
+  await tx.execute(
+    sql`update bank_statement_lines l set state = 'recorded', payment_id = v.payment_id, enrollment_id = v.enrollment_id,
+            installment_number = v.number, handled_by = ${staffId}::uuid, handled_at = now()
+          from (values ${lines}) as v(id, payment_id, enrollment_id, number) where l.id = v.id`,
+  );
+}
+
+const CHUNK = 500;

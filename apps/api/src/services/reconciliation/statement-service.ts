@@ -1,0 +1,316 @@
+/**
+ * Bank statements: import (read, match, record what two sources agree on), the lines with their
+ * states and candidates, and the staff's actions on them.
+ */
+import { randomUUID } from 'node:crypto';
+import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import {
+  RECONCILIATION_MESSAGES as M,
+  type ColumnMapping,
+  type LineAction,
+  type LineCandidate,
+  type LineState,
+  type StatementDetail,
+  type StatementListItem,
+  type StatementMode,
+  type StatementSummary,
+} from '@registrar/contract/reconciliation';
+import type { Db, Executor } from '../../db/database';
+import {
+  bankStatementLines,
+  bankStatementMappings,
+  bankStatements,
+  enrollments,
+  installments,
+  paymentClaims,
+  payments,
+} from '../../db/schema';
+import { badRequest, conflict, notFound } from '../../lib/http-errors';
+import { toRupees } from '../../lib/money';
+import { readTable } from '../../lib/spreadsheet';
+import { Matcher, type OpenClaim, type OpenInstallment } from './matcher';
+import { ledgerTurn } from '../ledger-turn';
+import { recordLine, recordLines } from './record-line';
+import { insertLines } from './statement-lines';
+import { readStatement } from './statement-reader';
+
+type LineInsert = typeof bankStatementLines.$inferInsert & { id: string };
+
+export interface ImportOptions {
+  /** A saved mapping's name; with `mapping`, the mapping is saved (or replaced) under it. */
+  mappingName?: string | undefined;
+  mapping?: ColumnMapping | undefined;
+}
+
+export class StatementService {
+  constructor(private readonly db: Db) {}
+
+  async import(file: Buffer, fileName: string, options: ImportOptions, staffId: string): Promise<StatementSummary> {
+    const mapping = await this.mappingFor(options);
+    const { layout, credits } = readStatement(await readTable(file), mapping);
+    if (!credits.length) throw badRequest(M.noCredits);
+    return this.db.transaction(async (tx) => {
+      // A mapping that read the file is kept under its name for the next statement of this layout.
+      if (options.mapping && options.mappingName)
+        await tx
+          .insert(bankStatementMappings)
+          .values({ name: options.mappingName, mapping: options.mapping, updatedBy: staffId })
+          .onConflictDoUpdate({
+            target: bankStatementMappings.name,
+            set: { mapping: options.mapping, updatedBy: staffId, updatedAt: new Date() },
+          });
+      const [statement] = await tx
+        .insert(bankStatements)
+        .values({
+          fileName: fileName.slice(0, 200),
+          layout: mapping ? (options.mappingName ?? layout) : layout,
+          uploadedBy: staffId,
+        })
+        .returning({ id: bankStatements.id });
+      const matcher = await this.matcher(
+        tx,
+        credits.map((c) => c.utr).filter((u): u is string => !!u),
+      );
+      const seen = new Set<string>();
+      const rows: LineInsert[] = [];
+      const agreed: { line: LineInsert; claim: OpenClaim }[] = [];
+      const counts = { credits: 0, recorded: 0, matched: 0, suggested: 0, unmatched: 0 };
+      for (const credit of credits) {
+        // The same UTR twice in one file is the same money listed twice.
+        if (credit.utr && seen.has(credit.utr)) continue;
+        if (credit.utr) seen.add(credit.utr);
+        const verdict = matcher.judge(credit);
+        const base = {
+          id: randomUUID(),
+          statementId: statement!.id,
+          rowNumber: credit.rowNumber,
+          postedOn: credit.postedOn,
+          narration: credit.narration.slice(0, 500),
+          reference: credit.reference?.slice(0, 100) ?? null,
+          amountPaise: credit.amountPaise,
+          mode: credit.mode,
+          utr: credit.utr,
+          payerName: credit.payerName?.slice(0, 200) ?? null,
+          vpa: credit.vpa?.slice(0, 200) ?? null,
+        };
+        counts.credits++;
+        if (verdict.state === 'recorded') {
+          rows.push({ ...base, state: 'recorded', paymentId: verdict.paymentId });
+          counts.recorded++;
+        } else if (verdict.state === 'claimed') {
+          // Recorded below like any click would record it, all in one go.
+          const line: LineInsert = { ...base, state: 'unmatched' };
+          rows.push(line);
+          agreed.push({ line, claim: verdict.claim });
+        } else {
+          rows.push({
+            ...base,
+            state: verdict.state,
+            enrollmentId: verdict.match?.enrollmentId ?? null,
+            installmentNumber: verdict.match?.installmentNumber ?? null,
+            candidates: verdict.match ? [verdict.match] : verdict.candidates,
+          });
+          counts[verdict.state]++;
+        }
+      }
+      // The payments first, so each line goes in once with what became of it.
+      const results = await recordLines(
+        tx,
+        agreed.map(({ line, claim }) => ({ line, target: claim })),
+        null,
+        { linesWritten: false },
+      );
+      for (const [i, { line, claim }] of agreed.entries()) {
+        const { payment, created } = results[i]!;
+        if (created)
+          Object.assign(line, {
+            state: 'recorded',
+            paymentId: payment.id,
+            enrollmentId: claim.enrollmentId,
+            installmentNumber: claim.installmentNumber,
+            handledAt: new Date(),
+          });
+        counts[created ? 'recorded' : 'unmatched']++;
+      }
+      await insertLines(tx, rows);
+      return { _id: statement!.id, ...counts };
+    });
+  }
+
+  /** The mapping given, or the one saved under the name given. */
+  private async mappingFor(options: ImportOptions): Promise<ColumnMapping | undefined> {
+    if (options.mapping) return options.mapping;
+    if (!options.mappingName) return undefined;
+    const [saved] = await this.db
+      .select()
+      .from(bankStatementMappings)
+      .where(eq(bankStatementMappings.name, options.mappingName));
+    if (!saved) throw notFound(M.mappingNotFound);
+    return saved.mapping as ColumnMapping;
+  }
+
+  async mappings(): Promise<{ name: string; mapping: ColumnMapping }[]> {
+    const rows = await this.db.select().from(bankStatementMappings).orderBy(asc(bankStatementMappings.name));
+    return rows.map((r) => ({ name: r.name, mapping: r.mapping as ColumnMapping }));
+  }
+
+  /** The open installments, the open claims and the live payments of these UTRs, indexed. */
+  private async matcher(tx: Executor, utrs: string[]): Promise<Matcher> {
+    const open = await tx
+      .select({
+        enrollmentId: enrollments.id,
+        enrollmentNumber: enrollments.enrollmentNumber,
+        name: enrollments.name,
+        number: installments.number,
+        owedPaise: sql<number>`(${installments.amountPaise} - ${installments.paidPaise})::float8`,
+        dueDate: installments.dueDate,
+      })
+      .from(installments)
+      .innerJoin(enrollments, eq(enrollments.id, installments.enrollmentId))
+      .where(
+        and(
+          lt(installments.paidPaise, installments.amountPaise),
+          inArray(enrollments.status, ['pending', 'approved']),
+          isNull(enrollments.erasedAt),
+        ),
+      )
+      .orderBy(asc(installments.dueDate), asc(installments.number));
+    const claims = new Map<string, OpenClaim>();
+    const paid = new Map<string, string>();
+    if (utrs.length) {
+      const claimRows = await tx
+        .select()
+        .from(paymentClaims)
+        .where(and(eq(paymentClaims.state, 'open'), inArray(paymentClaims.utr, utrs)));
+      for (const c of claimRows) claims.set(c.utr, c);
+      const paidRows = await tx
+        .select({ id: payments.id, utr: payments.utr })
+        .from(payments)
+        .where(and(isNull(payments.voidedAt), inArray(payments.utr, utrs)));
+      for (const p of paidRows) paid.set(p.utr!, p.id);
+    }
+    return new Matcher(open as OpenInstallment[], claims, paid);
+  }
+
+  async list(): Promise<StatementListItem[]> {
+    const rows = await this.db
+      .select({
+        s: bankStatements,
+        state: bankStatementLines.state,
+        count: sql<number>`count(${bankStatementLines.id})::int`,
+      })
+      .from(bankStatements)
+      .leftJoin(bankStatementLines, eq(bankStatementLines.statementId, bankStatements.id))
+      .groupBy(bankStatements.id, bankStatementLines.state)
+      .orderBy(desc(bankStatements.createdAt));
+    const byId = new Map<string, StatementListItem>();
+    for (const { s, state, count } of rows) {
+      const item = byId.get(s.id) ?? {
+        _id: s.id,
+        fileName: s.fileName,
+        layout: s.layout,
+        createdAt: s.createdAt.toISOString(),
+        credits: 0,
+        recorded: 0,
+        matched: 0,
+        suggested: 0,
+        unmatched: 0,
+        ignored: 0,
+      };
+      if (state) {
+        item[state] += count;
+        item.credits += count;
+      }
+      byId.set(s.id, item);
+    }
+    return [...byId.values()].slice(0, 50);
+  }
+
+  async detail(id: string): Promise<StatementDetail> {
+    const [statement] = await this.db.select().from(bankStatements).where(eq(bankStatements.id, id));
+    if (!statement) throw notFound(M.statementNotFound);
+    const rows = await this.db
+      .select({ line: bankStatementLines, receiptNumber: payments.receiptNumber })
+      .from(bankStatementLines)
+      .leftJoin(payments, eq(payments.id, bankStatementLines.paymentId))
+      .where(eq(bankStatementLines.statementId, id))
+      .orderBy(asc(bankStatementLines.rowNumber));
+    const counts = { credits: rows.length, recorded: 0, matched: 0, suggested: 0, unmatched: 0, ignored: 0 };
+    const lines = rows.map(({ line, receiptNumber }) => {
+      counts[line.state]++;
+      const candidates = line.candidates as LineCandidate[];
+      return {
+        _id: line.id,
+        rowNumber: line.rowNumber,
+        postedOn: line.postedOn,
+        narration: line.narration,
+        reference: line.reference,
+        amount: toRupees(line.amountPaise),
+        mode: line.mode as StatementMode,
+        utr: line.utr,
+        payerName: line.payerName,
+        state: line.state,
+        match: line.state === 'matched' ? (candidates[0] ?? null) : null,
+        candidates: line.state === 'suggested' ? candidates : [],
+        receiptNumber: receiptNumber ?? null,
+      };
+    });
+    return {
+      _id: statement.id,
+      fileName: statement.fileName,
+      layout: statement.layout,
+      createdAt: statement.createdAt.toISOString(),
+      ...counts,
+      lines,
+    };
+  }
+
+  /** Records or ignores one line; returns the receipt number when it recorded. */
+  async act(lineId: string, action: LineAction, staffId: string): Promise<string | null> {
+    return ledgerTurn(this.db, () =>
+      this.db.transaction(async (tx) => {
+        const [line] = await tx
+          .select()
+          .from(bankStatementLines)
+          .where(eq(bankStatementLines.id, lineId))
+          .for('update');
+        if (!line) throw notFound(M.lineNotFound);
+        if (!OPEN_STATES.includes(line.state)) throw conflict(M.lineHandled);
+        if (action.action === 'ignore') {
+          await tx
+            .update(bankStatementLines)
+            .set({ state: 'ignored', handledBy: staffId, handledAt: new Date() })
+            .where(eq(bankStatementLines.id, lineId));
+          return null;
+        }
+        const payment = await recordLine(tx, line, action, staffId);
+        return payment.receiptNumber;
+      }),
+    );
+  }
+
+  /** Records every matched line of the statement at once; a line whose UTR is already taken stays. */
+  async recordMatched(statementId: string, staffId: string): Promise<number> {
+    const [statement] = await this.db.select().from(bankStatements).where(eq(bankStatements.id, statementId));
+    if (!statement) throw notFound(M.statementNotFound);
+    return ledgerTurn(this.db, () =>
+      this.db.transaction(async (tx) => {
+        const matched = await tx
+          .select()
+          .from(bankStatementLines)
+          .where(and(eq(bankStatementLines.statementId, statementId), eq(bankStatementLines.state, 'matched')))
+          .orderBy(asc(bankStatementLines.rowNumber))
+          .for('update');
+        const items = matched.flatMap((line) =>
+          line.enrollmentId && line.installmentNumber
+            ? [{ line, target: { enrollmentId: line.enrollmentId, installmentNumber: line.installmentNumber } }]
+            : [],
+        );
+        const results = await recordLines(tx, items, staffId);
+        return results.filter((r) => r.created).length;
+      }),
+    );
+  }
+}
+
+const OPEN_STATES: LineState[] = ['matched', 'suggested', 'unmatched'];

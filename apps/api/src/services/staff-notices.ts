@@ -1,0 +1,26 @@
+/**
+ * Who hears of a new record by mail: active staff whose role may read it. Whether each may see a
+ * person's contact details travels with them, so a mail for a role without that right is written
+ * without them — the same rule the screens follow.
+ */
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { ROLES, can, type Permission } from '@registrar/contract/permissions';
+import type { Executor } from '../db/database';
+import { staff } from '../db/schema';
+
+export interface StaffNoticeRecipient {
+  email: string;
+  name: string;
+  /** The role holds 'people.contact': the mail may carry email, phone and address. */
+  seesContact: boolean;
+}
+
+export async function staffToTell(db: Executor, permission: Permission): Promise<StaffNoticeRecipient[]> {
+  const roles = ROLES.filter((role) => can(role, permission));
+  const rows = await db
+    .select({ email: staff.email, name: staff.name, role: staff.role })
+    .from(staff)
+    .where(and(eq(staff.active, true), inArray(staff.role, roles)))
+    .orderBy(asc(staff.createdAt));
+  return rows.map((r) => ({ email: r.email, name: r.name, seesContact: can(r.role, 'people.contact') }));
+}

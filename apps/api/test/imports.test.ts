@@ -1,0 +1,434 @@
+import { parse } from 'csv-parse/sync';
+import { describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { apiPaths } from '@registrar/contract/api-paths';
+import { ACCESS_MESSAGES } from '@registrar/contract/permissions';
+import { IMPORT_COLUMNS, IMPORT_MESSAGES } from '@registrar/contract/imports';
+import { MESSAGES } from '@registrar/contract/messages';
+import { build } from './build-app';
+import { createCourse } from './fixtures/enrolments';
+import { PNG, file, multipart } from './fixtures/files';
+import { xlsx } from './fixtures/xlsx';
+import { pdfText } from './pdf-text';
+import { bearer, makeStaff, tokenFor } from './staff-fixtures';
+import { verifyLedger } from '../src/services/ledger-check';
+
+const csvLine = (cells: string[]) => cells.map((c) => (/[",\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(',');
+const csv = (header: readonly string[], rows: Record<string, string | undefined>[]) =>
+  [csvLine([...header]), ...rows.map((r) => csvLine(header.map((h) => r[h] ?? '')))].join('\r\n') + '\r\n';
+
+const readCsv = (text: string) => parse(text, { bom: true }) as string[][];
+
+const student = (over: Record<string, string> = {}) => ({
+  externalId: 'OLD-1',
+  name: 'Priya Sharma',
+  email: 'priya.import@example.com',
+  phoneNumber: '9876500001',
+  currentAddress: '12 MG Road, Pune',
+  permanentAddress: '12 MG Road, Pune',
+  course: 'Tally Prime',
+  paymentMethod: 'installment',
+  startDate: '01/04/2026',
+  currentlyWorking: 'company',
+  currentlyWorkingPlace: 'Infosys',
+  status: 'approved',
+  enrolledOn: '25/03/2026',
+  ...over,
+});
+
+describe('bulk import of students, enrolments, past payments and inquiries', async () => {
+  const { app, database } = await build();
+  const db = database.db;
+  const admin = await makeStaff(db, { name: 'Admin', email: 'admin.import@example.in' });
+  const auth = bearer(await tokenFor(app, admin.email, admin.password));
+  const counsellor = await makeStaff(db, { name: 'C', email: 'c.import@example.in', role: 'counsellor' });
+  const counsellorAuth = bearer(await tokenFor(app, counsellor.email, counsellor.password));
+  await createCourse(app, auth, { name: 'Tally Prime', price: 9000, emiPrice: [3000, 3000, 3000] });
+
+  const send = (kind: string, body: string | Buffer, options: Record<string, string> = {}, headers = auth) => {
+    const form = multipart([
+      { name: 'kind', value: kind },
+      ...Object.entries({ dryRun: 'false', ...options }).map(([name, value]) => ({ name, value })),
+      file('file', Buffer.isBuffer(body) ? body : Buffer.from(body), `${kind}.csv`, 'text/csv'),
+    ]);
+    return app.inject({
+      method: 'POST',
+      url: apiPaths.imports,
+      payload: form.payload,
+      headers: { ...form.headers, ...headers },
+    });
+  };
+  const count = async (table: string) =>
+    Number(
+      ((await db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as { rows: { n: number }[] })
+        .rows[0]!.n,
+    );
+  const outbox = () => count('outbox');
+
+  it('gives each template with its columns, to admins only', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/import-template/enrollments.csv', headers: auth });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    expect(readCsv(res.body)[0]).toEqual(IMPORT_COLUMNS.enrollments);
+    const payments = await app.inject({ method: 'GET', url: '/api/import-template/payments.csv', headers: auth });
+    expect(readCsv(payments.body)[0]).toEqual(IMPORT_COLUMNS.payments);
+    const denied = await send('enrollments', csv(IMPORT_COLUMNS.enrollments, [student()]), {}, counsellorAuth);
+    expect(denied.statusCode).toBe(403);
+    expect(denied.json().message).toBe(ACCESS_MESSAGES.forbidden);
+  });
+
+  it('checks a dry run without writing, then imports once: a second run skips everything and mails nobody', async () => {
+    const file =
+      '\uFEFF' +
+      csv(IMPORT_COLUMNS.enrollments, [
+        student(),
+        student({
+          externalId: 'OLD-2',
+          name: 'अनन्या वर्मा',
+          email: 'ananya.import@example.com',
+          phoneNumber: '9876500002',
+          currentAddress: 'Flat 4, "Sunrise", Baner,\nPune',
+        }),
+      ]);
+    const mailsBefore = await outbox();
+    const dry = await send('enrollments', file, { dryRun: 'true' });
+    expect(dry.statusCode, dry.body).toBe(200);
+    expect(dry.json().data).toMatchObject({
+      kind: 'enrollments',
+      dryRun: true,
+      rows: 2,
+      created: 2,
+      skipped: 0,
+      errors: [],
+    });
+    expect(await count("enrollments where external_id like 'OLD-%'")).toBe(0);
+
+    const real = await send('enrollments', file);
+    expect(real.statusCode, real.body).toBe(201);
+    expect(real.json().data).toMatchObject({ created: 2, skipped: 0 });
+    const again = await send('enrollments', file);
+    expect(again.json().data).toMatchObject({ created: 0, skipped: 2 });
+    expect(await count("enrollments where external_id like 'OLD-%'")).toBe(2);
+    expect(await outbox()).toBe(mailsBefore);
+
+    const list = await app.inject({
+      method: 'GET',
+      url: '/api/student-enrollment?search=ananya.import',
+      headers: auth,
+    });
+    const item = list.json().data.items[0];
+    expect(item).toMatchObject({
+      name: 'अनन्या वर्मा',
+      status: 'approved',
+      currentAddress: 'Flat 4, "Sunrise", Baner,\nPune',
+    });
+    // Day first: 01/04/2026 is the first of April, not the fourth of January.
+    expect(item.startDate).toBe('2026-04-01');
+  });
+
+  it('writes nothing when any row is in error, and gives back exactly those rows with an error column', async () => {
+    const before = await count('enrollments');
+    const file = csv(IMPORT_COLUMNS.enrollments, [
+      student({ externalId: 'OLD-10', email: 'ok.row@example.com', phoneNumber: '9876500010' }),
+      student({
+        externalId: 'OLD-11',
+        email: 'bad.phone@example.com',
+        phoneNumber: '12345',
+        designation: '=HYPERLINK("x")',
+      }),
+      student({
+        externalId: 'OLD-12',
+        email: 'no.course@example.com',
+        phoneNumber: '9876500012',
+        course: 'Astrology',
+      }),
+      student({ externalId: 'OLD-10', email: 'twice@example.com', phoneNumber: '9876500013' }),
+      student({
+        externalId: 'OLD-14',
+        email: 'us.date@example.com',
+        phoneNumber: '9876500014',
+        startDate: '04/31/2026',
+      }),
+    ]);
+    const res = await send('enrollments', file);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(IMPORT_MESSAGES.hasErrors);
+    const report = res.json().data;
+    const dry = await send('enrollments', file, { dryRun: 'true' });
+    expect(dry.statusCode).toBe(200);
+    expect(dry.json().data.errors).toEqual(report.errors);
+    expect(report.errors).toEqual([
+      { row: 3, field: 'phoneNumber', message: MESSAGES.phoneRule },
+      { row: 4, field: 'course', message: IMPORT_MESSAGES.courseUnknown },
+      { row: 5, field: 'externalId', message: `${IMPORT_MESSAGES.duplicateInFile} 2` },
+      { row: 6, field: 'startDate', message: `${IMPORT_MESSAGES.dateUnreadable} dd/mm/yyyy` },
+    ]);
+    expect(await count('enrollments')).toBe(before);
+
+    const errors = await app.inject({ method: 'GET', url: `/api/import/${report._id}/errors.csv`, headers: auth });
+    expect(errors.statusCode).toBe(200);
+    const lines = readCsv(errors.body);
+    expect(lines[0]).toEqual([...IMPORT_COLUMNS.enrollments, 'error']);
+    expect(lines.slice(1).map((l) => l[0])).toEqual(['OLD-11', 'OLD-12', 'OLD-10', 'OLD-14']);
+    expect(lines[1]!.at(-1)).toBe(`phoneNumber: ${MESSAGES.phoneRule}`);
+    // A cell a spreadsheet would run as a formula comes back inert.
+    expect(lines[1]![IMPORT_COLUMNS.enrollments.indexOf('designation')]).toBe(`'=HYPERLINK("x")`);
+  });
+
+  it('imports past payments with the institute’s receipt numbers, leaving the live series where it was', async () => {
+    const rows = [
+      {
+        email: 'priya.import@example.com',
+        course: 'Tally Prime',
+        installmentNumber: '1',
+        amount: '3,000.00',
+        paidOn: '05/04/2026',
+        paymentMode: 'upi',
+        utr: '712345678901',
+        receiptNumber: 'OLD/R/118',
+      },
+      {
+        email: 'priya.import@example.com',
+        course: 'Tally Prime',
+        installmentNumber: '2',
+        amount: '1500',
+        paidOn: '05/05/2026',
+        paymentMode: 'online_payment',
+        receiptNumber: 'OLD/R/131',
+      },
+    ];
+    const res = await send('payments', csv(IMPORT_COLUMNS.payments, rows));
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data).toMatchObject({ created: 2, skipped: 0 });
+    const again = await send('payments', csv(IMPORT_COLUMNS.payments, rows));
+    expect(again.json().data).toMatchObject({ created: 0, skipped: 2 });
+
+    const list = await app.inject({ method: 'GET', url: '/api/student-enrollment?search=priya.import', headers: auth });
+    const id = list.json().data.items[0]._id;
+    const detail = (await app.inject({ method: 'GET', url: `/api/student-enrollment/${id}`, headers: auth })).json()
+      .data;
+    expect(detail.payments.map((p: { receiptNumber: string; source: string }) => [p.receiptNumber, p.source])).toEqual([
+      ['OLD/R/118', 'import'],
+      ['OLD/R/131', 'import'],
+    ]);
+    // The second installment fell due in May: part paid, still overdue.
+    expect(detail.installments.map((i: { status: string; paidAmount: number }) => [i.status, i.paidAmount])).toEqual([
+      ['paid', 3000],
+      ['overdue', 1500],
+      ['overdue', 0],
+    ]);
+    expect(detail.paidAmount).toBe(4500);
+
+    const live = await app.inject({
+      method: 'PUT',
+      url: `/api/student-enrollment-payment/${id}/${detail.installments[1]._id}`,
+      headers: auth,
+      payload: { amount: 100, paymentMode: 'cash', paidOn: detail.payments[0].paidOn },
+    });
+    expect(live.json().message).toMatch(/RCPT-\d{4}-000001$/);
+    expect(await verifyLedger(db)).toEqual([]);
+
+    // The receipt and the statement say the payment came from the institute's own books.
+    const receipt = await app.inject({
+      method: 'GET',
+      url: `/api/student-enrollment-receipt/${detail.payments[0]._id}`,
+      headers: auth,
+    });
+    expect(receipt.statusCode).toBe(200);
+    expect(pdfText(receipt.rawPayload)).toMatch(/OLD\/R\/118[\s\S]*earlier records \(imported\)/);
+    const statement = await app.inject({
+      method: 'GET',
+      url: `/api/student-enrollment-fee-download/${id}`,
+      headers: auth,
+    });
+    expect(pdfText(statement.rawPayload)).toContain('OLD/R/131 (imported)');
+  });
+
+  it('refuses a receipt number of Registrar’s own form and a payment for an enrolment not here', async () => {
+    const res = await send(
+      'payments',
+      csv(IMPORT_COLUMNS.payments, [
+        {
+          email: 'priya.import@example.com',
+          course: 'Tally Prime',
+          installmentNumber: '3',
+          amount: '10',
+          paidOn: '01/06/2026',
+          paymentMode: 'cash',
+          receiptNumber: 'RCPT-2026-000777',
+        },
+        {
+          email: 'nobody@example.com',
+          course: 'Tally Prime',
+          installmentNumber: '1',
+          amount: '10',
+          paidOn: '01/06/2026',
+          paymentMode: 'cash',
+          receiptNumber: 'X-1',
+        },
+        {
+          email: 'priya.import@example.com',
+          course: 'Tally Prime',
+          installmentNumber: '3',
+          amount: 'ten',
+          paidOn: '01/06/2026',
+          paymentMode: 'cash',
+          receiptNumber: 'X-2',
+        },
+      ]),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json().data.errors).toEqual([
+      { row: 2, field: 'receiptNumber', message: IMPORT_MESSAGES.receiptNumberLikeOurs },
+      { row: 3, field: 'email', message: IMPORT_MESSAGES.enrollmentUnknown },
+      { row: 4, field: 'amount', message: IMPORT_MESSAGES.amountUnreadable },
+    ]);
+  });
+
+  it('imports inquiries on the day they came in, once', async () => {
+    const rows = [
+      {
+        name: 'Rahul Verma',
+        email: 'rahul.import@example.com',
+        phoneNumber: '9812345678',
+        address: 'Noida',
+        areaOfInterest: 'Tally Prime; Web',
+        reference: 'website',
+        receivedOn: '20/10/2026',
+        status: 'contacted',
+      },
+    ];
+    const res = await send('inquiries', csv(IMPORT_COLUMNS.inquiries, rows));
+    expect(res.statusCode, res.body).toBe(201);
+    expect((await send('inquiries', csv(IMPORT_COLUMNS.inquiries, rows))).json().data).toMatchObject({
+      created: 0,
+      skipped: 1,
+    });
+    const list = await app.inject({ method: 'GET', url: '/api/inquiry?search=rahul.import', headers: auth });
+    expect(list.json().data.items[0]).toMatchObject({ status: 'contacted', areaOfInterest: ['Tally Prime', 'Web'] });
+  });
+
+  it('answers bad files with a clear 4xx and writes nothing', async () => {
+    const before = await count('enrollments');
+    const picture = await send('enrollments', PNG);
+    expect(picture.statusCode).toBe(415);
+    const latin1 = await send(
+      'enrollments',
+      Buffer.from(`${IMPORT_COLUMNS.enrollments.join(',')}\r\nJos\xe9`, 'latin1'),
+    );
+    expect(latin1.statusCode).toBe(415);
+    const empty = await send('enrollments', '');
+    expect(empty.statusCode).toBe(400);
+    const noHeader = await send('enrollments', 'name,email\r\nA,a@b.in\r\n');
+    expect(noHeader.statusCode).toBe(400);
+    expect(noHeader.json().message).toMatch(new RegExp(`^${IMPORT_MESSAGES.missingColumns}: externalId, phoneNumber`));
+    const noKind = await send('spreadsheets', csv(IMPORT_COLUMNS.enrollments, [student()]));
+    expect(noKind.json().message).toBe(IMPORT_MESSAGES.kindRequired);
+    const big = await send('enrollments', Buffer.alloc(21 * 1024 * 1024, 'a'));
+    expect(big.statusCode).toBe(413);
+    const json = await app.inject({
+      method: 'POST',
+      url: apiPaths.imports,
+      headers: auth,
+      payload: { kind: 'enrollments' },
+    });
+    expect(json.statusCode).toBe(415);
+    const anonymous = await app.inject({
+      method: 'POST',
+      url: apiPaths.imports,
+      payload: 'null',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(anonymous.statusCode).toBe(401);
+    expect(await count('enrollments')).toBe(before);
+  });
+
+  it('reads the first sheet of an Excel file, and refuses one that would unpack past 50 MB before unpacking it', async () => {
+    const header = [...IMPORT_COLUMNS.enrollments];
+    const row = student({ externalId: 'XL-1', email: 'excel.row@example.com', phoneNumber: '9876500031' });
+    const book = await xlsx([header, header.map((h) => row[h as keyof typeof row] ?? '')]);
+    const res = await send('enrollments', book);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data).toMatchObject({ created: 1 });
+
+    const bomb = await xlsx([header], [{ name: 'xl/media/padding.bin', data: Buffer.alloc(60 * 1024 * 1024) }]);
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    const refused = await send('enrollments', bomb);
+    expect(refused.statusCode).toBe(413);
+  });
+
+  it('mails each new student their page link only when asked to', async () => {
+    const before = await outbox();
+    const res = await send(
+      'enrollments',
+      csv(IMPORT_COLUMNS.enrollments, [
+        student({ externalId: 'LINK-1', email: 'link.me@example.com', phoneNumber: '9876500041' }),
+      ]),
+      { sendLinks: 'true' },
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const mails = (await db.execute(sql`select payload from outbox order by created_at desc limit 5`)) as unknown as {
+      rows: { payload: { to: string } }[];
+    };
+    expect(await outbox()).toBe(before + 1);
+    expect(mails.rows[0]!.payload.to).toBe('link.me@example.com');
+  });
+
+  it('leaves nothing half-written when an import stops part way, and the same file then imports whole', async () => {
+    const rows = [1, 2, 3].map((n) =>
+      student({
+        externalId: `HALF-${n}`,
+        email: `half${n}@example.com`,
+        phoneNumber: `98765001${n}0`,
+        name: n === 3 ? 'Crash Here' : `Half ${n}`,
+      }),
+    );
+    await db.execute(
+      sql.raw(`create function crash_import() returns trigger language plpgsql as $$ begin
+      if new.name = 'Crash Here' then raise exception 'disk full'; end if; return new; end $$`),
+    );
+    await db.execute(
+      sql.raw('create trigger crash_import before insert on enrollments for each row execute function crash_import()'),
+    );
+    const stopped = await send('enrollments', csv(IMPORT_COLUMNS.enrollments, rows));
+    expect(stopped.statusCode).toBe(500);
+    expect(await count("enrollments where external_id like 'HALF-%'")).toBe(0);
+    await db.execute(sql.raw('drop trigger crash_import on enrollments'));
+    const whole = await send('enrollments', csv(IMPORT_COLUMNS.enrollments, rows));
+    expect(whole.json().data).toMatchObject({ created: 3, skipped: 0 });
+  });
+
+  it('runs one import at a time: another sent meanwhile is told to wait', async () => {
+    const many = csv(
+      IMPORT_COLUMNS.enrollments,
+      Array.from({ length: 150 }, (_, i) =>
+        student({ externalId: `WAIT-${i}`, email: `wait${i}@example.com`, phoneNumber: `9${String(700000000 + i)}` }),
+      ),
+    );
+    // Each row takes a while to write, as a big file's rows do (spread out: the embedded database
+    // sleeps inside this thread, so one long sleep would hold the second request back, not the import).
+    await db.execute(
+      sql.raw(`create function slow_import() returns trigger language plpgsql as $$ begin
+        if new.external_id like 'WAIT-%' then perform pg_sleep(0.015); end if; return new; end $$`),
+    );
+    await db.execute(
+      sql.raw('create trigger slow_import before insert on enrollments for each row execute function slow_import()'),
+    );
+    const first = send('enrollments', many);
+    await new Promise((r) => setTimeout(r, 300));
+    const second = await send('enrollments', many, { dryRun: 'true' });
+    expect(second.statusCode).toBe(409);
+    expect(second.json().message).toBe(IMPORT_MESSAGES.busy);
+    expect((await first).json().data).toMatchObject({ created: 150 });
+    await db.execute(sql.raw('drop trigger slow_import on enrollments'));
+  });
+
+  it('keeps a log of every import: who, which file and its SHA-256, and the counts', async () => {
+    const res = await app.inject({ method: 'GET', url: apiPaths.imports, headers: auth });
+    expect(res.statusCode).toBe(200);
+    const log = res.json().data;
+    expect(log.length).toBeGreaterThan(3);
+    expect(log[0]).toMatchObject({ by: { name: 'Admin' }, fileName: expect.stringMatching(/\.csv$/) });
+    expect(log[0].sha256).toMatch(/^[0-9a-f]{64}$/);
+  });
+});

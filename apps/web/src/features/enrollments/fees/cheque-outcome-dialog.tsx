@@ -1,0 +1,80 @@
+/**
+ * A received cheque cleared or bounced. The outcome is kept beside the payment, never by editing
+ * it; a bounce voids the payment with the reason, re-opens its installment and may add the
+ * institute's bounce fee, so the dialog says so before it is confirmed.
+ *
+ * Mount it with a new `key` per opening (the fee panel does).
+ */
+import { useState, type ChangeEvent } from 'react';
+import { CHEQUE_MESSAGES, chequeOutcomeSchema, type ChequeOutcome } from '@registrar/contract/cheques';
+import type { Payment } from '@registrar/contract/fees';
+import { firstMessages } from '../../../shared/form/use-on-touched-form';
+import { formatRupees } from '../../../shared/lib/money';
+import { formatDate } from '../../../shared/lib/format-date';
+import { useSettleChequeMutation } from './api/fees-api';
+import { today } from './fee-format';
+import { DateField, MoneyDialog, ReasonField, useMoneySubmit } from './money-form';
+
+export function ChequeOutcomeDialog({
+  enrollmentId,
+  payment,
+  state,
+  onClose,
+}: {
+  enrollmentId: string;
+  payment: Payment;
+  state: ChequeOutcome;
+  onClose: () => void;
+}) {
+  const [settle, { isLoading }] = useSettleChequeMutation();
+  const [values, setValues] = useState({ on: today(), reason: '' });
+  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
+  const { failure, send } = useMoneySubmit(['on', 'reason'], 'The cheque could not be updated.');
+  const bind = (field: 'on' | 'reason') => ({
+    value: values[field],
+    error: errors[field],
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+      const { value } = event.target;
+      setValues((v) => ({ ...v, [field]: value }));
+      setErrors((e) => ({ ...e, [field]: undefined }));
+    },
+  });
+  const bounced = state === 'bounced';
+  const cheque = `cheque ${payment.chequeNumber ?? ''}`.trim();
+
+  const save = async () => {
+    const parsed = chequeOutcomeSchema.safeParse({ state, on: values.on, reason: values.reason || undefined });
+    const found: Record<string, string | undefined> = parsed.success ? {} : firstMessages(parsed.error.issues);
+    if (values.on > today()) found.on = CHEQUE_MESSAGES.onInFuture;
+    if (!parsed.success || Object.values(found).some(Boolean)) return setErrors(found);
+    const sent = await send(
+      () => settle({ enrollmentId, paymentId: payment._id, body: parsed.data }).unwrap(),
+      (field, message) => setErrors((e) => ({ ...e, [field]: message })),
+    );
+    if (sent) onClose();
+  };
+
+  return (
+    <MoneyDialog
+      open
+      title={`${bounced ? 'Cheque bounced' : 'Cheque cleared'}: receipt ${payment.receiptNumber}`}
+      description={
+        <>
+          {formatRupees(payment.amount)} by {cheque}
+          {payment.bankName ? ` on ${payment.bankName}` : ''}, received {formatDate(payment.paidOn)}.{' '}
+          {bounced
+            ? 'The payment will be voided with your reason and its installment owes this amount again; the institute’s bounce fee, if it sets one, is added to that installment.'
+            : 'The payment stays as it is; the cheque is marked cleared.'}
+        </>
+      }
+      submitLabel={bounced ? 'Mark bounced' : 'Mark cleared'}
+      busy={isLoading}
+      failure={failure}
+      onSubmit={() => void save()}
+      onClose={onClose}
+    >
+      <DateField label={bounced ? 'Bounced on' : 'Cleared on'} latest={today()} {...bind('on')} />
+      {bounced && <ReasonField {...bind('reason')} help='For example "Insufficient funds".' />}
+    </MoneyDialog>
+  );
+}

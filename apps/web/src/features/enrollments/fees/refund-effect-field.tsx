@@ -1,0 +1,54 @@
+/** The refund dialog's question: what the refund does to the student's dues, each answer's consequence written out. */
+import type { ChangeEvent } from 'react';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Typography from '@mui/material/Typography';
+import { useId } from 'react';
+import { REFUND_EFFECTS, REFUND_EFFECT_CONSEQUENCES, REFUND_EFFECT_LABELS } from '@registrar/contract/fees';
+
+export function RefundEffectField({
+  value,
+  error,
+  onChange,
+  canEnd,
+}: {
+  value: string;
+  error: string | undefined;
+  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
+  /** Ending the enrolment changes its status: offered only to staff who may. */
+  canEnd: boolean;
+}) {
+  const id = useId();
+  return (
+    <FormControl component="fieldset" error={Boolean(error)} required>
+      <FormLabel component="legend" id={`${id}-label`}>
+        What does this refund do?
+      </FormLabel>
+      <RadioGroup name="effect" aria-labelledby={`${id}-label`} value={value} onChange={onChange}>
+        {REFUND_EFFECTS.filter((effect) => canEnd || effect !== 'end-enrolment').map((effect) => (
+          <FormControlLabel
+            key={effect}
+            value={effect}
+            control={<Radio />}
+            sx={{ alignItems: 'flex-start', mt: 1, '& .MuiRadio-root': { pt: 0.25 } }}
+            label={
+              <>
+                <Typography component="span" sx={{ display: 'block' }}>
+                  {REFUND_EFFECT_LABELS[effect]}
+                </Typography>
+                <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
+                  {REFUND_EFFECT_CONSEQUENCES[effect]}
+                </Typography>
+              </>
+            }
+          />
+        ))}
+      </RadioGroup>
+      {error && <FormHelperText>{error}</FormHelperText>}
+    </FormControl>
+  );
+}

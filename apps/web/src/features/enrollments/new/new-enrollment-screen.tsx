@@ -1,0 +1,176 @@
+/**
+ * The front desk's enrolment form (`/student-enrollments/new`, `?inquiry=<id>` to enrol an inquiry):
+ * the public form's fields checked by the same contract schema, filled from the inquiry, the
+ * joining date (nothing falls due before it), documents taken with the camera or left to follow,
+ * and the first payment for roles that record fees. Sends `POST /api/staff-enrollment` and opens
+ * the new enrolment.
+ */
+import { useId, useState } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { localIsoDate } from '@registrar/contract/enrollment';
+import { firstPaymentSchema, staffEnrollmentSchema } from '@registrar/contract/staff-enrollment';
+import type { ApiQueryError } from '../../../shared/api/base-api';
+import { useGetCoursesQuery } from '../../../shared/api/course-list-api';
+import type { Files, UploadName, Values } from '../../../shared/form/enrollment-types';
+import { EMPTY_ENROLLMENT } from '../../../shared/form/empty-enrollment';
+import { firstMessages, useOnTouchedForm } from '../../../shared/form/use-on-touched-form';
+import { formatDate } from '../../../shared/lib/format-date';
+import { ENROLLMENTS_PATH } from '../../../shared/lib/paths';
+import { formatRupees } from '../../../shared/lib/money';
+import { useCan } from '../../../shared/session/permissions';
+import { useCreateStaffEnrollmentMutation } from '../api/enrollments-api';
+import { EnrollmentTextFields } from '../enrollment-fields';
+import { CaptureDocuments } from './capture-documents';
+import { FirstPaymentFields, type PaymentValues } from './first-payment-fields';
+
+/** What an inquiry already knows about the student. */
+export interface EnrollmentPrefill {
+  inquiryId: string;
+  inquiryName: string;
+  values: Partial<Values>;
+}
+
+const EMPTY: Values = { ...EMPTY_ENROLLMENT, currentlyWorking: 'other', paymentMethod: 'installment' };
+
+export function NewEnrollmentScreen({ prefill, backTo }: { prefill?: EnrollmentPrefill | undefined; backTo: string }) {
+  const id = useId();
+  const navigate = useNavigate();
+  const mayRecord = useCan('fees.record');
+  const { data: courses } = useGetCoursesQuery({ page: 1, limit: 100 });
+  const [create, { isLoading }] = useCreateStaffEnrollmentMutation();
+  const [files, setFiles] = useState<Files>({});
+  const [fileProblems, setFileProblems] = useState<Partial<Record<UploadName, string>>>({});
+  const [paying, setPaying] = useState(false);
+  const [payment, setPayment] = useState<PaymentValues>({
+    amount: '',
+    paymentMode: 'cash',
+    paidOn: localIsoDate(),
+    reference: '',
+    utr: '',
+  });
+  const [paymentErrors, setPaymentErrors] = useState<Partial<Record<keyof PaymentValues, string>>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const form = useOnTouchedForm<Values, unknown>({ ...EMPTY, ...prefill?.values }, (values) => {
+    const parsed = staffEnrollmentSchema.safeParse({ ...values, inquiryId: prefill?.inquiryId });
+    return { data: parsed.success ? parsed.data : undefined, errors: firstMessages(parsed.error?.issues ?? []) };
+  });
+  const activeCourses = (courses?.items ?? []).filter((c) => c.active);
+  const course = activeCourses.find((c) => c._id === form.values.courseId);
+  const firstAmount = course ? (form.values.paymentMethod === 'installment' ? course.emiPrice[0] : course.price) : null;
+
+  const checkPayment = () => {
+    if (!paying) return { ok: true, value: undefined };
+    const parsed = firstPaymentSchema.safeParse({
+      amount: Number(payment.amount),
+      paymentMode: payment.paymentMode,
+      paidOn: payment.paidOn,
+      reference: payment.reference || undefined,
+      utr: payment.utr || undefined,
+    });
+    setPaymentErrors(parsed.success ? {} : (firstMessages(parsed.error.issues) as typeof paymentErrors));
+    return { ok: parsed.success, value: parsed.data };
+  };
+
+  const onSubmit = form.handleSubmit(async () => {
+    setFailure(null);
+    const pay = checkPayment();
+    if (!pay.ok) return;
+    const body = new FormData();
+    for (const [key, value] of Object.entries(form.values)) if (value !== '') body.append(key, value);
+    if (prefill) body.append('inquiryId', prefill.inquiryId);
+    if (pay.value) body.append('firstPayment', JSON.stringify(pay.value));
+    for (const [key, file] of Object.entries(files)) body.append(key, file, file.name);
+    try {
+      const created = await create(body).unwrap();
+      if (created.data.paymentProblem) setFailure(created.data.paymentProblem);
+      await navigate(`${ENROLLMENTS_PATH}/${created.data._id}`, { replace: true });
+    } catch (err) {
+      const failed = err as Partial<ApiQueryError>;
+      setFailure(failed.message || 'The enrolment could not be saved.');
+      const errors = failed.fieldErrors ?? [];
+      const onPayment = errors.filter((e) => e.path.startsWith('firstPayment.'));
+      if (onPayment.length)
+        setPaymentErrors(Object.fromEntries(onPayment.map((e) => [e.path.slice('firstPayment.'.length), e.message])));
+      form.setServerErrors(errors.filter((e) => !e.path.startsWith('firstPayment.')));
+    }
+  });
+
+  return (
+    <Box sx={{ maxWidth: 960 }}>
+      <Typography variant="h4" component="h1" sx={{ fontSize: { xs: '1.75rem', sm: '2rem' } }}>
+        New enrolment
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {prefill
+          ? `From the inquiry of ${prefill.inquiryName}: check what they told us and fill in the rest.`
+          : 'For a student at the desk. The same rules as the public form apply.'}
+      </Typography>
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+        <Box
+          component="form"
+          id={`${id}-form`}
+          noValidate
+          onSubmit={(event) => void onSubmit(event)}
+          sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}
+        >
+          <EnrollmentTextFields
+            form={form}
+            courseOptions={activeCourses.map((c) => ({ value: c._id, label: c.name }))}
+            joiningDate={{
+              required: true,
+              helperText: form.values.startDate
+                ? `The first installment falls due on ${formatDate(form.values.startDate)}, not before.`
+                : 'Nothing falls due before this date.',
+              slotProps: { inputLabel: { shrink: true }, htmlInput: { min: localIsoDate() } },
+            }}
+          />
+          <CaptureDocuments
+            files={files}
+            problems={fileProblems}
+            onChoose={(field, file, problem) => {
+              setFileProblems((p) => ({ ...p, [field]: problem ?? undefined }));
+              setFiles((f) => {
+                const next = { ...f };
+                if (file && !problem) next[field] = file;
+                else if (!file) delete next[field];
+                return next;
+              });
+            }}
+          />
+          {mayRecord && (
+            <FirstPaymentFields
+              on={paying}
+              onToggle={(on) => {
+                setPaying(on);
+                if (on && !payment.amount && firstAmount) setPayment((p) => ({ ...p, amount: String(firstAmount) }));
+              }}
+              values={payment}
+              onChange={setPayment}
+              errors={paymentErrors}
+              hint={firstAmount ? `The first installment is ${formatRupees(firstAmount)}` : 'Choose the course first'}
+            />
+          )}
+        </Box>
+        {failure && (
+          <Alert severity="error" sx={{ mt: 2 }} role="alert">
+            {failure}
+          </Alert>
+        )}
+        <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', mt: 3, flexWrap: 'wrap' }}>
+          <Button component={RouterLink} to={backTo} disabled={isLoading}>
+            Cancel
+          </Button>
+          <Button type="submit" form={`${id}-form`} variant="contained" loading={isLoading}>
+            Enrol
+          </Button>
+        </Box>
+      </Paper>
+    </Box>
+  );
+}

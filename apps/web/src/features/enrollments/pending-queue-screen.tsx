@@ -1,0 +1,173 @@
+/**
+ * The pending enrolments as a queue (`/student-enrollments/queue`): the oldest first, with its
+ * documents on screen, an optional note, and "Approve and next" / "Reject and next" (a rejection
+ * is confirmed), `?courseId=` for one course. "Skip" leaves one for later in this visit. The student is emailed either way.
+ */
+import { useId, useState } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { STUDENT_WILL_BE_EMAILED, type EnrollmentDetail } from '@registrar/contract/enrollment-admin';
+import { ACCESS_MESSAGES } from '@registrar/contract/permissions';
+import type { ApiQueryError } from '../../shared/api/base-api';
+import { DOCUMENT_LABELS } from '../../shared/lib/enrollment-labels';
+import { formatDate } from '../../shared/lib/format-date';
+import { formatRupees } from '../../shared/lib/money';
+import { ENROLLMENTS_PATH } from '../../shared/lib/paths';
+import { usePermissions } from '../../shared/session/permissions';
+import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
+import type { EnrollmentFileField } from '@registrar/contract/enrollment';
+import {
+  useChangeEnrollmentStatusMutation,
+  useGetEnrollmentQuery,
+  useGetEnrollmentsQuery,
+} from './api/enrollments-api';
+import { DocumentsGallery } from './documents-gallery';
+
+const QUEUE_ARGS = { page: 1, limit: 50, status: 'pending', sort: 'createdAt' } as const;
+
+function Candidate({ enrollment, onSkip, left }: { enrollment: EnrollmentDetail; onSkip: () => void; left: number }) {
+  const id = useId();
+  const allowed = usePermissions();
+  const [note, setNote] = useState('');
+  const [confirmReject, setConfirmReject] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [changeStatus, { isLoading }] = useChangeEnrollmentStatusMutation();
+  const decide = async (status: 'approved' | 'rejected') => {
+    setFailure(null);
+    try {
+      await changeStatus({ id: enrollment._id, status, note: note.trim() || undefined }).unwrap();
+    } catch (err) {
+      setFailure((err as Partial<ApiQueryError>).message || 'The status could not be changed.');
+    }
+  };
+  const e = enrollment;
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} aria-labelledby={`${id}-name`} component="section">
+      <Stack spacing={2}>
+        <Box>
+          <Typography id={`${id}-name`} variant="h5" component="h2" sx={{ overflowWrap: 'anywhere' }}>
+            {e.name}
+          </Typography>
+          <Typography color="text.secondary">
+            {e.enrollmentNumber} · {e.course.name} · {formatRupees(e.totalFee)} · received {formatDate(e.createdAt)}
+            {e.startDate ? ` · joining ${formatDate(e.startDate)}` : ''}
+          </Typography>
+          <Button component={RouterLink} to={`${ENROLLMENTS_PATH}/${e._id}`} size="small" sx={{ mt: 0.5, ml: -1 }}>
+            Open the full enrolment
+          </Button>
+        </Box>
+        {e.documentsToFollow.length > 0 && (
+          <Alert severity="warning">
+            To follow: {e.documentsToFollow.map((f) => DOCUMENT_LABELS[f as EnrollmentFileField]).join(', ')}
+          </Alert>
+        )}
+        {allowed('documents.view') ? (
+          <DocumentsGallery documents={e.documents} />
+        ) : (
+          <Typography color="text.secondary">{ACCESS_MESSAGES.documentsHidden}</Typography>
+        )}
+        <TextField
+          label="Note to the student (optional)"
+          value={note}
+          onChange={(event) => setNote(event.target.value)}
+          multiline
+          minRows={2}
+          helperText={`${STUDENT_WILL_BE_EMAILED} of the decision, with this note.`}
+          slotProps={{ htmlInput: { maxLength: 1000 } }}
+        />
+        {failure && (
+          <Alert severity="error" role="alert">
+            {failure}
+          </Alert>
+        )}
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+          <Button variant="contained" loading={isLoading} onClick={() => void decide('approved')}>
+            Approve and next
+          </Button>
+          <Button variant="outlined" color="error" disabled={isLoading} onClick={() => setConfirmReject(true)}>
+            Reject and next
+          </Button>
+          <Button disabled={isLoading || left <= 1} onClick={onSkip}>
+            Skip
+          </Button>
+        </Stack>
+      </Stack>
+      <ConfirmDialog
+        open={confirmReject}
+        title={`Reject the enrolment of “${e.name}”?`}
+        description={`${STUDENT_WILL_BE_EMAILED} that ${e.enrollmentNumber} could not be accepted${note.trim() ? ', with your note' : ''}. A rejection cannot be undone.`}
+        confirmLabel="Reject and next"
+        destructive
+        busy={isLoading}
+        onConfirm={() => {
+          setConfirmReject(false);
+          void decide('rejected');
+        }}
+        onClose={() => setConfirmReject(false)}
+      />
+    </Paper>
+  );
+}
+
+export function PendingQueueScreen() {
+  const [skipped, setSkipped] = useState<string[]>([]);
+  // `?courseId=` keeps the queue to one course (a batch's intake).
+  const [params] = useSearchParams();
+  const courseId = params.get('courseId');
+  const list = useGetEnrollmentsQuery(courseId ? { ...QUEUE_ARGS, courseId } : QUEUE_ARGS);
+  const waiting = (list.data?.items ?? []).filter((e) => !skipped.includes(e._id));
+  const current = waiting[0] ?? list.data?.items[0];
+  const detail = useGetEnrollmentQuery(current?._id ?? '', { skip: !current });
+  const total = list.data?.total ?? 0;
+  return (
+    <Box sx={{ maxWidth: 1100 }}>
+      <Typography variant="h4" component="h1" sx={{ fontSize: { xs: '1.75rem', sm: '2rem' } }}>
+        Pending enrolments
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 2 }} aria-live="polite">
+        {list.isLoading ? 'Loading…' : total === 1 ? '1 enrolment waiting' : `${total} enrolments waiting`}, oldest
+        first.
+      </Typography>
+      {list.isError ? (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" onClick={() => void list.refetch()}>
+              Retry
+            </Button>
+          }
+        >
+          The pending enrolments could not be loaded.
+        </Alert>
+      ) : list.isLoading || (current && !detail.data) ? (
+        <Skeleton variant="rounded" height={360} aria-label="Loading the next enrolment" />
+      ) : !current ? (
+        <Paper variant="outlined" sx={{ p: 3 }}>
+          <Typography variant="h6" component="h2">
+            Nothing waiting
+          </Typography>
+          <Typography color="text.secondary" sx={{ mb: 1 }}>
+            Every enrolment has been decided. New ones appear here as they arrive.
+          </Typography>
+          <Button component={RouterLink} to={ENROLLMENTS_PATH}>
+            Back to Student Enrollments
+          </Button>
+        </Paper>
+      ) : (
+        <Candidate
+          key={detail.data!._id}
+          enrollment={detail.data!}
+          left={waiting.length}
+          onSkip={() => setSkipped((s) => [...s, current._id])}
+        />
+      )}
+    </Box>
+  );
+}

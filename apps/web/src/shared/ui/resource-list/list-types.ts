@@ -1,0 +1,52 @@
+/** Types the list's parts share, apart from the list itself so none of them imports it back. */
+import type { ReactNode } from 'react';
+import type { GridColDef } from '@mui/x-data-grid';
+
+/** A DataGrid column that can step aside on small screens. */
+export type ResourceColumn<Row extends { _id: string }> = GridColDef<Row> & { hideBelow?: 'sm' | 'md' };
+
+/** What the list says when it has no rows and no search or filter is set. */
+export interface ListEmptyState {
+  title: string;
+  description?: ReactNode;
+  action?: ReactNode;
+}
+
+/** What a bulk action answers: how many rows it did, and each row it did not with why. */
+export interface BulkOutcome {
+  done: number;
+  skipped: readonly { id: string; reason: string }[];
+}
+
+/** The values an action's own fields hold (a title and message, a note, an owner). */
+export type BulkValues = Record<string, string>;
+
+/**
+ * An action on the selected rows. The list asks first with the count ("Send reminders to 7
+ * students?"), shows the action's fields in that question, then reports what it did and why
+ * each other row was skipped.
+ */
+export interface BulkAction {
+  key: string;
+  /** The button: "Send reminders". */
+  label: string;
+  icon?: ReactNode;
+  question: (count: number) => string;
+  /** The confirm button: "Send". */
+  confirmLabel: string;
+  /** The outcome's verb: "5 sent". */
+  doneLabel: string;
+  destructive?: boolean;
+  fields?: (values: BulkValues, set: (name: string, value: string) => void) => ReactNode;
+  /** Whether the fields are filled in enough to run. */
+  ready?: (values: BulkValues) => boolean;
+  run: (ids: string[], values: BulkValues) => Promise<BulkOutcome>;
+}
+
+/** Row selection on a list: a checkbox per row naming it, select all on the page, the actions. */
+export interface ListSelection<Row> {
+  /** The row's name in its checkbox's label ("Select Asha Verma") and in the outcome's skips. */
+  rowLabel: (row: Row) => string;
+  /** Only the actions the role may take; with none the list has no selection at all. */
+  actions: readonly BulkAction[];
+}

@@ -1,0 +1,237 @@
+/**
+ * Bulk import of an institute's existing students, enrolments, past payments and inquiries from
+ * a spreadsheet. Every row passes the same field rules (and messages) as the forms and the API:
+ * the row schemas below are built from the forms' own schemas, not copies of them.
+ */
+import { z } from 'zod';
+import { RECORDED_PAYMENT_MODES } from './constants';
+import { enrollmentFieldsObject } from './enrollment';
+import { emailField, emptyAsUndefined } from './fields';
+import { inquirySchema } from './inquiry';
+import { INQUIRY_STATUSES } from './inquiry-admin';
+import { MESSAGES } from './messages';
+import { recordPaymentFields } from './fees';
+import { checkPaymentReferences } from './payment-references';
+
+export const IMPORT_KINDS = ['enrollments', 'payments', 'inquiries'] as const;
+export type ImportKind = (typeof IMPORT_KINDS)[number];
+
+export const IMPORT_DATE_FORMATS = ['dd/mm/yyyy', 'yyyy-mm-dd', 'mm/dd/yyyy'] as const;
+export type ImportDateFormat = (typeof IMPORT_DATE_FORMATS)[number];
+
+/** The statuses an imported enrolment may have (a rejected application is not worth moving in). */
+export const IMPORT_ENROLLMENT_STATUSES = ['pending', 'approved', 'completed', 'cancelled'] as const;
+
+/** The columns of each template, in order; a file's header must hold each (in any order). */
+export const IMPORT_COLUMNS = {
+  enrollments: [
+    'externalId',
+    'name',
+    'email',
+    'phoneNumber',
+    'alterNativePhoneNumber',
+    'currentAddress',
+    'permanentAddress',
+    'course',
+    'paymentMethod',
+    'paymentMode',
+    'startDate',
+    'endDate',
+    'currentlyWorking',
+    'currentlyWorkingPlace',
+    'currentSem',
+    'designation',
+    'status',
+    'enrolledOn',
+    'state',
+  ],
+  payments: [
+    'email',
+    'course',
+    'installmentNumber',
+    'amount',
+    'paidOn',
+    'paymentMode',
+    'utr',
+    'reference',
+    'receiptNumber',
+  ],
+  inquiries: [
+    'name',
+    'email',
+    'phoneNumber',
+    'address',
+    'currentlyWorkingAs',
+    'currentlyAt',
+    'areaOfInterest',
+    'reference',
+    'friendName',
+    'friendWorkingArea',
+    'receivedOn',
+    'status',
+  ],
+} as const satisfies Record<ImportKind, readonly string[]>;
+
+/** Columns a row may leave empty without the template being wrong (the row rules still apply). */
+export const IMPORT_DATE_COLUMNS: Record<ImportKind, readonly string[]> = {
+  enrollments: ['startDate', 'endDate', 'enrolledOn'],
+  payments: ['paidOn'],
+  inquiries: ['receivedOn'],
+};
+
+/** The largest import file, and the most rows one import takes. */
+export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
+export const IMPORT_MAX_ROWS = 100_000;
+
+export const IMPORT_MESSAGES = {
+  imported: 'Import finished',
+  dryRunDone: 'Checked: nothing was written',
+  hasErrors: 'Some rows are in error: fix them and upload the file again; nothing was imported',
+  kindRequired: 'Choose what the file holds: enrolments, payments or inquiries',
+  fileRequired: 'Choose a CSV or Excel (.xlsx) file',
+  fileTooLarge: 'The file is larger than 20 MB: split it into smaller files',
+  tooManyRows: 'The file has more than 100,000 rows: split it into smaller files',
+  missingColumns: 'The header row lacks these columns of the template',
+  dateFormatInvalid: 'Choose a date format: dd/mm/yyyy, yyyy-mm-dd or mm/dd/yyyy',
+  dateUnreadable: 'Write the date as',
+  courseRequired: 'Name the course',
+  courseUnknown: 'No course has this name',
+  duplicateInFile: 'The same record appears earlier in this file, on row',
+  enrollmentUnknown: 'No enrolment of this email in this course: import the enrolments first',
+  installmentUnknown: 'The enrolment has no installment of this number',
+  amountUnreadable: 'Write the amount in rupees, such as 25000 or 1,25,000.00',
+  statusInvalid: 'Status must be pending, approved, completed or cancelled',
+  stateInvalid: 'State must be the two-digit GST state code, such as 27 for Maharashtra',
+  receiptNumberLikeOurs: 'This receipt number has the form of Registrar’s own receipts: give it another prefix',
+  receiptNumberTaken: 'This receipt number is already on another enrolment’s payment',
+  busy: 'Another import is running: wait until it finishes',
+  notFound: 'Import not found',
+  noErrors: 'This import has no rows in error',
+} as const;
+
+const optionalIso = z.preprocess(emptyAsUndefined, z.iso.date({ error: MESSAGES.dateInvalid }).optional());
+const requiredIso = z.iso.date({ error: MESSAGES.dateInvalid });
+
+/**
+ * One enrolment row. The personal fields are the public form's; a joining date in the past is
+ * allowed (these students joined before the institute moved in), and the course is named.
+ */
+export const importEnrollmentRowSchema = enrollmentFieldsObject
+  .pick({
+    name: true,
+    currentAddress: true,
+    permanentAddress: true,
+    phoneNumber: true,
+    email: true,
+    alterNativePhoneNumber: true,
+    currentlyWorking: true,
+    currentlyWorkingPlace: true,
+    currentSem: true,
+    designation: true,
+    paymentMode: true,
+    paymentMethod: true,
+  })
+  .extend({
+    externalId: z.preprocess(emptyAsUndefined, z.string().trim().max(100).optional()),
+    course: z.string().trim().min(1, { error: IMPORT_MESSAGES.courseRequired }).max(200),
+    startDate: optionalIso,
+    endDate: optionalIso,
+    status: z.preprocess(
+      (v) => emptyAsUndefined(typeof v === 'string' ? v.toLowerCase() : v) ?? 'approved',
+      z.enum(IMPORT_ENROLLMENT_STATUSES, { error: IMPORT_MESSAGES.statusInvalid }),
+    ),
+    enrolledOn: optionalIso,
+    state: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(/^\d{2}$/, { error: IMPORT_MESSAGES.stateInvalid })
+        .optional(),
+    ),
+  })
+  .refine((v) => !v.endDate || !v.startDate || v.endDate >= v.startDate, {
+    error: MESSAGES.endDateBeforeStart,
+    path: ['endDate'],
+  });
+export type ImportEnrollmentRow = z.output<typeof importEnrollmentRowSchema>;
+
+/** One past payment: the staff payment's own fields and rules, and the institute's receipt number. */
+export const importPaymentRowSchema = recordPaymentFields
+  .pick({ paymentMode: true, utr: true, reference: true })
+  .extend({
+    paymentMode: z.enum(RECORDED_PAYMENT_MODES, { error: MESSAGES.paymentModeInvalid }),
+    email: emailField(),
+    course: z.string().trim().min(1, { error: IMPORT_MESSAGES.courseRequired }).max(200),
+    installmentNumber: z.coerce.number({ error: IMPORT_MESSAGES.installmentUnknown }).int().min(1).max(100),
+    amountPaise: z.number({ error: IMPORT_MESSAGES.amountUnreadable }).int().positive({
+      error: IMPORT_MESSAGES.amountUnreadable,
+    }),
+    paidOn: requiredIso,
+    receiptNumber: z.preprocess(emptyAsUndefined, z.string().trim().max(40).optional()),
+  })
+  .superRefine(checkPaymentReferences);
+export type ImportPaymentRow = z.output<typeof importPaymentRowSchema>;
+
+/** One inquiry: the public form's fields and rules; course names of interest separated by `;`. */
+export const importInquiryRowSchema = inquirySchema.omit({ courseId: true, language: true }).extend({
+  receivedOn: requiredIso,
+  status: z.preprocess(
+    (v) => emptyAsUndefined(typeof v === 'string' ? v.toLowerCase() : v) ?? 'new',
+    z.enum(INQUIRY_STATUSES),
+  ),
+});
+export type ImportInquiryRow = z.output<typeof importInquiryRowSchema>;
+
+export const importErrorSchema = z.object({ row: z.number().int(), field: z.string(), message: z.string() });
+export type ImportError = z.infer<typeof importErrorSchema>;
+
+export const importResultSchema = z.object({
+  _id: z.string(),
+  kind: z.enum(IMPORT_KINDS),
+  dryRun: z.boolean(),
+  rows: z.number().int(),
+  created: z.number().int(),
+  updated: z.number().int(),
+  skipped: z.number().int(),
+  errors: z.array(importErrorSchema),
+});
+export type ImportResult = z.infer<typeof importResultSchema>;
+
+/** One line of the import log. */
+export const importLogEntrySchema = importResultSchema.omit({ errors: true }).extend({
+  fileName: z.string(),
+  sha256: z.string(),
+  errorCount: z.number().int(),
+  by: z.object({ _id: z.string(), name: z.string() }).nullable(),
+  createdAt: z.string(),
+});
+export type ImportLogEntry = z.infer<typeof importLogEntrySchema>;
+
+/** Where a running import stands, for the screen's progress bar. */
+export const importProgressSchema = z
+  .object({ kind: z.enum(IMPORT_KINDS), fileName: z.string(), done: z.number().int(), total: z.number().int() })
+  .nullable();
+
+/**
+ * `dd/mm/yyyy` and its siblings read strictly: the day and month are where the format says,
+ * never guessed (an ambiguous 04/05 means what the chosen format says). One- or two-digit days
+ * and months are accepted. Answers `YYYY-MM-DD`, or null.
+ */
+export function readImportDate(cell: string, format: ImportDateFormat): string | null {
+  const text = cell.trim();
+  let y: number, m: number, d: number;
+  if (format === 'yyyy-mm-dd') {
+    const found = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(text);
+    if (!found) return null;
+    [y, m, d] = [Number(found[1]), Number(found[2]), Number(found[3])];
+  } else {
+    const found = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(text);
+    if (!found) return null;
+    const [a, b] = [Number(found[1]), Number(found[2])];
+    [d, m] = format === 'dd/mm/yyyy' ? [a, b] : [b, a];
+    y = Number(found[3]);
+  }
+  const date = new Date(Date.UTC(y, m - 1, d));
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return null;
+  return date.toISOString().slice(0, 10);
+}
