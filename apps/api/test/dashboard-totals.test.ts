@@ -18,6 +18,7 @@ import type { Db } from '../src/db/database';
 import { HttpError } from '../src/lib/http-errors';
 import { courseRepository } from '../src/repositories/course-repository';
 import { enrollmentRepository } from '../src/repositories/enrollment-repository';
+import { AnnouncementService } from '../src/services/announcement-service';
 import { EnrollmentService } from '../src/services/enrollment-service';
 import { FeeService } from '../src/services/fee-service';
 import { verifyLedger } from '../src/services/ledger-check';
@@ -70,7 +71,8 @@ describe('the ledger balances after any sequence of staff operations', async () 
   const { app, database, config } = await build();
   const db = database.db;
   const fees = new FeeService(db, config, () => {});
-  const enrollments = new EnrollmentService(db, config, app.storage, app.throttle, () => {});
+  const announcements = new AnnouncementService(db, config, () => {});
+  const enrollments = new EnrollmentService(db, config, app.storage, app.throttle, () => {}, fees, announcements);
   const { email } = await makeStaff(db, { name: 'Property' });
   const staffId = (await rows<{ id: string }>(db, sql`select id from staff where email = ${email}`))[0]!.id;
   const courses = (
@@ -164,7 +166,14 @@ describe('the ledger balances after any sequence of staff operations', async () 
         const amount = Math.max(1, Math.round(Number(p.left) * o.share)) / 100;
         await fees.refund(
           p.enrollment_id,
-          { paymentId: p.id, amount, reason: 'property', refundedOn: shiftDays(today, -o.days), paymentMode: 'cash' },
+          {
+            paymentId: p.id,
+            amount,
+            reason: 'property',
+            refundedOn: shiftDays(today, -o.days),
+            paymentMode: 'cash',
+            effect: 'owed-again',
+          },
           staffId,
         );
         return;
@@ -176,12 +185,12 @@ describe('the ledger balances after any sequence of staff operations', async () 
       }
       case 'joiningDate': {
         const e = await enrolment(o.pick);
-        if (e) await enrollments.update(e.id, { startDate: shiftDays(today, o.days) }, [], staffId);
+        if (e) await enrollments.update(e.id, { startDate: shiftDays(today, o.days) }, [], staffId, true);
         return;
       }
       case 'course': {
         const e = await enrolment(o.pick);
-        if (e) await enrollments.update(e.id, { courseId: courses[o.course]! }, [], staffId);
+        if (e) await enrollments.update(e.id, { courseId: courses[o.course]! }, [], staffId, true);
         return;
       }
       case 'method': {
@@ -195,6 +204,7 @@ describe('the ledger balances after any sequence of staff operations', async () 
             { paymentMethod: e.payment_method === 'installment' ? 'full_payment' : 'installment' },
             [],
             staffId,
+            true,
           );
         return;
       }
@@ -213,7 +223,15 @@ describe('the ledger balances after any sequence of staff operations', async () 
         return;
       }
       case 'delete': {
-        const e = await enrolment(o.pick);
+        // Deleting is allowed only before any money is recorded; that refusal has its own tests,
+        // so the sequence picks among enrolments that may go and every run really deletes.
+        const e = await nth<{ id: string }>(
+          sql`select e.id from enrollments e
+              where not exists (select 1 from payments p where p.enrollment_id = e.id)
+                and not exists (select 1 from concessions c where c.enrollment_id = e.id)
+              order by e.id`,
+          o.pick,
+        );
         if (e) await enrollments.delete(e.id);
         return;
       }
