@@ -5,7 +5,6 @@
  *
  * Mount it with a new `key` per opening (the fee panel does).
  */
-import { useState, type ChangeEvent } from 'react';
 import { CHEQUE_MESSAGES, chequeOutcomeSchema, type ChequeOutcome } from '@registrar/contract/cheques';
 import type { Payment } from '@registrar/contract/fees';
 import { firstMessages } from '../../../shared/form/use-on-touched-form';
@@ -13,7 +12,7 @@ import { formatRupees } from '../../../shared/lib/money';
 import { formatDate } from '../../../shared/lib/format-date';
 import { useSettleChequeMutation } from './api/fees-api';
 import { today } from './fee-format';
-import { DateField, MoneyDialog, ReasonField, useMoneySubmit } from './money-form';
+import { DateField, MoneyDialog, ReasonField, useMoneyValues } from './money-form';
 
 export function ChequeOutcomeDialog({
   enrollmentId,
@@ -27,18 +26,10 @@ export function ChequeOutcomeDialog({
   onClose: () => void;
 }) {
   const [settle, { isLoading }] = useSettleChequeMutation();
-  const [values, setValues] = useState({ on: today(), reason: '' });
-  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
-  const { failure, send } = useMoneySubmit(['on', 'reason'], 'The cheque could not be updated.');
-  const bind = (field: 'on' | 'reason') => ({
-    value: values[field],
-    error: errors[field],
-    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
-      const { value } = event.target;
-      setValues((v) => ({ ...v, [field]: value }));
-      setErrors((e) => ({ ...e, [field]: undefined }));
-    },
-  });
+  const { values, bind, failure, submit } = useMoneyValues(
+    { on: today(), reason: '' },
+    'The cheque could not be updated.',
+  );
   const bounced = state === 'bounced';
   const cheque = `cheque ${payment.chequeNumber ?? ''}`.trim();
 
@@ -46,12 +37,9 @@ export function ChequeOutcomeDialog({
     const parsed = chequeOutcomeSchema.safeParse({ state, on: values.on, reason: values.reason || undefined });
     const found: Record<string, string | undefined> = parsed.success ? {} : firstMessages(parsed.error.issues);
     if (values.on > today()) found.on = CHEQUE_MESSAGES.onInFuture;
-    if (!parsed.success || Object.values(found).some(Boolean)) return setErrors(found);
-    const sent = await send(
-      () => settle({ enrollmentId, paymentId: payment._id, body: parsed.data }).unwrap(),
-      (field, message) => setErrors((e) => ({ ...e, [field]: message })),
-    );
-    if (sent) onClose();
+    const body = parsed.success ? parsed.data : null;
+    const write = body && (() => settle({ enrollmentId, paymentId: payment._id, body }).unwrap());
+    if (await submit(found, write)) onClose();
   };
 
   return (

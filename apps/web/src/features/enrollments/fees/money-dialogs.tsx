@@ -6,7 +6,6 @@
  *
  * Mount each with a new `key` per opening (the fee panel does).
  */
-import { useState, type ChangeEvent } from 'react';
 import Stack from '@mui/material/Stack';
 import { FEE_MESSAGES, concessionInputSchema, refundInputSchema, type Payment } from '@registrar/contract/fees';
 import { useCan } from '../../../shared/session/permissions';
@@ -24,37 +23,8 @@ import {
   MoneyDialog,
   ReasonField,
   typedAmount,
-  useMoneySubmit,
+  useMoneyValues,
 } from './money-form';
-
-type Errors = Record<string, string | undefined>;
-
-/**
- * The typed values and each field's error (gone as soon as the field is typed in again), and the
- * submit: the errors found show and nothing is sent, or the write is sent once.
- */
-function useMoneyValues<V extends Record<string, string>>(initial: V, fallback: string) {
-  const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<Errors>({});
-  const { failure, send } = useMoneySubmit(Object.keys(initial), fallback);
-  const bind = (field: keyof V & string) => ({
-    value: values[field],
-    error: errors[field],
-    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
-      const { value } = event.target;
-      setValues((v) => ({ ...v, [field]: value }));
-      setErrors((e) => ({ ...e, [field]: undefined }));
-    },
-  });
-  const submit = async (found: Errors, write: ((idempotencyKey: string) => Promise<unknown>) | null) => {
-    if (!write || Object.values(found).some(Boolean)) {
-      setErrors(found);
-      return false;
-    }
-    return send(write, (field, message) => setErrors((e) => ({ ...e, [field]: message })));
-  };
-  return { values, bind, failure, submit };
-}
 
 export function RefundDialog({
   open,

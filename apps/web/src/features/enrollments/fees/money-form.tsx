@@ -5,7 +5,7 @@
  * date, the mode, the reason, and the send that keeps one idempotency key per opening and puts the
  * server's field errors on their fields.
  */
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -199,4 +199,33 @@ export function useMoneySubmit(fields: readonly string[], fallback: string) {
     }
   };
   return { failure, send, clearFailure: () => setFailure(null) };
+}
+
+type Errors = Record<string, string | undefined>;
+
+/**
+ * The typed values and each field's error (gone as soon as the field is typed in again), and the
+ * submit: the errors found show and nothing is sent, or the write is sent once.
+ */
+export function useMoneyValues<V extends Record<string, string>>(initial: V, fallback: string) {
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<Errors>({});
+  const { failure, send } = useMoneySubmit(Object.keys(initial), fallback);
+  const bind = (field: keyof V & string) => ({
+    value: values[field],
+    error: errors[field],
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+      const { value } = event.target;
+      setValues((v) => ({ ...v, [field]: value }));
+      setErrors((e) => ({ ...e, [field]: undefined }));
+    },
+  });
+  const submit = async (found: Errors, write: ((idempotencyKey: string) => Promise<unknown>) | null) => {
+    if (!write || Object.values(found).some(Boolean)) {
+      setErrors(found);
+      return false;
+    }
+    return send(write, (field, message) => setErrors((e) => ({ ...e, [field]: message })));
+  };
+  return { values, bind, failure, submit };
 }
