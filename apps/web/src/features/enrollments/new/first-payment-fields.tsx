@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import TextField from '@mui/material/TextField';
-import { LEDGER_PAYMENT_MODES, PAYMENT_MODE_NAMES } from '@registrar/contract/constants';
+import { DateField, ModeField, type MoneyFieldProps } from '../fees/money-form';
 
 export interface PaymentValues {
   amount: string;
@@ -24,8 +24,12 @@ interface FirstPaymentFieldsProps {
 }
 
 export function FirstPaymentFields({ on, onToggle, values, onChange, errors, hint }: FirstPaymentFieldsProps) {
-  const set = (key: keyof PaymentValues) => (event: { target: { value: string } }) =>
-    onChange({ ...values, [key]: event.target.value });
+  const set = (key: keyof PaymentValues) => ({
+    value: values[key],
+    onChange: (event: { target: { value: string } }) => onChange({ ...values, [key]: event.target.value }),
+  });
+  /** A field whose error, from the contract, shows under it in place of its hint. */
+  const bind = (key: keyof PaymentValues) => ({ ...set(key), error: errors[key] });
   return (
     <Box sx={{ gridColumn: '1 / -1', display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
       <FormControlLabel
@@ -40,62 +44,31 @@ export function FirstPaymentFields({ on, onToggle, values, onChange, errors, hin
             name="payAmount"
             type="number"
             required
-            value={values.amount}
-            onChange={set('amount')}
+            {...set('amount')}
             error={Boolean(errors.amount)}
             helperText={errors.amount ?? hint}
             slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: 0.01, step: 0.01, inputMode: 'decimal' } }}
           />
-          <TextField
-            label="Payment mode"
-            name="payMode"
-            select
-            required
-            value={values.paymentMode}
-            onChange={set('paymentMode')}
-            error={Boolean(errors.paymentMode)}
-            helperText={errors.paymentMode}
-            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-          >
-            {LEDGER_PAYMENT_MODES.map((m) => (
-              <option key={m} value={m}>
-                {PAYMENT_MODE_NAMES[m]}
-              </option>
-            ))}
-          </TextField>
-          <TextField
-            label="Paid on"
-            name="payOn"
-            type="date"
-            required
-            value={values.paidOn}
-            onChange={set('paidOn')}
-            error={Boolean(errors.paidOn)}
-            helperText={errors.paidOn}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
+          <ModeField label="Payment mode" name="payMode" fullWidth={false} {...bind('paymentMode')} />
+          <DateField label="Paid on" name="payOn" fullWidth={false} {...bind('paidOn')} />
           {(values.paymentMode === 'upi' || values.paymentMode === 'bank_transfer') && (
-            <TextField
-              label="UTR (the bank's reference)"
-              name="payUtr"
-              value={values.utr}
-              onChange={set('utr')}
-              error={Boolean(errors.utr)}
-              helperText={errors.utr}
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
+            <OptionalField label="UTR (the bank's reference)" name="payUtr" {...bind('utr')} />
           )}
-          <TextField
-            label="Reference (transaction id, cheque number)"
-            name="payReference"
-            value={values.reference}
-            onChange={set('reference')}
-            error={Boolean(errors.reference)}
-            helperText={errors.reference}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
+          <OptionalField label="Reference (transaction id, cheque number)" name="payReference" {...bind('reference')} />
         </>
       )}
     </Box>
+  );
+}
+
+/** A text field the payment may leave empty; its label stays above it like the others'. */
+function OptionalField({ error, help, ...field }: MoneyFieldProps) {
+  return (
+    <TextField
+      error={Boolean(error)}
+      helperText={error ?? help}
+      slotProps={{ inputLabel: { shrink: true } }}
+      {...field}
+    />
   );
 }
