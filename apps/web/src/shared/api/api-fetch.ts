@@ -30,6 +30,15 @@ export interface ApiFetchInit {
   headers?: Record<string, string>;
 }
 
+/** A response's JSON body; undefined when it has none (an empty reply, a proxy's HTML error page). */
+export async function jsonBody(response: Response): Promise<Record<string, unknown> | undefined> {
+  try {
+    return (await response.json()) as Record<string, unknown>;
+  } catch {
+    return undefined;
+  }
+}
+
 export async function apiFetch<T>(path: string, init: ApiFetchInit = {}): Promise<SuccessEnvelope<T>> {
   const headers: Record<string, string> = { accept: 'application/json', ...init.headers };
   const token = hooks.getToken();
@@ -57,12 +66,7 @@ export async function apiFetch<T>(path: string, init: ApiFetchInit = {}): Promis
 
   if (response.status === 401) hooks.onUnauthorized();
 
-  let payload: Record<string, unknown> | undefined;
-  try {
-    payload = (await response.json()) as Record<string, unknown>;
-  } catch {
-    payload = undefined;
-  }
+  const payload = await jsonBody(response);
 
   const message = typeof payload?.message === 'string' ? payload.message : '';
   if (

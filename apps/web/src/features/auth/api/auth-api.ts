@@ -12,7 +12,7 @@ import type { SiteInfo } from '@registrar/contract/site';
 import type { StaffUser } from '@registrar/contract/staff';
 import { useCallback, useState } from 'react';
 import { useDispatch } from 'react-redux';
-import { apiFetch } from '../../../shared/api/api-fetch';
+import { apiFetch, jsonBody } from '../../../shared/api/api-fetch';
 import type { ApiQueryError } from '../../../shared/api/base-api';
 import { requestFailed, requestStarted, requestSucceeded } from '../../../shared/state/services-slice';
 
@@ -46,12 +46,7 @@ export async function postLogin(
     if ((err as Error).name === 'AbortError') throw err;
     return failure(undefined, MESSAGES.networkError, 'NETWORK_ERROR');
   }
-  let payload: Record<string, unknown> | undefined;
-  try {
-    payload = (await response.json()) as Record<string, unknown>;
-  } catch {
-    payload = undefined;
-  }
+  const payload = await jsonBody(response);
   const message = typeof payload?.message === 'string' ? payload.message : '';
   const code = payload?.error === undefined || payload.error === null ? undefined : String(payload.error);
   if (!response.ok || !payload || payload.success === false || code !== undefined) {
