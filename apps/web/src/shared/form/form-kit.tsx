@@ -82,7 +82,7 @@ export interface ControlA11y {
 
 /**
  * A label with its required marker, the control `render` draws with the ids and aria attributes it
- * is given, and the hint and error under it.
+ * is given (and the stylesheet's prefix, for its class), and the hint and error under it.
  */
 export function Field({
   label,
@@ -90,7 +90,7 @@ export function Field({
   hint,
   error,
   render,
-}: FieldProps & { render: (a11y: ControlA11y) => ReactNode }) {
+}: FieldProps & { render: (a11y: ControlA11y, prefix: string) => ReactNode }) {
   const { prefix, errorFirst } = useFormLook();
   const id = useId();
   const hintId = `${id}-hint`;
@@ -103,18 +103,19 @@ export function Field({
     </p>
   );
   const errorLine = <ErrorLine id={errorId} error={error} />;
+  const a11y: ControlA11y = {
+    id,
+    'aria-describedby': spaced(...described) || undefined,
+    'aria-invalid': error ? true : undefined,
+    'aria-required': required ? true : undefined,
+  };
   return (
     <div className={`${prefix}-field`}>
       <label htmlFor={id}>
         {label}
         {required && <RequiredMark />}
       </label>
-      {render({
-        id,
-        'aria-describedby': spaced(...described) || undefined,
-        'aria-invalid': error ? true : undefined,
-        'aria-required': required ? true : undefined,
-      })}
+      {render(a11y, prefix)}
       {errorFirst ? errorLine : hintLine}
       {errorFirst ? hintLine : errorLine}
     </div>
@@ -129,12 +130,11 @@ function parted<P extends FieldProps>({ label, required, hint, error, ...control
 type InputProps = FieldProps & Omit<ComponentPropsWithRef<'input'>, 'id' | 'required'>;
 
 export function TextInput({ className, ...props }: InputProps) {
-  const { prefix } = useFormLook();
   const { field, control } = parted(props);
   return (
     <Field
       {...field}
-      render={(a11y) => <input {...control} {...a11y} className={spaced(`${prefix}-input`, className)} />}
+      render={(a11y, prefix) => <input {...control} {...a11y} className={spaced(`${prefix}-input`, className)} />}
     />
   );
 }
@@ -142,21 +142,11 @@ export function TextInput({ className, ...props }: InputProps) {
 type TextAreaProps = FieldProps & Omit<ComponentPropsWithRef<'textarea'>, 'id' | 'required'>;
 
 export function TextArea({ className, ...props }: TextAreaProps) {
-  const { prefix } = useFormLook();
   const { field, control } = parted(props);
-  return (
-    <Field
-      {...field}
-      render={(a11y) => (
-        <textarea
-          rows={3}
-          {...control}
-          {...a11y}
-          className={spaced(`${prefix}-input`, `${prefix}-textarea`, className)}
-        />
-      )}
-    />
+  const textarea = (a11y: ControlA11y, prefix: string) => (
+    <textarea rows={3} {...control} {...a11y} className={spaced(`${prefix}-input`, `${prefix}-textarea`, className)} />
   );
+  return <Field {...field} render={textarea} />;
 }
 
 type SelectProps = FieldProps &
@@ -167,23 +157,18 @@ type SelectProps = FieldProps &
   };
 
 export function SelectInput({ options, prompt, className, ...props }: SelectProps) {
-  const { prefix } = useFormLook();
   const { field, control } = parted(props);
-  return (
-    <Field
-      {...field}
-      render={(a11y) => (
-        <select {...control} {...a11y} className={spaced(`${prefix}-input`, `${prefix}-select`, className)}>
-          <option value="">{prompt}</option>
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      )}
-    />
+  const select = (a11y: ControlA11y, prefix: string) => (
+    <select {...control} {...a11y} className={spaced(`${prefix}-input`, `${prefix}-select`, className)}>
+      <option value="">{prompt}</option>
+      {options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </select>
   );
+  return <Field {...field} render={select} />;
 }
 
 /** How an email address is typed on a phone: the email keyboard, no capitals, no spelling fixes. */
