@@ -27,6 +27,7 @@ export function EnrollmentPage({ instituteName, children, overlay }: EnrollmentP
     <PublicPageFrame
       prefix="enr"
       main="main"
+      header="enr"
       brand={
         <>
           <BrandMark />

@@ -26,7 +26,7 @@ export function InquiryPage({ instituteName, children, overlay }: InquiryPagePro
     <PublicPageFrame
       prefix="inq"
       main="card"
-      brand={instituteName ?? '\u00a0'}
+      brand={instituteName}
       title={t('inquiry.title')}
       lead={
         <T id="inquiry.lead" components={{ 0: <span aria-hidden="true" />, 1: <span className="visually-hidden" /> }} />

@@ -1,4 +1,5 @@
 /** The public screens' header bar and its language switch, each language named in its own script. */
+import type { ReactNode } from 'react';
 import { useLingui } from '@lingui/react';
 import { LANGUAGE_NAMES, LANGUAGES } from '@registrar/contract/language';
 import { chooseLanguage } from './i18n';
@@ -26,13 +27,14 @@ export function LanguageSwitch() {
 
 /**
  * The header bar of a public page: the institute's name (a no-break space until it is known, so the
- * bar keeps its height) and the language switch.
+ * bar keeps its height) and the language switch. Its classes are `public-header` and `public-brand`,
+ * or the page's own (`prefix`) where the page draws its bar its own way.
  */
-export function PublicHeader({ brand }: { brand?: string | undefined }) {
+export function PublicHeader({ brand, prefix = 'public' }: { brand?: ReactNode; prefix?: string | undefined }) {
   return (
-    <header className="public-header">
+    <header className={`${prefix}-header`}>
       <div className="lang-bar">
-        <p className="public-brand">{brand ?? '\u00a0'}</p>
+        <p className={`${prefix}-brand`}>{brand ?? '\u00a0'}</p>
         <LanguageSwitch />
       </div>
     </header>

@@ -1,7 +1,8 @@
 /**
  * The frame of a public form's page: the brand bar with the language switch, then the main area
  * with the heading, the lead paragraph and the form, and an overlay (the thank-you dialog) after it.
- * The class names carry the page's prefix (`inq-page`, `enr-header`…), so each page keeps its look.
+ * The class names carry the page's prefix (`inq-page`, `enr-main`…), so each page keeps its look;
+ * the brand bar is the public pages' own unless the page names its prefix in `header`.
  *
  * The build prerenders the frame as it first appears into the route's HTML: keep it free of state
  * and effects, so that what it renders is exactly what is prerendered.
@@ -9,7 +10,7 @@
 import type { ReactElement, ReactNode } from 'react';
 import type { Language } from '@registrar/contract/language';
 import { activateLanguage } from '../i18n/i18n';
-import { LanguageSwitch } from '../i18n/language-switch';
+import { PublicHeader } from '../i18n/language-switch';
 import { StudentI18n } from '../i18n/translate';
 
 interface PublicPageFrameProps {
@@ -17,6 +18,8 @@ interface PublicPageFrameProps {
   prefix: string;
   /** The class of the main area, after the prefix ("card" gives `inq-card`). */
   main: string;
+  /** The class prefix of the brand bar, for a page that draws it its own way (`enr-header`). */
+  header?: string;
   brand: ReactNode;
   title: ReactNode;
   lead: ReactNode;
@@ -24,15 +27,10 @@ interface PublicPageFrameProps {
   overlay?: ReactNode;
 }
 
-export function PublicPageFrame({ prefix, main, brand, title, lead, children, overlay }: PublicPageFrameProps) {
+export function PublicPageFrame({ prefix, main, header, brand, title, lead, children, overlay }: PublicPageFrameProps) {
   return (
     <div className={`${prefix}-page`}>
-      <header className={`${prefix}-header`}>
-        <div className="lang-bar">
-          <p className={`${prefix}-brand`}>{brand}</p>
-          <LanguageSwitch />
-        </div>
-      </header>
+      <PublicHeader prefix={header} brand={brand} />
       <main className={`${prefix}-${main}`} id="main-content">
         <h1>{title}</h1>
         <p className={`${prefix}-lead`}>{lead}</p>
