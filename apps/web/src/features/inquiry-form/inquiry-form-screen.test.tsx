@@ -57,6 +57,19 @@ async function fillValid() {
   fireEvent.change(field(/^How did you hear about us/), { target: { value: 'website' } });
 }
 
+/** `fillValid` on the Hindi page: each field found by its Hindi label. */
+async function fillValidInHindi() {
+  const hi = hindi as Record<string, string>;
+  type(new RegExp(`^${hi['inquiry.name']}`), 'प्रिया शर्मा');
+  type(new RegExp(`^${hi['inquiry.address']}`), '12 एमजी रोड, पुणे');
+  type(new RegExp(`^${hi['inquiry.email']}`), 'priya@example.com');
+  type(new RegExp(`^${hi['inquiry.phone']}`), '9876543210');
+  fireEvent.click(await screen.findByRole('checkbox', { name: 'Data Science' }));
+  fireEvent.change(field(new RegExp(`^${hi['inquiry.reference']!.replace('?', '\\?')}`)), {
+    target: { value: 'website' },
+  });
+}
+
 /** The server refusing an area of interest it does not offer. */
 const unknownAreaAnswer = () =>
   json(400, {
@@ -317,14 +330,7 @@ describe('/student-inquiry', () => {
     expect(await screen.findByText(hi['messages.nameRequired']!)).toBeTruthy();
     expect(screen.queryByText(MESSAGES.nameRequired)).toBeNull();
 
-    type(new RegExp(`^${hi['inquiry.name']}`), 'प्रिया शर्मा');
-    type(new RegExp(`^${hi['inquiry.address']}`), '12 एमजी रोड, पुणे');
-    type(new RegExp(`^${hi['inquiry.email']}`), 'priya@example.com');
-    type(new RegExp(`^${hi['inquiry.phone']}`), '9876543210');
-    fireEvent.click(await screen.findByRole('checkbox', { name: 'Data Science' }));
-    fireEvent.change(field(new RegExp(`^${hi['inquiry.reference']!.replace('?', '\\?')}`)), {
-      target: { value: 'website' },
-    });
+    await fillValidInHindi();
     fireEvent.click(screen.getByRole('button', { name: hi['inquiry.submit'] }));
     const dialog = await screen.findByRole('dialog', { name: hi['thanks.title'] });
     expect(dialog.textContent).toContain('हमें आपकी पूछताछ मिल गई है');
@@ -352,20 +358,10 @@ describe('/student-inquiry', () => {
       await activateLanguage('en');
     });
     const submitHindi = () => fireEvent.click(screen.getByRole('button', { name: hi['inquiry.submit'] }));
-    async function fillValidHindi() {
-      type(new RegExp(`^${hi['inquiry.name']}`), 'प्रिया शर्मा');
-      type(new RegExp(`^${hi['inquiry.address']}`), '12 एमजी रोड, पुणे');
-      type(new RegExp(`^${hi['inquiry.email']}`), 'priya@example.com');
-      type(new RegExp(`^${hi['inquiry.phone']}`), '9876543210');
-      fireEvent.click(await screen.findByRole('checkbox', { name: 'Data Science' }));
-      fireEvent.change(field(new RegExp(`^${hi['inquiry.reference']!.replace('?', '\\?')}`)), {
-        target: { value: 'website' },
-      });
-    }
 
     it('toasts "received" in Hindi', async () => {
       const { store } = renderForm();
-      await fillValidHindi();
+      await fillValidInHindi();
       submitHindi();
       await screen.findByRole('dialog', { name: hi['thanks.title'] });
       expect(store.getState().services).toMatchObject({
@@ -377,7 +373,7 @@ describe('/student-inquiry', () => {
     it('says the validation failure and the field error in Hindi', async () => {
       postAnswer = async () => unknownAreaAnswer();
       const { store } = renderForm();
-      await fillValidHindi();
+      await fillValidInHindi();
       submitHindi();
       expect((await screen.findByRole('alert')).textContent).toBe(hi['messages.validationFailed']);
       expect(screen.getByText(hi['messages.inquiry.unknownAreaOfInterest']!)).toBeTruthy();
@@ -392,7 +388,7 @@ describe('/student-inquiry', () => {
       ] as const) {
         postAnswer = async () => json(429, { success: false, message: english, error: 'RATE_LIMITED' });
         const { store, unmount } = renderForm();
-        await fillValidHindi();
+        await fillValidInHindi();
         submitHindi();
         expect((await screen.findByRole('alert')).textContent).toBe(hi[id]);
         expect(store.getState().services).toMatchObject({ message: hi[id], resType: 'error' });
@@ -403,7 +399,7 @@ describe('/student-inquiry', () => {
     it("says 'Network error' in Hindi, and follows a switch back to English", async () => {
       postAnswer = () => Promise.reject(new TypeError('Failed to fetch'));
       renderForm();
-      await fillValidHindi();
+      await fillValidInHindi();
       submitHindi();
       expect((await screen.findByRole('alert')).textContent).toBe(hi['messages.networkError']);
       fireEvent.click(screen.getByRole('button', { name: 'English' }));
@@ -413,7 +409,7 @@ describe('/student-inquiry', () => {
     it('shows a sentence the catalogue does not know as the server wrote it', async () => {
       postAnswer = async () => json(400, { success: false, message: 'Body is not valid JSON', error: 'FST_ERR' });
       renderForm();
-      await fillValidHindi();
+      await fillValidInHindi();
       submitHindi();
       expect((await screen.findByRole('alert')).textContent).toBe('Body is not valid JSON');
     });
