@@ -5,20 +5,14 @@
  * changes) and the dialog says "This will be sent to N students"; the send button repeats the
  * number, and with no recipient it stays off. Mount it with a new `key` for each opening.
  */
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useTheme } from '@mui/material/styles';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import {
   ENROLLMENT_STATUSES,
   ENROLLMENT_STATUS_LABELS,
@@ -27,6 +21,7 @@ import {
 import type { ApiQueryError } from '../../shared/api/base-api';
 import { useGetCoursesQuery } from '../../shared/api/course-list-api';
 import { formatCount } from '../../shared/lib/format-number';
+import { FormDialog } from '../../shared/ui/form-dialog';
 import { useAnnounceToManyMutation, useCountRecipientsQuery } from './api/announcements-api';
 import { AnnouncementFields } from './announcement-fields';
 import { DiscardAnnouncementDialog, useAnnouncementForm } from './announcement-form';
@@ -88,9 +83,6 @@ function RecipientCount({
 }
 
 export function BulkAnnouncementDialog({ open, onClose, initialCourseId, initialStatus }: BulkAnnouncementDialogProps) {
-  const theme = useTheme();
-  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
-  const id = useId();
   const [courseId, setCourseId] = useState(initialCourseId ?? '');
   const [status, setStatus] = useState<EnrollmentStatus>(initialStatus ?? DEFAULT_BULK_STATUS);
   const { data: courses, isError: coursesFailed } = useGetCoursesQuery({ page: 1, limit: 100 }, { skip: !open });
@@ -121,83 +113,67 @@ export function BulkAnnouncementDialog({ open, onClose, initialCourseId, initial
 
   return (
     <>
-      <Dialog
+      <FormDialog
         open={open}
+        title="Bulk announcement"
+        submitLabel={canSend ? `Send to ${students(count)}` : 'Send'}
+        submitDisabled={!canSend}
+        busy={sending}
+        failure={form.formError}
+        onSubmit={(e) => void form.onSubmit(e)}
         onClose={form.requestClose}
-        fullScreen={fullScreen}
-        fullWidth
-        maxWidth="sm"
-        aria-labelledby={`${id}-title`}
       >
-        <DialogTitle id={`${id}-title`}>Bulk announcement</DialogTitle>
-        <DialogContent dividers>
-          <Box component="form" id={`${id}-form`} noValidate onSubmit={(e) => void form.onSubmit(e)}>
-            <Stack spacing={2.5}>
-              {form.formError && <Alert severity="error">{form.formError}</Alert>}
-              <Box
-                component="fieldset"
-                sx={{ border: 1, borderColor: 'divider', borderRadius: 1, px: 2, pt: 1, pb: 2, m: 0, minWidth: 0 }}
-              >
-                <Typography component="legend" variant="subtitle1" sx={{ px: 0.5, fontWeight: 600 }}>
-                  Recipients
-                </Typography>
-                <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
-                  <TextField
-                    select
-                    label="Course"
-                    value={courseId}
-                    onChange={(event) => setCourseId(event.target.value)}
-                    helperText={coursesFailed ? 'The courses could not be loaded: all courses.' : undefined}
-                    slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-                    sx={{ flex: 2, minWidth: 0 }}
-                  >
-                    <option value="">All courses</option>
-                    {unknownCourse && <option value={courseId}>The course chosen in the list</option>}
-                    {courseOptions.map((c) => (
-                      <option key={c._id} value={c._id}>
-                        {c.name}
-                      </option>
-                    ))}
-                  </TextField>
-                  <TextField
-                    select
-                    label="Enrolment status"
-                    value={status}
-                    onChange={(event) => setStatus(event.target.value as EnrollmentStatus)}
-                    slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-                    sx={{ flex: 1, minWidth: 0 }}
-                  >
-                    {ENROLLMENT_STATUSES.map((s) => (
-                      <option key={s} value={s}>
-                        {ENROLLMENT_STATUS_LABELS[s]}
-                      </option>
-                    ))}
-                  </TextField>
-                </Stack>
-                <Box role="status" aria-live="polite">
-                  <RecipientCount
-                    count={count}
-                    counting={counting}
-                    failure={
-                      countFailed ? (countError as Partial<ApiQueryError>).message || 'Something went wrong' : null
-                    }
-                    onRetry={() => void refetch()}
-                  />
-                </Box>
-              </Box>
-              <AnnouncementFields {...form.fields} autoFocus />
-            </Stack>
+        <Box
+          component="fieldset"
+          sx={{ border: 1, borderColor: 'divider', borderRadius: 1, px: 2, pt: 1, pb: 2, m: 0, minWidth: 0 }}
+        >
+          <Typography component="legend" variant="subtitle1" sx={{ px: 0.5, fontWeight: 600 }}>
+            Recipients
+          </Typography>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
+            <TextField
+              select
+              label="Course"
+              value={courseId}
+              onChange={(event) => setCourseId(event.target.value)}
+              helperText={coursesFailed ? 'The courses could not be loaded: all courses.' : undefined}
+              slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+              sx={{ flex: 2, minWidth: 0 }}
+            >
+              <option value="">All courses</option>
+              {unknownCourse && <option value={courseId}>The course chosen in the list</option>}
+              {courseOptions.map((c) => (
+                <option key={c._id} value={c._id}>
+                  {c.name}
+                </option>
+              ))}
+            </TextField>
+            <TextField
+              select
+              label="Enrolment status"
+              value={status}
+              onChange={(event) => setStatus(event.target.value as EnrollmentStatus)}
+              slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+              sx={{ flex: 1, minWidth: 0 }}
+            >
+              {ENROLLMENT_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {ENROLLMENT_STATUS_LABELS[s]}
+                </option>
+              ))}
+            </TextField>
+          </Stack>
+          <Box role="status" aria-live="polite">
+            <RecipientCount
+              count={count}
+              counting={counting}
+              failure={countFailed ? (countError as Partial<ApiQueryError>).message || 'Something went wrong' : null}
+              onRetry={() => void refetch()}
+            />
           </Box>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, py: 2, flexWrap: 'wrap', gap: 1 }}>
-          <Button onClick={form.requestClose} disabled={sending}>
-            Cancel
-          </Button>
-          <Button type="submit" form={`${id}-form`} variant="contained" loading={sending} disabled={!canSend}>
-            {canSend ? `Send to ${students(count)}` : 'Send'}
-          </Button>
-        </DialogActions>
-      </Dialog>
+        </Box>
+        <AnnouncementFields {...form.fields} autoFocus />
+      </FormDialog>
       <DiscardAnnouncementDialog {...form.discard} />
     </>
   );

@@ -12,7 +12,8 @@ import { formatRupees } from '../../../shared/lib/money';
 import { formatDate } from '../../../shared/lib/format-date';
 import { useSettleChequeMutation } from './api/fees-api';
 import { today } from './fee-format';
-import { DateField, MoneyDialog, ReasonField, useMoneyValues } from './money-form';
+import { DateField, ReasonField, useMoneyValues } from './money-form';
+import { FormDialog } from '../../../shared/ui/form-dialog';
 
 export function ChequeOutcomeDialog({
   enrollmentId,
@@ -43,7 +44,7 @@ export function ChequeOutcomeDialog({
   };
 
   return (
-    <MoneyDialog
+    <FormDialog
       open
       title={`${bounced ? 'Cheque bounced' : 'Cheque cleared'}: receipt ${payment.receiptNumber}`}
       description={
@@ -63,6 +64,6 @@ export function ChequeOutcomeDialog({
     >
       <DateField label={bounced ? 'Bounced on' : 'Cleared on'} latest={today()} {...bind('on')} />
       {bounced && <ReasonField {...bind('reason')} help='For example "Insufficient funds".' />}
-    </MoneyDialog>
+    </FormDialog>
   );
 }

@@ -13,7 +13,8 @@ import { formatRupees } from '../../../shared/lib/money';
 import { formatDate } from '../../../shared/lib/format-date';
 import { useChangeInstallmentMutation, type InstallmentChange } from './api/fees-api';
 import { paise } from './fee-format';
-import { AmountField, DateField, MoneyDialog, ReasonField, useMoneySubmit } from './money-form';
+import { AmountField, DateField, ReasonField, useMoneySubmit } from './money-form';
+import { FormDialog } from '../../../shared/ui/form-dialog';
 
 /** Every field required here: the dialog starts from the installment's own amount and date. */
 const formSchema = z.object({
@@ -69,7 +70,7 @@ export function EditInstallmentDialog({ open, enrollmentId, installment, onClose
   });
 
   return (
-    <MoneyDialog
+    <FormDialog
       open={open}
       title={`Edit installment ${installment.number}`}
       description={
@@ -93,6 +94,6 @@ export function EditInstallmentDialog({ open, enrollmentId, installment, onClose
         error={errors.reason?.message}
         help='Why it changes, e.g. "Scholarship agreed by the director".'
       />
-    </MoneyDialog>
+    </FormDialog>
   );
 }

@@ -15,16 +15,8 @@ import { formatRupees } from '../../../shared/lib/money';
 import { formatDate } from '../../../shared/lib/format-date';
 import { useGiveConcessionMutation, useRefundPaymentMutation } from './api/fees-api';
 import { isMoreThan, refundableOn, today } from './fee-format';
-import {
-  AMOUNT_HELP,
-  AmountField,
-  DateField,
-  ModeField,
-  MoneyDialog,
-  ReasonField,
-  typedAmount,
-  useMoneyValues,
-} from './money-form';
+import { AMOUNT_HELP, AmountField, DateField, ModeField, ReasonField, typedAmount, useMoneyValues } from './money-form';
+import { FormDialog } from '../../../shared/ui/form-dialog';
 
 export function RefundDialog({
   open,
@@ -70,7 +62,7 @@ export function RefundDialog({
   };
 
   return (
-    <MoneyDialog
+    <FormDialog
       open={open}
       title={`Refund receipt ${payment.receiptNumber}`}
       description={
@@ -98,7 +90,7 @@ export function RefundDialog({
       )}
       <RefundEffectField {...bind('effect')} canEnd={canEnd} />
       <ReasonField {...bind('reason')} help='For example "Left the course in week 2".' />
-    </MoneyDialog>
+    </FormDialog>
   );
 }
 
@@ -130,7 +122,7 @@ export function ConcessionDialog({
   };
 
   return (
-    <MoneyDialog
+    <FormDialog
       open={open}
       title="Give a concession"
       description={
@@ -148,6 +140,6 @@ export function ConcessionDialog({
     >
       <AmountField {...bind('amount')} help={AMOUNT_HELP} />
       <ReasonField {...bind('reason')} help='For example "Merit scholarship" or "Sibling discount".' />
-    </MoneyDialog>
+    </FormDialog>
   );
 }

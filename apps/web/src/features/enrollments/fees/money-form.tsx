@@ -1,107 +1,16 @@
 /**
- * The parts every money dialog of the fee panel is made of, so a payment, a refund, a concession,
- * a void and an installment change look, validate and fail alike: the dialog (full screen on a
- * phone, one form, what went wrong above it, Cancel and the action), the amount in rupees, the
- * date, the mode, the reason, and the send that keeps one idempotency key per opening and puts the
- * server's field errors on their fields.
+ * The parts every money dialog of the fee panel is made of (in shared/ui/form-dialog's FormDialog),
+ * so a payment, a refund, a concession, a void and an installment change look, validate and fail
+ * alike: the amount in rupees, the date, the mode, the reason, and the send that keeps one
+ * idempotency key per opening and puts the server's field errors on their fields.
  */
-import { useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
+import { useState, type ChangeEvent } from 'react';
 import InputAdornment from '@mui/material/InputAdornment';
-import Stack from '@mui/material/Stack';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
-import { useTheme } from '@mui/material/styles';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { LEDGER_PAYMENT_MODES, PAYMENT_MODE_NAMES } from '@registrar/contract/constants';
 import { FEE_REASON_MAX } from '@registrar/contract/fees';
 import type { ApiQueryError } from '../../../shared/api/base-api';
 import { newIdempotencyKey } from '../../../shared/api/idempotency-key';
-
-export interface MoneyDialogProps {
-  open: boolean;
-  title: string;
-  /** What the action does to the ledger; it describes the dialog to screen readers. */
-  description?: ReactNode;
-  /** Shown instead of the form when there is nothing to do; the action button goes too. */
-  nothingToDo?: ReactNode;
-  submitLabel: string;
-  busy: boolean;
-  /** Why the last attempt failed, above the form. */
-  failure: string | null;
-  onSubmit: (event: FormEvent) => void;
-  onClose: () => void;
-  children: ReactNode;
-}
-
-export function MoneyDialog({
-  open,
-  title,
-  description,
-  nothingToDo,
-  submitLabel,
-  busy,
-  failure,
-  onSubmit,
-  onClose,
-  children,
-}: MoneyDialogProps) {
-  const id = useId();
-  const theme = useTheme();
-  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
-  return (
-    <Dialog
-      open={open}
-      onClose={busy ? undefined : onClose}
-      fullScreen={fullScreen}
-      fullWidth
-      maxWidth="sm"
-      aria-labelledby={`${id}-title`}
-      aria-describedby={description ? `${id}-description` : undefined}
-    >
-      <DialogTitle id={`${id}-title`}>{title}</DialogTitle>
-      <DialogContent dividers>
-        {description && (
-          <DialogContentText id={`${id}-description`} sx={{ mb: 2 }}>
-            {description}
-          </DialogContentText>
-        )}
-        {nothingToDo ?? (
-          <Box
-            component="form"
-            id={`${id}-form`}
-            noValidate
-            onSubmit={(event: FormEvent) => {
-              event.preventDefault();
-              onSubmit(event);
-            }}
-          >
-            <Stack spacing={2.5}>
-              {failure && <Alert severity="error">{failure}</Alert>}
-              {children}
-            </Stack>
-          </Box>
-        )}
-      </DialogContent>
-      <DialogActions sx={{ px: 3, py: 2 }}>
-        <Button onClick={onClose} disabled={busy}>
-          Cancel
-        </Button>
-        {!nothingToDo && (
-          <Button type="submit" form={`${id}-form`} variant="contained" loading={busy}>
-            {submitLabel}
-          </Button>
-        )}
-      </DialogActions>
-    </Dialog>
-  );
-}
 
 /** A field of a money dialog: `error` (the contract's message) stands in for the `help` below it. */
 export type MoneyFieldProps = Omit<TextFieldProps, 'error' | 'helperText'> & {

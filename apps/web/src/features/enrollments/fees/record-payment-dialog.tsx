@@ -23,7 +23,8 @@ import { formatRupees } from '../../../shared/lib/money';
 import { formatDate } from '../../../shared/lib/format-date';
 import { useRecordPaymentMutation } from './api/fees-api';
 import { isMoreThan, isOpen, owedOn, today } from './fee-format';
-import { AMOUNT_HELP, AmountField, DateField, ModeField, MoneyDialog, useMoneySubmit } from './money-form';
+import { AMOUNT_HELP, AmountField, DateField, ModeField, useMoneySubmit } from './money-form';
+import { FormDialog } from '../../../shared/ui/form-dialog';
 
 const FIELDS: readonly string[] = [
   'amount',
@@ -164,7 +165,7 @@ export function RecordPaymentDialog({
   const { onChange: onInstallmentChange, ...installmentField } = register('installmentId');
 
   return (
-    <MoneyDialog
+    <FormDialog
       open={open}
       title="Record payment"
       nothingToDo={
@@ -286,6 +287,6 @@ export function RecordPaymentDialog({
         fullWidth
         {...register('note')}
       />
-    </MoneyDialog>
+    </FormDialog>
   );
 }
