@@ -3,7 +3,7 @@
  * name and phone, changes their password, and can sign out. Admin console: MUI is fine here.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo } from 'react';
+import { useMemo, type FormEvent } from 'react';
 import { useForm, type FieldPath, type FieldValues, type UseFormSetError } from 'react-hook-form';
 import { useDispatch } from 'react-redux';
 import type { z } from 'zod';
@@ -31,6 +31,7 @@ import { userUpdated } from '../../shared/session/session-slice';
 import { PasswordTextField } from './password-text-field';
 import { useChangePasswordMutation, useUpdateProfileMutation } from './api/profile-api';
 import { RetryAlert } from '../../shared/ui/retry-alert';
+import { muiField } from '../../shared/form/mui-field';
 
 type ProfileForm = { name: string; phone: string };
 type ProfileOutput = z.output<typeof updateProfileSchema>;
@@ -70,6 +71,27 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
+/** A section that is one form: its fields one under another, then its button. */
+function FormSection({
+  id,
+  title,
+  onSubmit,
+  children,
+}: {
+  id: string;
+  title: string;
+  onSubmit: (event: FormEvent) => Promise<void>;
+  children: React.ReactNode;
+}) {
+  return (
+    <Section id={id} title={title}>
+      <Box component="form" noValidate onSubmit={(e) => void onSubmit(e)}>
+        <Stack spacing={2.5}>{children}</Stack>
+      </Box>
+    </Section>
+  );
+}
+
 function ProfileDetails({ user }: { user: StaffUser }) {
   const dispatch = useDispatch();
   const [updateProfile, { isLoading }] = useUpdateProfileMutation();
@@ -94,44 +116,31 @@ function ProfileDetails({ user }: { user: StaffUser }) {
     }
   });
 
+  const registered = muiField(register, errors);
   return (
-    <Section id="profile-details-title" title="Profile details">
-      <Box component="form" noValidate onSubmit={(e) => void onSubmit(e)}>
-        <Stack spacing={2.5}>
-          <TextField
-            label="Email"
-            value={user.email}
-            helperText="Your login email. Ask an administrator to change it."
-            slotProps={{ htmlInput: { readOnly: true } }}
-            fullWidth
-          />
-          <TextField
-            label="Name"
-            required
-            autoComplete="name"
-            error={Boolean(errors.name)}
-            helperText={errors.name?.message}
-            fullWidth
-            {...register('name')}
-          />
-          <TextField
-            label="Phone"
-            type="tel"
-            autoComplete="tel-national"
-            error={Boolean(errors.phone)}
-            helperText={errors.phone?.message ?? '10 digits, not starting with 0. Optional.'}
-            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-            fullWidth
-            {...register('phone')}
-          />
-          <Box>
-            <Button type="submit" variant="contained" loading={isLoading} disabled={!isDirty && !isLoading}>
-              Save Changes
-            </Button>
-          </Box>
-        </Stack>
+    <FormSection id="profile-details-title" title="Profile details" onSubmit={onSubmit}>
+      <TextField
+        label="Email"
+        value={user.email}
+        helperText="Your login email. Ask an administrator to change it."
+        slotProps={{ htmlInput: { readOnly: true } }}
+        fullWidth
+      />
+      <TextField label="Name" required autoComplete="name" fullWidth {...registered('name')} />
+      <TextField
+        label="Phone"
+        type="tel"
+        autoComplete="tel-national"
+        slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+        fullWidth
+        {...registered('phone', '10 digits, not starting with 0. Optional.')}
+      />
+      <Box>
+        <Button type="submit" variant="contained" loading={isLoading} disabled={!isDirty && !isLoading}>
+          Save Changes
+        </Button>
       </Box>
-    </Section>
+    </FormSection>
   );
 }
 
@@ -162,48 +171,39 @@ function ChangePassword() {
     }
   });
 
+  const registered = muiField(register, errors);
   return (
-    <Section id="change-password-title" title="Change password">
-      <Box component="form" noValidate onSubmit={(e) => void onSubmit(e)}>
-        <Stack spacing={2.5}>
-          <PasswordTextField
-            label="Current password"
-            autoComplete="current-password"
-            required
-            error={Boolean(errors.currentPassword)}
-            helperText={errors.currentPassword?.message}
-            fullWidth
-            {...register('currentPassword')}
-          />
-          <PasswordTextField
-            label="New password"
-            autoComplete="new-password"
-            required
-            error={Boolean(errors.newPassword)}
-            helperText={errors.newPassword?.message ?? 'At least 8 characters, with upper- and lower-case letters.'}
-            fullWidth
-            {...register('newPassword')}
-          />
-          <PasswordTextField
-            label="Confirm new password"
-            autoComplete="new-password"
-            required
-            error={Boolean(errors.confirmPassword)}
-            helperText={errors.confirmPassword?.message}
-            fullWidth
-            {...register('confirmPassword')}
-          />
-          <Typography variant="body2" color="text.secondary">
-            Changing your password signs you out everywhere else.
-          </Typography>
-          <Box>
-            <Button type="submit" variant="contained" loading={isLoading}>
-              Change Password
-            </Button>
-          </Box>
-        </Stack>
+    <FormSection id="change-password-title" title="Change password" onSubmit={onSubmit}>
+      <PasswordTextField
+        label="Current password"
+        autoComplete="current-password"
+        required
+        fullWidth
+        {...registered('currentPassword')}
+      />
+      <PasswordTextField
+        label="New password"
+        autoComplete="new-password"
+        required
+        fullWidth
+        {...registered('newPassword', 'At least 8 characters, with upper- and lower-case letters.')}
+      />
+      <PasswordTextField
+        label="Confirm new password"
+        autoComplete="new-password"
+        required
+        fullWidth
+        {...registered('confirmPassword')}
+      />
+      <Typography variant="body2" color="text.secondary">
+        Changing your password signs you out everywhere else.
+      </Typography>
+      <Box>
+        <Button type="submit" variant="contained" loading={isLoading}>
+          Change Password
+        </Button>
       </Box>
-    </Section>
+    </FormSection>
   );
 }
 

@@ -25,6 +25,7 @@ import { useRecordPaymentMutation } from './api/fees-api';
 import { isMoreThan, isOpen, owedOn, today } from './fee-format';
 import { AMOUNT_HELP, AmountField, DateField, ModeField, useMoneySubmit } from './money-form';
 import { FormDialog } from '../../../shared/ui/form-dialog';
+import { muiField } from '../../../shared/form/mui-field';
 
 const FIELDS: readonly string[] = [
   'amount',
@@ -164,6 +165,7 @@ export function RecordPaymentDialog({
 
   const { onChange: onInstallmentChange, ...installmentField } = register('installmentId');
 
+  const registered = muiField(register, errors);
   return (
     <FormDialog
       open={open}
@@ -232,11 +234,9 @@ export function RecordPaymentDialog({
         <TextField
           label="UTR"
           autoComplete="off"
-          error={Boolean(errors.utr)}
-          helperText={errors.utr?.message ?? 'Optional: the bank reference, 12 digits for UPI and IMPS.'}
           slotProps={{ htmlInput: { maxLength: 40 } }}
           fullWidth
-          {...register('utr')}
+          {...registered('utr', 'Optional: the bank reference, 12 digits for UPI and IMPS.')}
         />
       )}
       {mode === 'cheque' && (
@@ -244,20 +244,16 @@ export function RecordPaymentDialog({
           <TextField
             label="Cheque or DD number"
             autoComplete="off"
-            error={Boolean(errors.chequeNumber)}
-            helperText={errors.chequeNumber?.message ?? 'Optional: 6 digits.'}
             slotProps={{ htmlInput: { maxLength: 20, inputMode: 'numeric' } }}
             sx={{ flex: 1 }}
-            {...register('chequeNumber')}
+            {...registered('chequeNumber', 'Optional: 6 digits.')}
           />
           <TextField
             label="Bank"
             autoComplete="off"
-            error={Boolean(errors.bankName)}
-            helperText={errors.bankName?.message ?? 'Optional.'}
             slotProps={{ htmlInput: { maxLength: BANK_NAME_MAX } }}
             sx={{ flex: 1 }}
-            {...register('bankName')}
+            {...registered('bankName', 'Optional.')}
           />
           <DateField
             label="Cheque date"
@@ -271,21 +267,17 @@ export function RecordPaymentDialog({
       <TextField
         label="Reference"
         autoComplete="off"
-        error={Boolean(errors.reference)}
-        helperText={errors.reference?.message ?? 'Optional: a transaction id or cheque number.'}
         slotProps={{ htmlInput: { maxLength: PAYMENT_REFERENCE_MAX } }}
         fullWidth
-        {...register('reference')}
+        {...registered('reference', 'Optional: a transaction id or cheque number.')}
       />
       <TextField
         label="Note"
         multiline
         minRows={2}
-        error={Boolean(errors.note)}
-        helperText={errors.note?.message ?? 'Optional.'}
         slotProps={{ htmlInput: { maxLength: PAYMENT_NOTE_MAX } }}
         fullWidth
-        {...register('note')}
+        {...registered('note', 'Optional.')}
       />
     </FormDialog>
   );
