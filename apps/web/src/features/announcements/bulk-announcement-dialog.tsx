@@ -25,6 +25,7 @@ import { FormDialog } from '../../shared/ui/form-dialog';
 import { useAnnounceToManyMutation, useCountRecipientsQuery } from './api/announcements-api';
 import { AnnouncementFields } from './announcement-fields';
 import { DiscardAnnouncementDialog, useAnnouncementForm } from './announcement-form';
+import { FieldGroup } from '../../shared/form/field-group';
 
 export const DEFAULT_BULK_STATUS: EnrollmentStatus = 'approved';
 
@@ -123,13 +124,7 @@ export function BulkAnnouncementDialog({ open, onClose, initialCourseId, initial
         onSubmit={(e) => void form.onSubmit(e)}
         onClose={form.requestClose}
       >
-        <Box
-          component="fieldset"
-          sx={{ border: 1, borderColor: 'divider', borderRadius: 1, px: 2, pt: 1, pb: 2, m: 0, minWidth: 0 }}
-        >
-          <Typography component="legend" variant="subtitle1" sx={{ px: 0.5, fontWeight: 600 }}>
-            Recipients
-          </Typography>
+        <FieldGroup legend="Recipients">
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
             <TextField
               select
@@ -171,7 +166,7 @@ export function BulkAnnouncementDialog({ open, onClose, initialCourseId, initial
               onRetry={() => void refetch()}
             />
           </Box>
-        </Box>
+        </FieldGroup>
         <AnnouncementFields {...form.fields} autoFocus />
       </FormDialog>
       <DiscardAnnouncementDialog {...form.discard} />

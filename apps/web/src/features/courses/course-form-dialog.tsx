@@ -39,6 +39,8 @@ import { DiscardChangesDialog, useDiscardGuard } from '../../shared/ui/discard-g
 import { useCreateCourseMutation, useUpdateCourseMutation } from './api/courses-api';
 import { formatRupees, splitEvenly } from '../../shared/lib/money';
 import { CourseGstFields, GST_DEFAULTS, GST_FIELDS } from './course-gst-fields';
+import { muiField } from '../../shared/form/mui-field';
+import { FieldGroup } from '../../shared/form/field-group';
 
 type CourseOutput = z.output<typeof courseInputSchema>;
 const FIELDS: readonly string[] = ['name', 'price', 'emiPrice', 'description', 'duration', 'active', ...GST_FIELDS];
@@ -191,6 +193,7 @@ export function CourseFormDialog({ open, course, onClose, onSaved }: CourseFormD
     htmlInput: { inputMode: 'decimal' as const, step: '0.01', min: '0' },
   };
 
+  const registered = muiField(register, errors);
   return (
     <>
       <Dialog
@@ -211,43 +214,33 @@ export function CourseFormDialog({ open, course, onClose, onSaved }: CourseFormD
                 required
                 autoFocus
                 autoComplete="off"
-                error={Boolean(errors.name)}
-                helperText={errors.name?.message}
                 slotProps={{ htmlInput: { maxLength: COURSE_LIMITS.nameMax + 20 } }}
                 fullWidth
-                {...register('name')}
+                {...registered('name')}
               />
               <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
                 <TextField
                   label="Price"
                   type="number"
                   required
-                  error={Boolean(errors.price)}
-                  helperText={errors.price?.message ?? 'The fee when paid in full.'}
                   slotProps={money}
                   sx={{ flex: 1 }}
-                  {...register('price', { valueAsNumber: true, deps: isSubmitted ? ['emiPrice'] : [] })}
+                  {...registered('price', 'The fee when paid in full.', {
+                    valueAsNumber: true,
+                    deps: isSubmitted ? ['emiPrice'] : [],
+                  })}
                 />
                 <TextField
                   label="Duration"
                   autoComplete="off"
                   placeholder="e.g. 3 months"
-                  error={Boolean(errors.duration)}
-                  helperText={errors.duration?.message ?? 'Optional.'}
                   slotProps={{ htmlInput: { maxLength: COURSE_LIMITS.durationMax } }}
                   sx={{ flex: 1 }}
-                  {...register('duration')}
+                  {...registered('duration', 'Optional.')}
                 />
               </Stack>
 
-              <Box
-                component="fieldset"
-                aria-describedby={`${id}-emi-total ${id}-emi-error`}
-                sx={{ border: 1, borderColor: 'divider', borderRadius: 1, px: 2, pt: 1, pb: 2, m: 0, minWidth: 0 }}
-              >
-                <Typography component="legend" variant="subtitle1" sx={{ px: 0.5, fontWeight: 600 }}>
-                  Installments
-                </Typography>
+              <FieldGroup legend="Installments" aria-describedby={`${id}-emi-total ${id}-emi-error`}>
                 <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
                   What a student pays when paying by installments: between 1 and {COURSE_LIMITS.installmentsMax} amounts
                   adding up to at least the price.
@@ -302,18 +295,16 @@ export function CourseFormDialog({ open, course, onClose, onSaved }: CourseFormD
                 {rows >= COURSE_LIMITS.installmentsMax && (
                   <FormHelperText sx={{ mx: 0 }}>{COURSE_LIMITS.installmentsMax} installments at most.</FormHelperText>
                 )}
-              </Box>
+              </FieldGroup>
 
               <TextField
                 label="Description"
                 multiline
                 minRows={2}
                 maxRows={8}
-                error={Boolean(errors.description)}
-                helperText={errors.description?.message ?? 'Optional.'}
                 slotProps={{ htmlInput: { maxLength: COURSE_LIMITS.descriptionMax } }}
                 fullWidth
-                {...register('description')}
+                {...registered('description', 'Optional.')}
               />
               <CourseGstFields control={control} register={register} errors={errors} />
               <Box>

@@ -13,6 +13,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { CourseInput } from '@registrar/contract/course';
 import { DELIVERY_MODES, GST_RATES } from '@registrar/contract/gst';
+import { muiField } from '../../shared/form/mui-field';
+import { FieldGroup } from '../../shared/form/field-group';
 
 export const GST_FIELDS = ['sac', 'gstRate', 'taxInclusive', 'deliveryMode', 'gstExempt'] as const;
 export const GST_DEFAULTS = {
@@ -73,14 +75,9 @@ export function CourseGstFields({
   errors: FieldErrors<CourseInput>;
 }) {
   const select = { select: { native: true }, inputLabel: { shrink: true } };
+  const registered = muiField(register, errors);
   return (
-    <Box
-      component="fieldset"
-      sx={{ border: 1, borderColor: 'divider', borderRadius: 1, px: 2, pt: 1, pb: 2, m: 0, minWidth: 0 }}
-    >
-      <Typography component="legend" variant="subtitle1" sx={{ px: 0.5, fontWeight: 600 }}>
-        GST
-      </Typography>
+    <FieldGroup legend="GST">
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         Used on tax invoices while GST is switched on for the institute.
       </Typography>
@@ -89,20 +86,16 @@ export function CourseGstFields({
           <TextField
             label="SAC"
             autoComplete="off"
-            error={Boolean(errors.sac)}
-            helperText={errors.sac?.message ?? '999293: commercial training and coaching.'}
             slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6 } }}
             sx={{ flex: 1 }}
-            {...register('sac')}
+            {...registered('sac', '999293: commercial training and coaching.')}
           />
           <TextField
             select
             label="GST rate"
-            error={Boolean(errors.gstRate)}
-            helperText={errors.gstRate?.message}
             slotProps={select}
             sx={{ flex: 1 }}
-            {...register('gstRate', { valueAsNumber: true })}
+            {...registered('gstRate', undefined, { valueAsNumber: true })}
           >
             {GST_RATES.map((rate) => (
               <option key={rate} value={rate}>
@@ -110,15 +103,7 @@ export function CourseGstFields({
               </option>
             ))}
           </TextField>
-          <TextField
-            select
-            label="Delivered"
-            error={Boolean(errors.deliveryMode)}
-            helperText={errors.deliveryMode?.message}
-            slotProps={select}
-            sx={{ flex: 1 }}
-            {...register('deliveryMode')}
-          >
+          <TextField select label="Delivered" slotProps={select} sx={{ flex: 1 }} {...registered('deliveryMode')}>
             {DELIVERY_MODES.map((mode) => (
               <option key={mode} value={mode}>
                 {DELIVERY_NAMES[mode]}
@@ -139,6 +124,6 @@ export function CourseGstFields({
           help="Education leading to a recognised qualification: a bill of supply instead of a tax invoice."
         />
       </Stack>
-    </Box>
+    </FieldGroup>
   );
 }
