@@ -25,6 +25,7 @@ import { FormDialog } from '../../shared/ui/form-dialog';
 import { useAnnounceToManyMutation, useCountRecipientsQuery } from './api/announcements-api';
 import { AnnouncementFields } from './announcement-fields';
 import { DiscardAnnouncementDialog, useAnnouncementForm } from './announcement-form';
+import { ChoiceField } from '../../shared/form/choice-field';
 import { FieldGroup } from '../../shared/form/field-group';
 
 export const DEFAULT_BULK_STATUS: EnrollmentStatus = 'approved';
@@ -143,20 +144,15 @@ export function BulkAnnouncementDialog({ open, onClose, initialCourseId, initial
                 </option>
               ))}
             </TextField>
-            <TextField
-              select
+            <ChoiceField
+              native
               label="Enrolment status"
+              choices={ENROLLMENT_STATUSES}
+              labels={ENROLLMENT_STATUS_LABELS}
               value={status}
               onChange={(event) => setStatus(event.target.value as EnrollmentStatus)}
-              slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
               sx={{ flex: 1, minWidth: 0 }}
-            >
-              {ENROLLMENT_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {ENROLLMENT_STATUS_LABELS[s]}
-                </option>
-              ))}
-            </TextField>
+            />
           </Stack>
           <Box role="status" aria-live="polite">
             <RecipientCount

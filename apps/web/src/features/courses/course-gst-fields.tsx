@@ -14,6 +14,7 @@ import Typography from '@mui/material/Typography';
 import type { CourseInput } from '@registrar/contract/course';
 import { DELIVERY_MODES, GST_RATES } from '@registrar/contract/gst';
 import { muiField } from '../../shared/form/mui-field';
+import { ChoiceField } from '../../shared/form/choice-field';
 import { FieldGroup } from '../../shared/form/field-group';
 
 export const GST_FIELDS = ['sac', 'gstRate', 'taxInclusive', 'deliveryMode', 'gstExempt'] as const;
@@ -103,13 +104,14 @@ export function CourseGstFields({
               </option>
             ))}
           </TextField>
-          <TextField select label="Delivered" slotProps={select} sx={{ flex: 1 }} {...registered('deliveryMode')}>
-            {DELIVERY_MODES.map((mode) => (
-              <option key={mode} value={mode}>
-                {DELIVERY_NAMES[mode]}
-              </option>
-            ))}
-          </TextField>
+          <ChoiceField
+            native
+            label="Delivered"
+            choices={DELIVERY_MODES}
+            labels={DELIVERY_NAMES}
+            sx={{ flex: 1 }}
+            {...registered('deliveryMode')}
+          />
         </Stack>
         <Toggle
           control={control}
