@@ -11,7 +11,6 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { STUDENT_WILL_BE_EMAILED, type EnrollmentDetail } from '@registrar/contract/enrollment-admin';
 import { ACCESS_MESSAGES } from '@registrar/contract/permissions';
@@ -29,6 +28,7 @@ import {
   useGetEnrollmentsQuery,
 } from './api/enrollments-api';
 import { DocumentsGallery } from './documents-gallery';
+import { NoteField } from '../../shared/form/note-field';
 
 const QUEUE_ARGS = { page: 1, limit: 50, status: 'pending', sort: 'createdAt' } as const;
 
@@ -73,14 +73,12 @@ function Candidate({ enrollment, onSkip, left }: { enrollment: EnrollmentDetail;
         ) : (
           <Typography color="text.secondary">{ACCESS_MESSAGES.documentsHidden}</Typography>
         )}
-        <TextField
+        <NoteField
           label="Note to the student (optional)"
+          max={1000}
           value={note}
           onChange={(event) => setNote(event.target.value)}
-          multiline
-          minRows={2}
           helperText={`${STUDENT_WILL_BE_EMAILED} of the decision, with this note.`}
-          slotProps={{ htmlInput: { maxLength: 1000 } }}
         />
         {failure && (
           <Alert severity="error" role="alert">

@@ -12,7 +12,6 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useTheme } from '@mui/material/styles';
@@ -29,8 +28,10 @@ import {
 import type { InquiryStatus } from '@registrar/contract/inquiry-admin';
 import type { ApiQueryError } from '../../shared/api/base-api';
 import { newIdempotencyKey } from '../../shared/api/idempotency-key';
+import { ChoiceField } from '../../shared/form/choice-field';
 import { useAddInquiryContactMutation } from './api/follow-ups-api';
 import { fromLocalInput, toLocalInput, tomorrowMorning } from './when';
+import { NoteField } from '../../shared/form/note-field';
 
 export interface ContactTarget {
   _id: string;
@@ -100,42 +101,25 @@ export function ContactDialog({ open, inquiry, channel: preset, onClose }: Props
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1, minWidth: { sm: 420 } }}>
             {errors.form && <Alert severity="error">{errors.form}</Alert>}
-            <TextField
-              select
+            <ChoiceField
               label="Channel"
+              choices={CONTACT_CHANNELS}
+              labels={CONTACT_CHANNEL_LABELS}
               value={channel}
               onChange={(event) => setChannel(event.target.value as ContactChannel)}
               required
-            >
-              {CONTACT_CHANNELS.map((c) => (
-                <MenuItem key={c} value={c}>
-                  {CONTACT_CHANNEL_LABELS[c]}
-                </MenuItem>
-              ))}
-            </TextField>
-            <TextField
-              select
+            />
+            <ChoiceField
               label="Outcome"
+              choices={CONTACT_OUTCOMES}
+              labels={CONTACT_OUTCOME_LABELS}
               value={outcome}
               onChange={(event) => setOutcome(event.target.value as ContactOutcome)}
               required
               error={Boolean(errors.outcome)}
               helperText={errors.outcome}
-            >
-              {CONTACT_OUTCOMES.map((o) => (
-                <MenuItem key={o} value={o}>
-                  {CONTACT_OUTCOME_LABELS[o]}
-                </MenuItem>
-              ))}
-            </TextField>
-            <TextField
-              label="Note"
-              value={note}
-              onChange={(event) => setNote(event.target.value)}
-              multiline
-              minRows={2}
-              slotProps={{ htmlInput: { maxLength: 1000 } }}
             />
+            <NoteField label="Note" max={1000} value={note} onChange={(event) => setNote(event.target.value)} />
             {outcome === 'not_interested' && needsNextFollowUp(inquiry.status) && (
               <FormControlLabel
                 control={<Checkbox checked={close} onChange={(event) => setClose(event.target.checked)} />}

@@ -11,6 +11,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { ApiQueryError } from '../../api/base-api';
+import { NoteField } from '../../form/note-field';
 
 const NOTE_MAX = 1000;
 
@@ -102,15 +103,13 @@ export function StatusChangeForm<Status extends string>({
           </option>
         ))}
       </TextField>
-      <TextField
+      <NoteField
         label="Note (optional)"
+        max={NOTE_MAX}
         value={note}
         onChange={(event) => setNote(event.target.value)}
-        multiline
-        minRows={2}
         fullWidth
         helperText={`${noteHint} ${note.length}/${NOTE_MAX}`}
-        slotProps={{ htmlInput: { maxLength: NOTE_MAX } }}
       />
       {chosen && notice?.(chosen) && (
         <Alert severity="info" role="status">
