@@ -6,13 +6,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { Controller, useForm, type FieldPath } from 'react-hook-form';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
@@ -20,13 +14,12 @@ import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useTheme } from '@mui/material/styles';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { INQUIRY_WORKING_AS_OPTIONS, REFERENCE_OPTIONS } from '@registrar/contract/constants';
 import { inquirySchema, type Inquiry } from '@registrar/contract/inquiry';
 import type { InquiryDetail } from '@registrar/contract/inquiry-admin';
 import type { ApiQueryError } from '../../shared/api/base-api';
 import { DiscardChangesDialog, useDiscardGuard } from '../../shared/ui/discard-guard';
+import { FormDialog } from '../../shared/ui/form-dialog';
 import { REFERENCE_LABELS, WORKING_AS_LABELS } from '../../shared/lib/inquiry-labels';
 import { useInquiryAreasOfInterestQuery, useUpdateInquiryMutation } from './api/inquiries-api';
 
@@ -78,8 +71,6 @@ interface InquiryEditDialogProps {
 }
 
 export function InquiryEditDialog({ open, inquiry, onClose }: InquiryEditDialogProps) {
-  const theme = useTheme();
-  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const [updateInquiry, { isLoading }] = useUpdateInquiryMutation();
   const { data: areas = [] } = useInquiryAreasOfInterestQuery(undefined, { skip: !open });
   const [failure, setFailure] = useState<string | null>(null);
@@ -135,122 +126,107 @@ export function InquiryEditDialog({ open, inquiry, onClose }: InquiryEditDialogP
 
   return (
     <>
-      <Dialog
+      <FormDialog
         open={open}
+        title="Edit inquiry"
+        submitLabel="Save changes"
+        busy={isLoading}
+        failure={failure}
+        onSubmit={(event) => void onSave(event)}
         onClose={requestClose}
-        fullScreen={fullScreen}
-        maxWidth="sm"
-        fullWidth
-        aria-labelledby="inquiry-edit-title"
       >
-        <form noValidate onSubmit={(event) => void onSave(event)}>
-          <DialogTitle id="inquiry-edit-title">Edit inquiry</DialogTitle>
-          <DialogContent dividers>
-            <Stack spacing={2.5}>
-              {failure && <Alert severity="error">{failure}</Alert>}
-              <TextField label="Name" required autoComplete="off" {...text('name')} />
-              <TextField label="Address" required multiline minRows={2} {...text('address')} />
-              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2.5}>
-                <TextField label="Email" required type="email" {...text('email')} />
-                <TextField
-                  label="Phone number"
-                  required
-                  type="tel"
-                  slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-                  {...text('phoneNumber')}
-                />
-              </Stack>
-              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2.5}>
-                <TextField
-                  select
-                  label="Currently working as"
-                  slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-                  {...text('currentlyWorkingAs')}
-                >
-                  <option value="">Not given</option>
-                  {INQUIRY_WORKING_AS_OPTIONS.map((value) => (
-                    <option key={value} value={value}>
-                      {WORKING_AS_LABELS[value]}
-                    </option>
-                  ))}
-                </TextField>
-                <TextField label="Currently at" {...text('currentlyAt')} />
-              </Stack>
-              <Controller
-                control={control}
-                name="areaOfInterest"
-                render={({ field, fieldState }) => (
-                  <FormControl component="fieldset" required error={Boolean(fieldState.error)}>
-                    <FormLabel component="legend">Areas of interest</FormLabel>
-                    <FormGroup onBlur={field.onBlur}>
-                      {areaNames.map((name, index) => (
-                        <FormControlLabel
-                          key={name}
-                          label={offered.has(name) ? name : `${name} (no longer offered)`}
-                          control={
-                            <Checkbox
-                              slotProps={{ input: { ref: index === 0 ? field.ref : undefined } }}
-                              checked={field.value.includes(name)}
-                              onChange={(event) =>
-                                field.onChange(
-                                  event.target.checked
-                                    ? [...field.value.filter((n) => n !== name), name]
-                                    : field.value.filter((n) => n !== name),
-                                )
-                              }
-                            />
-                          }
-                        />
-                      ))}
-                    </FormGroup>
-                    {fieldState.error && <FormHelperText>{fieldState.error.message}</FormHelperText>}
-                  </FormControl>
-                )}
-              />
-              <TextField
-                select
-                label="Preferred course"
-                slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-                {...text('courseId')}
-              >
-                <option value="">No preference</option>
-                {courseOptions.map((course) => (
-                  <option key={course._id} value={course._id}>
-                    {course.name}
-                  </option>
+        <TextField label="Name" required autoComplete="off" {...text('name')} />
+        <TextField label="Address" required multiline minRows={2} {...text('address')} />
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2.5}>
+          <TextField label="Email" required type="email" {...text('email')} />
+          <TextField
+            label="Phone number"
+            required
+            type="tel"
+            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+            {...text('phoneNumber')}
+          />
+        </Stack>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2.5}>
+          <TextField
+            select
+            label="Currently working as"
+            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+            {...text('currentlyWorkingAs')}
+          >
+            <option value="">Not given</option>
+            {INQUIRY_WORKING_AS_OPTIONS.map((value) => (
+              <option key={value} value={value}>
+                {WORKING_AS_LABELS[value]}
+              </option>
+            ))}
+          </TextField>
+          <TextField label="Currently at" {...text('currentlyAt')} />
+        </Stack>
+        <Controller
+          control={control}
+          name="areaOfInterest"
+          render={({ field, fieldState }) => (
+            <FormControl component="fieldset" required error={Boolean(fieldState.error)}>
+              <FormLabel component="legend">Areas of interest</FormLabel>
+              <FormGroup onBlur={field.onBlur}>
+                {areaNames.map((name, index) => (
+                  <FormControlLabel
+                    key={name}
+                    label={offered.has(name) ? name : `${name} (no longer offered)`}
+                    control={
+                      <Checkbox
+                        slotProps={{ input: { ref: index === 0 ? field.ref : undefined } }}
+                        checked={field.value.includes(name)}
+                        onChange={(event) =>
+                          field.onChange(
+                            event.target.checked
+                              ? [...field.value.filter((n) => n !== name), name]
+                              : field.value.filter((n) => n !== name),
+                          )
+                        }
+                      />
+                    }
+                  />
                 ))}
-              </TextField>
-              <TextField
-                select
-                label="Reference"
-                required
-                slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-                {...text('reference')}
-              >
-                {REFERENCE_OPTIONS.map((value) => (
-                  <option key={value} value={value}>
-                    {REFERENCE_LABELS[value]}
-                  </option>
-                ))}
-              </TextField>
-              {isFriend && (
-                <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2.5}>
-                  <TextField label="Friend's name" {...text('friendName')} />
-                  <TextField label="Friend's working area" {...text('friendWorkingArea')} />
-                </Stack>
-              )}
-            </Stack>
-          </DialogContent>
-          <DialogActions sx={{ px: 3, py: 2 }}>
-            <Button onClick={requestClose} disabled={isLoading}>
-              Cancel
-            </Button>
-            <Button type="submit" variant="contained" loading={isLoading}>
-              Save changes
-            </Button>
-          </DialogActions>
-        </form>
-      </Dialog>
+              </FormGroup>
+              {fieldState.error && <FormHelperText>{fieldState.error.message}</FormHelperText>}
+            </FormControl>
+          )}
+        />
+        <TextField
+          select
+          label="Preferred course"
+          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          {...text('courseId')}
+        >
+          <option value="">No preference</option>
+          {courseOptions.map((course) => (
+            <option key={course._id} value={course._id}>
+              {course.name}
+            </option>
+          ))}
+        </TextField>
+        <TextField
+          select
+          label="Reference"
+          required
+          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          {...text('reference')}
+        >
+          {REFERENCE_OPTIONS.map((value) => (
+            <option key={value} value={value}>
+              {REFERENCE_LABELS[value]}
+            </option>
+          ))}
+        </TextField>
+        {isFriend && (
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2.5}>
+            <TextField label="Friend's name" {...text('friendName')} />
+            <TextField label="Friend's working area" {...text('friendWorkingArea')} />
+          </Stack>
+        )}
+      </FormDialog>
       <DiscardChangesDialog {...discard} description="The changes you made to this inquiry will be lost." />
     </>
   );
