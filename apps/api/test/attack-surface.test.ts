@@ -16,6 +16,7 @@ import { loggerOptions } from '../src/lib/logger';
 import { staffRepository } from '../src/repositories/staff-repository';
 import { addressKey } from '../src/services/throttle';
 import { build, dbKind } from './build-app';
+import { createCourse } from './fixtures/enrolments';
 import { JPEG, PDF, PNG, file, multipart, type Part } from './fixtures/files';
 import { bearer, makeStaff, tokenFor } from './staff-fixtures';
 
@@ -58,14 +59,7 @@ describe(`attack surface on ${dbKind}`, async () => {
   const staff = await makeStaff(db, { name: 'Surface Admin' });
   const token = await tokenFor(app, staff.email, staff.password);
   const auth = bearer(token);
-  const course = (
-    await app.inject({
-      method: 'POST',
-      url: '/api/course',
-      headers: auth,
-      payload: { name: 'Surface Course', price: 30000, emiPrice: [30000] },
-    })
-  ).json().data;
+  const course = await createCourse(app, auth, { name: 'Surface Course', price: 30000, emiPrice: [30000] });
 
   const fields = (overrides: Record<string, string> = {}): Part[] =>
     Object.entries({

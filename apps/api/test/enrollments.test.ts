@@ -4,6 +4,7 @@ import { localIsoDate } from '@registrar/contract/enrollment';
 import { ENROLLMENT_MESSAGES } from '@registrar/contract/enrollment-admin';
 import { MESSAGES } from '@registrar/contract/messages';
 import { build } from './build-app';
+import { createCourse } from './fixtures/enrolments';
 import {
   JPEG,
   PDF,
@@ -44,14 +45,7 @@ describe.each(storageKinds(s3))('enrolments, documents on $name storage', async 
   const staff = await makeStaff(db, { name: 'Admissions' });
   const token = await tokenFor(app, staff.email, staff.password);
   const auth = bearer(token);
-  const course = (
-    await app.inject({
-      method: 'POST',
-      url: '/api/course',
-      headers: auth,
-      payload: { name: 'Full Stack', price: 30000, emiPrice: [10000, 10000, 10000.5] },
-    })
-  ).json().data;
+  const course = await createCourse(app, auth, { name: 'Full Stack', price: 30000, emiPrice: [10000, 10000, 10000.5] });
   await app.inject({
     method: 'PUT',
     url: '/api/cms/terms_condition',
