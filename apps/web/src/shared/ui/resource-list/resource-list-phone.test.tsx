@@ -37,9 +37,11 @@ function setup(url: string, page: Partial<Page<Row>> = {}) {
         element: (
           <ResourceList<Row, ListQueryArgs>
             title="Enrolments"
-            noun={{ one: 'enrolment', other: 'enrolments' }}
+            resource={{
+              noun: { one: 'enrolment', other: 'enrolments' },
+              useQuery: () => ({ data, isLoading: false, isFetching: false, isError: false, refetch: () => {} }),
+            }}
             columns={columns}
-            useQuery={() => ({ data, isLoading: false, isFetching: false, isError: false, refetch: () => {} })}
             filters={[
               {
                 name: 'status',

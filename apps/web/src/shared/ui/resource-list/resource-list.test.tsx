@@ -51,9 +51,8 @@ function setup(
         element: (
           <ResourceList<Row, Args>
             title="Courses"
-            noun={{ one: 'course', other: 'courses' }}
+            resource={{ noun: { one: 'course', other: 'courses' }, useQuery: useQuery }}
             columns={columns}
-            useQuery={useQuery}
             filters={[
               {
                 name: 'active',
