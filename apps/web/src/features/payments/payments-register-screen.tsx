@@ -32,8 +32,8 @@ const KIND_COLOURS = { receipt: 'success', refund: 'warning', void: 'error' } as
 
 /** A receipt's (or a voided receipt's) PDF, or a refund's voucher. */
 const documentOf = (row: RegisterEntry) =>
-  row.kind === 'refund'
-    ? { href: apiUrl('refundVoucher', row._id.slice('refund:'.length)), label: `Download refund voucher ${row.number}` }
+  row.refundId
+    ? { href: apiUrl('refundVoucher', row.refundId), label: `Download refund voucher ${row.number}` }
     : { href: apiUrl('receipt', row.paymentId), label: `Download receipt ${row.receiptNumber}` };
 
 const COLUMNS: readonly ResourceColumn<RegisterEntry>[] = [
