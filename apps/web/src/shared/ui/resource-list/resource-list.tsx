@@ -53,6 +53,7 @@ export type {
 } from './list-types';
 import type { ListEmptyState, ListQueryArgs, ListResource, ListSelection, ResourceColumn } from './list-types';
 import { RetryAlert } from '../retry-alert';
+import { ScreenHeader } from '../screen-header';
 
 export interface ResourceListProps<Row extends { _id: string }, Args extends ListQueryArgs> {
   title: string;
@@ -261,24 +262,18 @@ export function ResourceList<Row extends { _id: string }, Args extends ListQuery
       // The shell's <main> already pads the screen.
       sx={{ maxWidth: 1280, mx: 'auto', minWidth: 0 }}
     >
-      <Stack
-        direction="row"
-        spacing={2}
-        useFlexGap
-        sx={{ mb: 2, alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}
-      >
-        <Box sx={{ minWidth: 0 }}>
-          <Typography id={titleId} variant="h4" component="h1" sx={{ fontSize: { xs: '1.75rem', sm: '2rem' } }}>
-            {title}
-          </Typography>
-          {description && <Typography color="text.secondary">{description}</Typography>}
-        </Box>
-        {actions && (
-          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-            {actions}
-          </Stack>
-        )}
-      </Stack>
+      <ScreenHeader
+        titleId={titleId}
+        title={title}
+        description={description}
+        actions={
+          actions && (
+            <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+              {actions}
+            </Stack>
+          )
+        }
+      />
 
       <SelectionProvider value={rowSelection as never}>
         <Paper ref={gridBox} variant="outlined" sx={{ minWidth: 0, overflow: 'hidden' }}>
