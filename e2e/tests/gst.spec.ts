@@ -7,15 +7,14 @@
  */
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { GST_MESSAGES, gstinCheckCharacter } from '@registrar/contract/gst';
+import { GST_MESSAGES } from '@registrar/contract/gst';
 import { signInByApi } from '../support/api';
 import { expectNoAxeViolations } from '../support/axe';
 import { enrolInInstallments, fees } from '../support/fees';
+import { GSTIN, GST_ADDRESS, GST_LEGAL_NAME, setGst } from '../support/gst';
 import { signIn } from '../support/staff';
 
-const FIRST14 = '27AAPFU0939F1Z';
-const GSTIN = FIRST14 + gstinCheckCharacter(FIRST14);
-const WRONG = FIRST14 + (GSTIN.endsWith('A') ? 'B' : 'A');
+const WRONG = GSTIN.slice(0, 14) + (GSTIN.endsWith('A') ? 'B' : 'A');
 
 async function switchOn(page: Page) {
   await signIn(page);
@@ -25,8 +24,8 @@ async function switchOn(page: Page) {
   await expectNoAxeViolations(page);
   await page.getByLabel('Issue GST tax invoices for course fees').check();
   await page.getByRole('textbox', { name: 'GSTIN' }).fill(WRONG);
-  await page.getByRole('textbox', { name: 'Legal name (as registered)' }).fill('Vidya Training LLP');
-  await page.getByRole('textbox', { name: 'Registered address' }).fill('12 FC Road, Pune 411004');
+  await page.getByRole('textbox', { name: 'Legal name (as registered)' }).fill(GST_LEGAL_NAME);
+  await page.getByRole('textbox', { name: 'Registered address' }).fill(GST_ADDRESS);
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText(GST_MESSAGES.gstinCheckFailed)).toBeVisible();
   await page.getByRole('textbox', { name: 'GSTIN' }).fill(GSTIN);
@@ -80,12 +79,7 @@ async function invoiceOnEnrolment(page: Page, tag: string) {
 
 test.describe('GST', () => {
   test.afterAll(async ({ request }) => {
-    const auth = await signInByApi(request);
-    const off = await request.put('/api/gst-settings', {
-      headers: auth,
-      data: { enabled: false, gstin: GSTIN, legalName: 'Vidya Training LLP', address: '12 FC Road, Pune 411004' },
-    });
-    expect(off.status()).toBe(200);
+    await setGst(request, await signInByApi(request), false);
   });
 
   test('an admin switches GST on and a payment offers its tax invoice', async ({ page }) => {

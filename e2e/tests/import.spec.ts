@@ -5,35 +5,21 @@
  * import log names the file. At 1366 px and on a phone; axe finds nothing.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { IMPORT_COLUMNS } from '@registrar/contract/imports';
 import { MESSAGES } from '@registrar/contract/messages';
 import { createCourse, signInByApi } from '../support/api';
 import { expectNoAxeViolations } from '../support/axe';
+import { IMPORTED_STUDENT, enrolmentsCsv } from '../support/imports';
 import { signIn } from '../support/staff';
 
 // Two uploads, an import and three axe checks: longer than the default on a busy machine.
 test.setTimeout(90_000);
 
-const row = (cells: Record<string, string>) => IMPORT_COLUMNS.enrollments.map((c) => cells[c] ?? '').join(',');
-
 function studentsFile(tag: string, course: string, phone: string) {
-  const base = {
-    name: 'Imported Student',
-    currentAddress: 'Pune',
-    permanentAddress: 'Pune',
-    course,
-    paymentMethod: 'full_payment',
-    startDate: '01/04/2026',
-    currentlyWorking: 'company',
-    currentlyWorkingPlace: 'Infosys',
-    status: 'approved',
-    enrolledOn: '25/03/2026',
-  };
-  return [
-    IMPORT_COLUMNS.enrollments.join(','),
-    row({ ...base, externalId: `${tag}-1`, email: `${tag}-1@example.com`, phoneNumber: '9876512301' }),
-    row({ ...base, externalId: `${tag}-2`, email: `${tag}-2@example.com`, phoneNumber: phone, name: `Second ${tag}` }),
-  ].join('\r\n');
+  const base = { ...IMPORTED_STUDENT, name: 'Imported Student', course };
+  return enrolmentsCsv([
+    { ...base, externalId: `${tag}-1`, email: `${tag}-1@example.com`, phoneNumber: '9876512301' },
+    { ...base, externalId: `${tag}-2`, email: `${tag}-2@example.com`, phoneNumber: phone, name: `Second ${tag}` },
+  ]);
 }
 
 async function importJourney(page: Page, tag: string, course: string) {

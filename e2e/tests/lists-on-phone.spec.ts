@@ -5,9 +5,9 @@
  * column, Actions included, fits without a sideways scroll. Axe is clean at both sizes.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { IMPORT_COLUMNS } from '@registrar/contract/imports';
 import { createCourse, enrolStudent, findInquiries, sendInquiry, signInByApi } from '../support/api';
 import { expectNoAxeViolations } from '../support/axe';
+import { IMPORTED_STUDENT, enrolmentsCsv } from '../support/imports';
 import { waitForMail } from '../support/mail';
 import { ADMIN, signIn } from '../support/staff';
 
@@ -34,26 +34,17 @@ const STATEMENT = [
   '',
 ].join('\r\n');
 /** One student to import, laid out as the template. */
-const importFile = () => {
-  const cells: Record<string, string> = {
-    externalId: `rc-${tag}`,
-    name: `Imported Realcond ${tag}`,
-    email: `imported.${tag}@example.in`,
-    phoneNumber: '9812300003',
-    currentAddress: 'Pune',
-    permanentAddress: 'Pune',
-    course: COURSE,
-    paymentMethod: 'full_payment',
-    startDate: '01/04/2026',
-    currentlyWorking: 'company',
-    currentlyWorkingPlace: 'Infosys',
-    status: 'approved',
-    enrolledOn: '25/03/2026',
-  };
-  return [IMPORT_COLUMNS.enrollments.join(','), IMPORT_COLUMNS.enrollments.map((c) => cells[c] ?? '').join(',')].join(
-    '\r\n',
-  );
-};
+const importFile = () =>
+  enrolmentsCsv([
+    {
+      ...IMPORTED_STUDENT,
+      externalId: `rc-${tag}`,
+      name: `Imported Realcond ${tag}`,
+      email: `imported.${tag}@example.in`,
+      phoneNumber: '9812300003',
+      course: COURSE,
+    },
+  ]);
 
 interface ListScreen {
   name: string;

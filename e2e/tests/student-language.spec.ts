@@ -10,9 +10,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { gstinCheckCharacter } from '@registrar/contract/gst';
 import { createCourse, findInquiries, signInByApi } from '../support/api';
 import { expectNoAxeViolations } from '../support/axe';
+import { withGstOn } from '../support/gst';
 
 const hi = JSON.parse(
   fs.readFileSync(path.join(import.meta.dirname, '..', '..', 'packages/contract/src/locales/hi.json'), 'utf8'),
@@ -147,12 +147,6 @@ test.describe('a tax-exclusive course on the enrolment form', () => {
   test('says the GST added to its fee, in English and in Hindi', async ({ page, request }) => {
     test.slow();
     const auth = await signInByApi(request);
-    const gstin = `27AAPFU0939F1Z${gstinCheckCharacter('27AAPFU0939F1Z')}`;
-    const gst = (enabled: boolean) =>
-      request.put('/api/gst-settings', {
-        headers: auth,
-        data: { enabled, gstin, legalName: 'Vidya Training LLP', address: '12 FC Road, Pune 411004' },
-      });
     const name = `GST Exclusive ${suffix}`;
     const courseId = await createCourse(request, auth, { name, price: 30000, emiPrice: [15000, 15000] });
     const exclusive = await request.put(`/api/course/${courseId}`, {
@@ -160,8 +154,7 @@ test.describe('a tax-exclusive course on the enrolment form', () => {
       data: { taxInclusive: false, gstRate: 18 },
     });
     expect(exclusive.status(), await exclusive.text()).toBe(200);
-    expect((await gst(true)).status()).toBe(200);
-    try {
+    await withGstOn(request, auth, async () => {
       await expect(async () => {
         await page.goto('/student-enrollment');
         await page.getByLabel(/^Full name|^पूरा नाम/).focus(); // starting to fill in loads the rest of the form
@@ -181,9 +174,7 @@ test.describe('a tax-exclusive course on the enrolment form', () => {
       await expect(page.getByText(note.replace('{total}', '₹35,400'))).toBeVisible();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
       await expectNoAxeViolations(page);
-    } finally {
-      expect((await gst(false)).status()).toBe(200);
-    }
+    });
   });
 });
 

@@ -9,10 +9,10 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { gstinCheckCharacter } from '@registrar/contract/gst';
 import { STUDENT_PAGE_MESSAGES } from '@registrar/contract/student-page';
 import { createCourse, enrolStudent, signInByApi } from '../support/api';
 import { expectNoAxeViolations } from '../support/axe';
+import { withGstOn } from '../support/gst';
 import { waitForMail } from '../support/mail';
 
 const suffix = Date.now().toString(36);
@@ -160,14 +160,7 @@ test.describe("the student's page on a phone", () => {
   }) => {
     test.slow();
     const auth = await signInByApi(request);
-    const gstin = `27AAPFU0939F1Z${gstinCheckCharacter('27AAPFU0939F1Z')}`;
-    const gst = (enabled: boolean) =>
-      request.put('/api/gst-settings', {
-        headers: auth,
-        data: { enabled, gstin, legalName: 'Vidya Training LLP', address: '12 FC Road, Pune 411004' },
-      });
-    expect((await gst(true)).status()).toBe(200);
-    try {
+    await withGstOn(request, auth, async () => {
       const courseId = await createCourse(request, auth, {
         name: `GST Page Course ${suffix}`,
         price: 20000,
@@ -217,8 +210,6 @@ test.describe("the student's page on a phone", () => {
           .subarray(0, 5)
           .toString(),
       ).toBe('%PDF-');
-    } finally {
-      expect((await gst(false)).status()).toBe(200);
-    }
+    });
   });
 });

@@ -33,7 +33,8 @@ const BAD_BODIES: Pick<InjectOptions, 'payload' | 'headers'>[] = [
 /** The rows of a raw query (the driver's result type differs between PGlite and node-postgres). */
 const rowsOf = async <T>(db: Db, query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
-describe('route access (roles and sessions)', async () => {
+/** The real app on a fresh database with one signed-in staff member of each role: their tokens by role. */
+async function appWithEveryRole() {
   const { app, database } = await build();
   const db = database.db;
   const tokens = {} as Record<Role, string>;
@@ -41,6 +42,11 @@ describe('route access (roles and sessions)', async () => {
     const staff = await makeStaff(db, { role });
     tokens[role] = await tokenFor(app, staff.email, staff.password);
   }
+  return { app, db, tokens };
+}
+
+describe('route access (roles and sessions)', async () => {
+  const { app, tokens } = await appWithEveryRole();
   // The routes, with sign-out last (it ends the session the other calls use).
   const routes = app.routeAccess
     .filter((r) => r.method !== 'HEAD')
@@ -137,13 +143,7 @@ describe('route access (roles and sessions)', async () => {
 });
 
 describe('what each role sees of a student', async () => {
-  const { app, database } = await build();
-  const db = database.db;
-  const tokens = {} as Record<Role, string>;
-  for (const role of ROLES) {
-    const staff = await makeStaff(db, { role });
-    tokens[role] = await tokenFor(app, staff.email, staff.password);
-  }
+  const { app, db, tokens } = await appWithEveryRole();
   const course = (
     await rowsOf<{ id: string }>(
       db,

@@ -16,7 +16,8 @@ import { loggerOptions } from '../src/lib/logger';
 import { staffRepository } from '../src/repositories/staff-repository';
 import { addressKey } from '../src/services/throttle';
 import { build, dbKind } from './build-app';
-import { JPEG, PDF, PNG, file, multipart, type Part } from './fixtures/files';
+import { createCourse } from './fixtures/enrolments';
+import { PNG, enrolmentDocuments, file, multipart, type Part } from './fixtures/files';
 import { bearer, makeStaff, tokenFor } from './staff-fixtures';
 
 const JWT_SECRET = 'attack-surface-test-secret-0123456789abcdef';
@@ -58,14 +59,7 @@ describe(`attack surface on ${dbKind}`, async () => {
   const staff = await makeStaff(db, { name: 'Surface Admin' });
   const token = await tokenFor(app, staff.email, staff.password);
   const auth = bearer(token);
-  const course = (
-    await app.inject({
-      method: 'POST',
-      url: '/api/course',
-      headers: auth,
-      payload: { name: 'Surface Course', price: 30000, emiPrice: [30000] },
-    })
-  ).json().data;
+  const course = await createCourse(app, auth, { name: 'Surface Course', price: 30000, emiPrice: [30000] });
 
   const fields = (overrides: Record<string, string> = {}): Part[] =>
     Object.entries({
@@ -80,13 +74,25 @@ describe(`attack surface on ${dbKind}`, async () => {
       paymentMethod: 'full_payment',
       ...overrides,
     }).map(([name, value]) => ({ name, value }));
-  const documents = (): Part[] => [
-    file('profilePicture', PNG, 'me.png', 'image/png'),
-    file('aadharFront', JPEG),
-    file('aadharBack', PDF, 'back.pdf', 'application/pdf'),
-  ];
   const enrol = (parts: Part[], ip = nextIp()) =>
     app.inject({ method: 'POST', url: '/api/student-enrollment', ...multipart(parts), remoteAddress: ip });
+  /** Posts `payload` as it stands under `contentType`, whether or not they match, as a careless or hostile client does. */
+  const postRaw = (url: string, contentType: string, payload: string, headers: Record<string, string> = {}) =>
+    app.inject({
+      method: 'POST',
+      url,
+      headers: { ...headers, 'content-type': contentType },
+      payload,
+      remoteAddress: nextIp(),
+    });
+  /** Sends the public inquiry form about the course, with these personal details, from an address of its own. */
+  const sendInquiry = (person: { name: string; address: string; email: string; phoneNumber: string }) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/inquiry',
+      payload: { ...person, areaOfInterest: [course.name], reference: 'website' },
+      remoteAddress: nextIp(),
+    });
   const enrolmentCount = async () =>
     (await rows<{ n: number }>(db, sql`select count(*)::int as n from enrollments`))[0]!.n;
 
@@ -98,7 +104,7 @@ describe(`attack surface on ${dbKind}`, async () => {
       ['inquiryId', '00000000-0000-0000-0000-000000000000'],
     ])('refuses a %s field with 400 naming it, and stores nothing', async (name, value) => {
       const before = await enrolmentCount();
-      const res = await enrol([...fields(), { name, value }, ...documents()]);
+      const res = await enrol([...fields(), { name, value }, ...enrolmentDocuments()]);
       expect(res.statusCode, res.body).toBe(400);
       expect(res.json()).toMatchObject({
         success: false,
@@ -110,7 +116,11 @@ describe(`attack surface on ${dbKind}`, async () => {
 
     it('refuses an authority signature from a visitor: staff attach it', async () => {
       const before = await enrolmentCount();
-      const res = await enrol([...fields(), ...documents(), file('authoritySign', PNG, 'forged.png', 'image/png')]);
+      const res = await enrol([
+        ...fields(),
+        ...enrolmentDocuments(),
+        file('authoritySign', PNG, 'forged.png', 'image/png'),
+      ]);
       expect(res.statusCode, res.body).toBe(400);
       expect(res.json()).toMatchObject({
         message: `${ENROLLMENT_MESSAGES.staffOnlyFile}: authoritySign`,
@@ -119,7 +129,7 @@ describe(`attack surface on ${dbKind}`, async () => {
       expect(await enrolmentCount()).toBe(before);
 
       // The same form without it is accepted; then staff attach the signature.
-      const ok = await enrol([...fields(), ...documents()]);
+      const ok = await enrol([...fields(), ...enrolmentDocuments()]);
       expect(ok.statusCode, ok.body).toBe(201);
       const [row] = await rows<{ id: string }>(
         db,
@@ -164,13 +174,7 @@ describe(`attack surface on ${dbKind}`, async () => {
     });
     it('a multipart content type over a body that is not multipart: 400, not a crash', async () => {
       for (const type of ['multipart/form-data; boundary=x', 'multipart/form-data']) {
-        const res = await app.inject({
-          method: 'POST',
-          url: '/api/student-enrollment',
-          headers: { 'content-type': type },
-          payload: '{"name":"not multipart"}',
-          remoteAddress: nextIp(),
-        });
+        const res = await postRaw('/api/student-enrollment', type, '{"name":"not multipart"}');
         expect(res.statusCode, res.body).toBeGreaterThanOrEqual(400);
         expect(res.statusCode, res.body).toBeLessThan(500);
         expect(res.json().success).toBe(false);
@@ -180,27 +184,16 @@ describe(`attack surface on ${dbKind}`, async () => {
 
   describe('bodies that are not objects', () => {
     it('JSON null to reset-password and change-password: 400, not a crash', async () => {
-      const reset = await app.inject({
-        method: 'POST',
-        url: '/api/reset-password',
-        headers: { 'content-type': 'application/json' },
-        payload: 'null',
-        remoteAddress: nextIp(),
-      });
+      const reset = await postRaw('/api/reset-password', 'application/json', 'null');
       expect(reset.statusCode, reset.body).toBe(400);
-      const change = await app.inject({
-        method: 'POST',
-        url: '/api/change-password',
-        headers: { ...auth, 'content-type': 'application/json' },
-        payload: 'null',
-      });
+      const change = await postRaw('/api/change-password', 'application/json', 'null', auth);
       expect(change.statusCode, change.body).toBe(400);
-      const multipartChange = await app.inject({
-        method: 'POST',
-        url: '/api/change-password',
-        headers: { ...auth, 'content-type': 'multipart/form-data; boundary=x' },
-        payload: 'currentPassword=x',
-      });
+      const multipartChange = await postRaw(
+        '/api/change-password',
+        'multipart/form-data; boundary=x',
+        'currentPassword=x',
+        auth,
+      );
       expect(multipartChange.statusCode, multipartChange.body).toBeGreaterThanOrEqual(400);
       expect(multipartChange.statusCode, multipartChange.body).toBeLessThan(500);
     });
@@ -216,18 +209,11 @@ describe(`attack surface on ${dbKind}`, async () => {
         if (res.statusCode >= 400)
           expect(res.json()).toMatchObject({ success: false, message: MESSAGES.valueNotStorable });
       }
-      const inquiry = await app.inject({
-        method: 'POST',
-        url: '/api/inquiry',
-        payload: {
-          name: 'Nul\u0000Person',
-          address: 'Street\u0000 1',
-          email: 'nul.person@example.in',
-          phoneNumber: '9811112222',
-          areaOfInterest: [course.name],
-          reference: 'website',
-        },
-        remoteAddress: nextIp(),
+      const inquiry = await sendInquiry({
+        name: 'Nul\u0000Person',
+        address: 'Street\u0000 1',
+        email: 'nul.person@example.in',
+        phoneNumber: '9811112222',
       });
       expect(inquiry.statusCode, inquiry.body).toBeLessThan(500);
     });
@@ -438,21 +424,14 @@ describe(`attack surface on ${dbKind}`, async () => {
         sql`select payload::text as t from outbox where secret_until is not null`,
       );
       const resetToken = /reset-password\/([A-Za-z0-9_-]{20,})/.exec(mail!.t)![1]!;
-      const inquiry = await app.inject({
-        method: 'POST',
-        url: '/api/inquiry',
-        payload: {
-          name: 'Early Bird',
-          address: '1 Lane',
-          email: 'early.bird@example.in',
-          phoneNumber: '9811111111',
-          areaOfInterest: [course.name],
-          reference: 'website',
-        },
-        remoteAddress: nextIp(),
+      const inquiry = await sendInquiry({
+        name: 'Early Bird',
+        address: '1 Lane',
+        email: 'early.bird@example.in',
+        phoneNumber: '9811111111',
       });
       expect(inquiry.statusCode, inquiry.body).toBe(201);
-      const made = await enrol([...fields({ email: 'prep.person@example.in' }), ...documents()]);
+      const made = await enrol([...fields({ email: 'prep.person@example.in' }), ...enrolmentDocuments()]);
       expect(made.statusCode, made.body).toBe(201);
       const [inq] = await rows<{ id: string }>(db, sql`select id from inquiries limit 1`);
       const [enr] = await rows<{ id: string }>(
@@ -546,7 +525,7 @@ describe(`attack surface on ${dbKind}`, async () => {
               phoneNumber: PERSON.phone,
               currentAddress: personal.address,
             }),
-            ...documents(),
+            ...enrolmentDocuments(),
           ],
         },
         {

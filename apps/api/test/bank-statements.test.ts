@@ -3,7 +3,8 @@ import { PAYMENT_REFERENCE_MESSAGES } from '@registrar/contract/payment-referenc
 import { RECONCILIATION_MESSAGES as M } from '@registrar/contract/reconciliation';
 import { verifyLedger } from '../src/services/ledger-check';
 import { PNG } from './fixtures/files';
-import { statementCsv, statementUpload, xlsx, type Bank, type Credit } from './fixtures/statements';
+import { statementCsv, statementUpload, type Bank, type Credit } from './fixtures/statements';
+import { xlsx, zipBombPart } from './fixtures/xlsx';
 import { reconciliationSetup } from './reconciliation-setup';
 import { bearer, makeStaff, tokenFor } from './staff-fixtures';
 
@@ -192,7 +193,7 @@ describe('bank statements: imported, matched, recorded once', async () => {
       M.fileNotUtf8,
     );
     await refused(
-      await xlsx([['Date', 'Narration', 'Deposit Amt.']], 60 * 1024 * 1024),
+      await xlsx([['Date', 'Narration', 'Deposit Amt.']], [zipBombPart(60 * 1024 * 1024)]),
       413,
       M.xlsxTooLarge,
       'big.xlsx',

@@ -12,6 +12,7 @@ import { FEE_MESSAGES } from '@registrar/contract/fees';
 import { ACCESS_MESSAGES } from '@registrar/contract/permissions';
 import { build } from './build-app';
 import { createCourse, submitEnrolment } from './fixtures/enrolments';
+import { recordPayment } from './fixtures/payments';
 import { bearer, makeStaff, tokenFor } from './staff-fixtures';
 
 let ip = 0;
@@ -104,12 +105,7 @@ describe('collections and the cash book', async () => {
       app.inject({ method: 'POST', url: apiUrl('bulkPaymentAlert'), headers, payload: { enrollmentIds: ids } });
     // Paid up: pay its whole schedule.
     for (const i of paidUp.installments)
-      await app.inject({
-        method: 'PUT',
-        url: `/api/student-enrollment-payment/${paidUp._id}/${i._id}`,
-        headers: auth,
-        payload: { amount: 3000, paymentMode: 'cash', paidOn: today },
-      });
+      await recordPayment(app, auth, paidUp._id, i._id, { amount: 3000, paymentMode: 'cash', paidOn: today });
     const unknown = '00000000-0000-4000-8000-000000000000';
     const res = await send([asha._id, ravi._id, paidUp._id, unknown]);
     expect(res.statusCode, res.body).toBe(200);
@@ -142,12 +138,7 @@ describe('collections and the cash book', async () => {
         .data as CashBook;
     const yesterday = shiftDay(today, -1);
     const pay = (e: { _id: string; installments: { _id: string }[] }, n: number, payload: object) =>
-      app.inject({
-        method: 'PUT',
-        url: `/api/student-enrollment-payment/${e._id}/${e.installments[n]!._id}`,
-        headers: auth,
-        payload,
-      });
+      recordPayment(app, auth, e._id, e.installments[n]!._id, payload);
     const before = await book(today);
     await pay(asha, 0, { amount: 4000, paymentMode: 'cash', paidOn: yesterday });
     const cheque = (

@@ -89,7 +89,13 @@ describe('the ledger balances after any sequence of staff operations', async () 
     const found = await rows<T>(db, query);
     return found.length ? found[n % found.length] : undefined;
   };
-  const enrolment = (n: number) => nth<{ id: string }>(sql`select id from enrollments order by id`, n);
+  const enrolment = (n: number) =>
+    nth<{ id: string; payment_method: string }>(sql`select id, payment_method from enrollments order by id`, n);
+  const installment = (n: number) =>
+    nth<{ id: string; enrollment_id: string; owed: string }>(
+      sql`select id, enrollment_id, (amount_paise - paid_paise)::text as owed from installments order by id`,
+      n,
+    );
   const liveLeft = (n: number) =>
     nth<{ id: string; enrollment_id: string; installment_id: string | null; left: string }>(
       sql`select p.id, p.enrollment_id, p.installment_id,
@@ -141,10 +147,7 @@ describe('the ledger balances after any sequence of staff operations', async () 
         return;
       }
       case 'pay': {
-        const i = await nth<{ id: string; enrollment_id: string; owed: string }>(
-          sql`select id, enrollment_id, (amount_paise - paid_paise)::text as owed from installments order by id`,
-          o.pick,
-        );
+        const i = await installment(o.pick);
         if (!i) return;
         const amount = Math.max(1, Math.round(Number(i.owed) * o.share)) / 100;
         await fees.recordPayment(
@@ -194,25 +197,14 @@ describe('the ledger balances after any sequence of staff operations', async () 
         return;
       }
       case 'method': {
-        const e = await nth<{ id: string; payment_method: string }>(
-          sql`select id, payment_method from enrollments order by id`,
-          o.pick,
-        );
-        if (e)
-          await enrollments.update(
-            e.id,
-            { paymentMethod: e.payment_method === 'installment' ? 'full_payment' : 'installment' },
-            [],
-            staffId,
-            true,
-          );
+        const e = await enrolment(o.pick);
+        if (!e) return;
+        const other = e.payment_method === 'installment' ? 'full_payment' : 'installment';
+        await enrollments.update(e.id, { paymentMethod: other }, [], staffId, true);
         return;
       }
       case 'editInstallment': {
-        const i = await nth<{ id: string; enrollment_id: string }>(
-          sql`select id, enrollment_id from installments order by id`,
-          o.pick,
-        );
+        const i = await installment(o.pick);
         if (i)
           await fees.editInstallment(
             i.enrollment_id,

@@ -4,14 +4,15 @@ import { localIsoDate } from '@registrar/contract/enrollment';
 import { ENROLLMENT_MESSAGES } from '@registrar/contract/enrollment-admin';
 import { MESSAGES } from '@registrar/contract/messages';
 import { build } from './build-app';
+import { createCourse } from './fixtures/enrolments';
 import {
   JPEG,
-  PDF,
   PNG,
   GIF,
   SVG_WITH_SCRIPT,
   HTML_AS_JPG,
   POLYGLOT_GIF_HTML,
+  enrolmentDocuments,
   file,
   multipart,
   type Part,
@@ -44,14 +45,7 @@ describe.each(storageKinds(s3))('enrolments, documents on $name storage', async 
   const staff = await makeStaff(db, { name: 'Admissions' });
   const token = await tokenFor(app, staff.email, staff.password);
   const auth = bearer(token);
-  const course = (
-    await app.inject({
-      method: 'POST',
-      url: '/api/course',
-      headers: auth,
-      payload: { name: 'Full Stack', price: 30000, emiPrice: [10000, 10000, 10000.5] },
-    })
-  ).json().data;
+  const course = await createCourse(app, auth, { name: 'Full Stack', price: 30000, emiPrice: [10000, 10000, 10000.5] });
   await app.inject({
     method: 'PUT',
     url: '/api/cms/terms_condition',
@@ -76,11 +70,6 @@ describe.each(storageKinds(s3))('enrolments, documents on $name storage', async 
       companyAddress: 'Client-sent address must be ignored',
       ...overrides,
     }).map(([name, value]) => ({ name, value }));
-  const documents = (): Part[] => [
-    file('profilePicture', PNG, 'me.png', 'image/png'),
-    file('aadharFront', JPEG),
-    file('aadharBack', PDF, 'back.pdf', 'application/pdf'),
-  ];
   const enrol = (parts: Part[], ip = nextIp()) => {
     const body = multipart(parts);
     return app.inject({ method: 'POST', url: '/api/student-enrollment', ...body, remoteAddress: ip });
@@ -88,7 +77,7 @@ describe.each(storageKinds(s3))('enrolments, documents on $name storage', async 
   const stagingFiles = () => stored.staged();
 
   it('enrols with documents: 201, enrolment number, schedule from the course, mails, documents stored', async () => {
-    const res = await enrol([...fields(), ...documents()]);
+    const res = await enrol([...fields(), ...enrolmentDocuments()]);
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({ success: true, message: ENROLLMENT_MESSAGES.received });
     const number = res.json().data.enrollmentNumber as string;
@@ -157,7 +146,7 @@ describe.each(storageKinds(s3))('enrolments, documents on $name storage', async 
     };
     let res;
     try {
-      res = await enrol([...fields({ email: 'unmoved@example.in' }), ...documents()]);
+      res = await enrol([...fields({ email: 'unmoved@example.in' }), ...enrolmentDocuments()]);
     } finally {
       app.storage.commit = commit;
     }
@@ -182,7 +171,7 @@ describe.each(storageKinds(s3))('enrolments, documents on $name storage', async 
   });
 
   it('documents are for staff: the login cookie works for GET, nothing works anonymously', async () => {
-    const res = await enrol([...fields({ email: 'cookie@example.in' }), ...documents()]);
+    const res = await enrol([...fields({ email: 'cookie@example.in' }), ...enrolmentDocuments()]);
     const number = res.json().data.enrollmentNumber;
     const item = (
       await app.inject({ method: 'GET', url: `/api/student-enrollment?search=${number}`, headers: auth })
@@ -196,9 +185,9 @@ describe.each(storageKinds(s3))('enrolments, documents on $name storage', async 
   });
 
   it('refuses a second open enrolment of the same email in the same course with 409', async () => {
-    await enrol([...fields({ email: 'twice@example.in' }), ...documents()]);
+    await enrol([...fields({ email: 'twice@example.in' }), ...enrolmentDocuments()]);
     const before = await stored.stored();
-    const again = await enrol([...fields({ email: 'TWICE@example.in' }), ...documents()]);
+    const again = await enrol([...fields({ email: 'TWICE@example.in' }), ...enrolmentDocuments()]);
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('You have already enrolled in this course');
     expect(await stagingFiles()).toEqual([]);
@@ -224,7 +213,7 @@ describe.each(storageKinds(s3))('enrolments, documents on $name storage', async 
   });
 
   it('builds the schedule from the course: client amounts that disagree get 400; full payment is one installment', async () => {
-    const wrong = await enrol([...fields({ email: 'wrong@example.in', emiPrice: '[1,1,1]' }), ...documents()]);
+    const wrong = await enrol([...fields({ email: 'wrong@example.in', emiPrice: '[1,1,1]' }), ...enrolmentDocuments()]);
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().errors).toEqual([{ path: 'emiPrice', message: ENROLLMENT_MESSAGES.amountsDisagree }]);
     const full = await enrol([
@@ -234,7 +223,7 @@ describe.each(storageKinds(s3))('enrolments, documents on $name storage', async 
         emiPrice: '[30000]',
         startDate: '2099-01-31',
       }),
-      ...documents(),
+      ...enrolmentDocuments(),
     ]);
     expect(full.statusCode, full.body).toBe(201);
     const item = (
@@ -260,7 +249,7 @@ describe.each(storageKinds(s3))('enrolments, documents on $name storage', async 
     const before = await stored.stored();
     const res = await enrol([
       ...fields({ email: 'closed@example.in', courseId: closed._id, emiPrice: '[100]' }),
-      ...documents(),
+      ...enrolmentDocuments(),
     ]);
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual([{ path: 'courseId', message: ENROLLMENT_MESSAGES.courseUnavailable }]);
@@ -349,7 +338,10 @@ describe.each(storageKinds(s3))('enrolments, documents on $name storage', async 
         reference: 'website',
       },
     });
-    const res = await enrol([...fields({ email: 'lead@example.in', phoneNumber: '9444444444' }), ...documents()]);
+    const res = await enrol([
+      ...fields({ email: 'lead@example.in', phoneNumber: '9444444444' }),
+      ...enrolmentDocuments(),
+    ]);
     expect(res.statusCode).toBe(201);
     const inquiry = (await app.inject({ method: 'GET', url: '/api/inquiry?search=lead@example', headers: auth })).json()
       .data.items[0];
@@ -371,7 +363,10 @@ describe.each(storageKinds(s3))('enrolments, documents on $name storage', async 
   });
 
   it('staff: filters, sorts, edits, replaces a document, attaches the authority signature, changes status, deletes', async () => {
-    const res = await enrol([...fields({ email: 'staffflow@example.in', name: 'Staff Flow' }), ...documents()]);
+    const res = await enrol([
+      ...fields({ email: 'staffflow@example.in', name: 'Staff Flow' }),
+      ...enrolmentDocuments(),
+    ]);
     const item = (
       await app.inject({
         method: 'GET',

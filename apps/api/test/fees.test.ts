@@ -9,6 +9,7 @@ import { FEE_MESSAGES } from '@registrar/contract/fees';
 import { formatDate } from '@registrar/contract/language';
 import { build } from './build-app';
 import { createCourse, submitEnrolment } from './fixtures/enrolments';
+import { recordPayment } from './fixtures/payments';
 import { startMailCatcher } from './mail-catcher';
 import { bearer, makeStaff, tokenFor } from './staff-fixtures';
 import { FeeService } from '../src/services/fee-service';
@@ -42,12 +43,7 @@ describe('fees', async () => {
     return (await app.inject({ method: 'GET', url: `/api/student-enrollment/${item._id}`, headers: auth })).json().data;
   };
   const pay = (enrollmentId: string, installmentId: string, payload: object) =>
-    app.inject({
-      method: 'PUT',
-      url: `/api/student-enrollment-payment/${enrollmentId}/${installmentId}`,
-      headers: auth,
-      payload,
-    });
+    recordPayment(app, auth, enrollmentId, installmentId, payload);
   const today = localIsoDate();
 
   it('records payments, derives partial and paid, and refuses more than is owed', async () => {

@@ -329,28 +329,19 @@ describe('follow-ups', () => {
     expect((await post('{"channel":"pigeon","outcome":"interested"}')).json().errors).toEqual([
       { path: 'channel', message: FOLLOW_UP_MESSAGES.channelRequired },
     ]);
-    const text = await appA.inject({
-      method: 'POST',
-      url: `/api/inquiry-contact/${id}`,
-      headers: { ...kavya.auth, 'content-type': 'text/plain' },
-      payload: 'call',
-    });
+    const text = await post('call', { ...kavya.auth, 'content-type': 'text/plain' });
     expect(text.statusCode).toBe(400);
     expect(text.json().message).toBe(MESSAGES.bodyNotObject);
-    const unknown = await post(
-      JSON.stringify({ channel: 'call', outcome: 'interested', nextFollowUpAt: inFuture(1) }),
-      kavya.auth,
-      '/api/inquiry-contact/00000000-0000-4000-8000-000000000000',
-    );
-    expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().message).toBe(INQUIRY_MESSAGES.notFound);
-    const badId = await post(
-      JSON.stringify({ channel: 'call', outcome: 'interested', nextFollowUpAt: inFuture(1) }),
-      kavya.auth,
-      '/api/inquiry-contact/not-an-id',
-    );
-    expect(badId.statusCode).toBe(400);
-    expect(badId.json().message).toBe(INQUIRY_MESSAGES.notFound);
+    // An inquiry that does not exist and an id that is not one get the same message.
+    const interested = JSON.stringify({ channel: 'call', outcome: 'interested', nextFollowUpAt: inFuture(1) });
+    for (const [missing, status] of [
+      ['00000000-0000-4000-8000-000000000000', 404],
+      ['not-an-id', 400],
+    ] as const) {
+      const res = await post(interested, kavya.auth, `/api/inquiry-contact/${missing}`);
+      expect(res.statusCode, missing).toBe(status);
+      expect(res.json().message).toBe(INQUIRY_MESSAGES.notFound);
+    }
     const asViewer = await post(JSON.stringify({ channel: 'call', outcome: 'interested' }), viewer.auth);
     expect(asViewer.statusCode).toBe(403);
     expect(asViewer.json().message).toBe(ACCESS_MESSAGES.forbidden);

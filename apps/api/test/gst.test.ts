@@ -174,13 +174,7 @@ describe('GST tax invoices for course fees', async () => {
     const c = await w.course({ name: 'Rate Change' });
     const e = await w.enrol(c._id);
     const before = await w.pay(e, 5900);
-    const put = await app.inject({
-      method: 'PUT',
-      url: apiUrl('course', c._id),
-      headers: w.auth,
-      payload: { gstRate: 5 },
-    });
-    expect(put.statusCode, put.body).toBe(200);
+    await w.setGstRate(c._id, 5);
     const after = await w.pay(e, 5900, 1);
     expect((await docOf(before._id))[0]).toMatchObject({ rate_bp: 1800, cgst: 45000 });
     expect((await docOf(after._id))[0]).toMatchObject({ rate_bp: 500 });
@@ -197,13 +191,7 @@ describe('GST tax invoices for course fees', async () => {
     expect(await amounts()).toEqual([5900, 5900]);
     expect((await outstanding()) - owedBefore).toBe(11800);
     // A later change of the course's rate moves neither what is owed nor the rate it is invoiced at.
-    const put = await app.inject({
-      method: 'PUT',
-      url: apiUrl('course', c._id),
-      headers: w.auth,
-      payload: { gstRate: 5 },
-    });
-    expect(put.statusCode, put.body).toBe(200);
+    await w.setGstRate(c._id, 5);
     expect(await amounts()).toEqual([5900, 5900]);
     const paid = await w.pay(e, 5900);
     expect((await docOf(paid._id))[0]).toMatchObject({

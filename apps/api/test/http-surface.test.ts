@@ -134,6 +134,9 @@ describe('fast public pages', async () => {
   fs.writeFileSync(path.join(root, 'assets', 'big-A1.js'), js);
   fs.writeFileSync(path.join(root, 'assets', 'big-A1.js.br'), 'brotli-bytes');
   const { app } = await build({ webRoot: root });
+  /** A GET from a browser that accepts these encodings. */
+  const getAccepting = (url: string, acceptEncoding: string) =>
+    app.inject({ method: 'GET', url, headers: { 'accept-encoding': acceptEncoding } });
 
   it('serves a public route its own page: chunks preloaded, top prerendered, never cached', async () => {
     const res = await app.inject({ method: 'GET', url: '/student-inquiry?courseId=1' });
@@ -157,7 +160,7 @@ describe('fast public pages', async () => {
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.body).toBe(tokenPage.replace('/api/student-page/:token', `/api/student-page/${token}`));
     // Squeezed on the way to a browser that accepts gzip.
-    const squeezed = await app.inject({ method: 'GET', url: `/my/${token}`, headers: { 'accept-encoding': 'gzip' } });
+    const squeezed = await getAccepting(`/my/${token}`, 'gzip');
     expect(squeezed.headers['content-encoding']).toBe('gzip');
     expect(zlib.gunzipSync(squeezed.rawPayload).toString()).toBe(res.body);
     // Anything that is not a plain token does not go into the page: the screen reports the link.
@@ -172,11 +175,7 @@ describe('fast public pages', async () => {
   });
 
   it("sends a public route's page precompressed to a browser that accepts brotli", async () => {
-    const res = await app.inject({
-      method: 'GET',
-      url: '/student-inquiry',
-      headers: { 'accept-encoding': 'br, gzip' },
-    });
+    const res = await getAccepting('/student-inquiry', 'br, gzip');
     expect(res.headers['content-encoding']).toBe('br');
     expect(res.body).toBe('brotli-page');
     expect(res.headers['cache-control']).toBe('no-cache');
@@ -184,18 +183,10 @@ describe('fast public pages', async () => {
   });
 
   it('serves the precompressed file to a browser that accepts brotli', async () => {
-    const res = await app.inject({
-      method: 'GET',
-      url: '/assets/big-A1.js',
-      headers: { 'accept-encoding': 'br, gzip' },
-    });
+    const res = await getAccepting('/assets/big-A1.js', 'br, gzip');
     expect(res.headers['content-encoding']).toBe('br');
     expect(res.body).toBe('brotli-bytes');
-    const plain = await app.inject({
-      method: 'GET',
-      url: '/assets/big-A1.js',
-      headers: { 'accept-encoding': 'identity' },
-    });
+    const plain = await getAccepting('/assets/big-A1.js', 'identity');
     expect(plain.body).toBe(js);
   });
 });

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { MESSAGES } from '@registrar/contract/messages';
 import { INQUIRY_MESSAGES } from '@registrar/contract/inquiry-admin';
 import { build } from './build-app';
+import { createCourse } from './fixtures/enrolments';
 import { startMailCatcher } from './mail-catcher';
 import { bearer, login, makeStaff, tokenFor } from './staff-fixtures';
 
@@ -21,12 +22,7 @@ describe('inquiries', async () => {
   const token = await tokenFor(app, staff.email, staff.password);
   const auth = bearer(token);
   for (const name of ['Full Stack Development', 'Data Science'])
-    await app.inject({
-      method: 'POST',
-      url: '/api/course',
-      headers: auth,
-      payload: { name, price: 1000, emiPrice: [1000] },
-    });
+    await createCourse(app, auth, { name, price: 1000, emiPrice: [1000] });
 
   const base = {
     name: 'Asha Verma',

@@ -3,6 +3,7 @@ import { localIsoDate } from '@registrar/contract/enrollment';
 import { PAYMENT_REFERENCE_MESSAGES } from '@registrar/contract/payment-references';
 import { build } from './build-app';
 import { createCourse, submitEnrolment } from './fixtures/enrolments';
+import { recordPayment } from './fixtures/payments';
 import { bearer, makeStaff, tokenFor } from './staff-fixtures';
 import { recordIncoming } from '../src/services/payment-intake';
 import { verifyLedger } from '../src/services/ledger-check';
@@ -31,12 +32,7 @@ describe('one way in for payments: modes, UTRs and money that arrived', async ()
     return { id: item._id as string, detail, first: (await detail()).installments[0]._id as string };
   };
   const pay = (enrollmentId: string, installmentId: string, payload: object) =>
-    app.inject({
-      method: 'PUT',
-      url: `/api/student-enrollment-payment/${enrollmentId}/${installmentId}`,
-      headers: auth,
-      payload,
-    });
+    recordPayment(app, auth, enrollmentId, installmentId, payload);
 
   it('records a UPI payment with its UTR, and shows where it came from', async () => {
     const e = await enrol('upi.payer@example.in');

@@ -15,6 +15,31 @@ const rid = (prefix: string) => `${prefix}_${randomBytes(7).toString('hex')}`;
 const now = () => Math.floor(Date.now() / 1000);
 export const hmac = (secret: string, data: string) => createHmac('sha256', secret).update(data).digest('hex');
 
+/** A webhook delivery as Razorpay sends it: the event envelope, signed, with its own event id unless given one. */
+function signedEvent(
+  event: string,
+  contains: string[],
+  payload: object,
+  options: { secret?: string; eventId?: string },
+): { body: string; headers: Record<string, string> } {
+  const body = JSON.stringify({
+    entity: 'event',
+    account_id: 'acc_TESTACCOUNT',
+    event,
+    contains,
+    payload,
+    created_at: now(),
+  });
+  return {
+    body,
+    headers: {
+      'content-type': 'application/json',
+      'x-razorpay-signature': hmac(options.secret ?? WEBHOOK_SECRET, body),
+      'x-razorpay-event-id': options.eventId ?? rid('evt'),
+    },
+  };
+}
+
 export interface RzOrder {
   id: string;
   entity: 'order';
@@ -253,25 +278,15 @@ export async function startRazorpayServer(): Promise<RazorpayTestServer> {
     },
     webhook(event, payment, options = {}) {
       const order = orders.get(payment.order_id);
-      const body = JSON.stringify({
-        entity: 'event',
-        account_id: 'acc_TESTACCOUNT',
+      return signedEvent(
         event,
-        contains: event === 'order.paid' ? ['payment', 'order'] : ['payment'],
-        payload: {
+        event === 'order.paid' ? ['payment', 'order'] : ['payment'],
+        {
           payment: { entity: payment },
           ...(event === 'order.paid' && order ? { order: { entity: order } } : {}),
         },
-        created_at: now(),
-      });
-      return {
-        body,
-        headers: {
-          'content-type': 'application/json',
-          'x-razorpay-signature': hmac(options.secret ?? WEBHOOK_SECRET, body),
-          'x-razorpay-event-id': options.eventId ?? rid('evt'),
-        },
-      };
+        options,
+      );
     },
     settleRefund(refundId, status) {
       const refund = refunds.get(refundId)!;
@@ -280,22 +295,12 @@ export async function startRazorpayServer(): Promise<RazorpayTestServer> {
     },
     refundWebhook(event, refund, options = {}) {
       const payment = payments.get(refund.payment_id);
-      const body = JSON.stringify({
-        entity: 'event',
-        account_id: 'acc_TESTACCOUNT',
+      return signedEvent(
         event,
-        contains: ['refund', 'payment'],
-        payload: { refund: { entity: refund }, ...(payment ? { payment: { entity: payment } } : {}) },
-        created_at: now(),
-      });
-      return {
-        body,
-        headers: {
-          'content-type': 'application/json',
-          'x-razorpay-signature': hmac(WEBHOOK_SECRET, body),
-          'x-razorpay-event-id': options.eventId ?? rid('evt'),
-        },
-      };
+        ['refund', 'payment'],
+        { refund: { entity: refund }, ...(payment ? { payment: { entity: payment } } : {}) },
+        options,
+      );
     },
     checkoutReturn(payment) {
       return {

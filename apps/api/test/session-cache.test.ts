@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { Role } from '@registrar/contract/permissions';
 import { resetStaffPassword } from '../src/services/staff-accounts';
 import { buildTwo, dbKind } from './build-app';
 import { bearer, makeStaff, tokenFor } from './staff-fixtures';
@@ -43,10 +44,29 @@ async function cachedOn(app: FastifyInstance, token: string): Promise<boolean> {
 const sessionIdOf = (token: string) =>
   (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sid: string }).sid;
 
+/** A new staff account with this role, signed in on `app`. */
+async function signedIn(app: FastifyInstance, role: Role) {
+  const account = await makeStaff(a.database.db, { role });
+  return { ...account, token: await tokenFor(app, account.email, account.password) };
+}
+
+/** The admin signed in with `adminToken` changes, on A, the staff account with this email. */
+async function changeStaffOnA(adminToken: string, email: string, change: { active?: boolean; role?: Role }) {
+  const rows = (await a.database.db.execute(sql`select id from staff where email = ${email}`)) as unknown as {
+    rows: { id: string }[];
+  };
+  const res = await a.inject({
+    method: 'PUT',
+    url: `/api/staff/${rows.rows[0]!.id}`,
+    headers: bearer(adminToken),
+    payload: change,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
 describe(`verified-session cache across two instances (${dbKind})`, () => {
   it('answers a known session from memory, and a sign-out on A is refused on B within a second', async () => {
-    const who = await makeStaff(a.database.db, { role: 'counsellor' });
-    const token = await tokenFor(a, who.email, who.password);
+    const { token } = await signedIn(a, 'counsellor');
     expect(await cachedOn(b, token)).toBe(true);
 
     const out = await a.inject({ method: 'POST', url: '/api/logout', headers: bearer(token) });
@@ -57,44 +77,22 @@ describe(`verified-session cache across two instances (${dbKind})`, () => {
   });
 
   it('disabling an account on A signs it out on B within a second', async () => {
-    const admin = await makeStaff(a.database.db, { role: 'admin' });
-    const adminToken = await tokenFor(a, admin.email, admin.password);
-    const who = await makeStaff(a.database.db, { role: 'viewer' });
-    const token = await tokenFor(b, who.email, who.password);
+    const admin = await signedIn(a, 'admin');
+    const { token, ...who } = await signedIn(b, 'viewer');
     expect(await cachedOn(b, token)).toBe(true);
     expect(await cachedOn(a, token)).toBe(true);
-    const rows = (await a.database.db.execute(sql`select id from staff where email = ${who.email}`)) as unknown as {
-      rows: { id: string }[];
-    };
-    const res = await a.inject({
-      method: 'PUT',
-      url: `/api/staff/${rows.rows[0]!.id}`,
-      headers: bearer(adminToken),
-      payload: { active: false },
-    });
-    expect(res.statusCode, res.body).toBe(200);
+    await changeStaffOnA(admin.token, who.email, { active: false });
     expect(await profile(a, token)).toBe(401);
     expect(await refusedWithin(b, token)).toBeLessThan(1000);
   });
 
   it('a role change on A applies on B within a second', async () => {
-    const admin = await makeStaff(a.database.db, { role: 'admin' });
-    const adminToken = await tokenFor(a, admin.email, admin.password);
-    const who = await makeStaff(a.database.db, { role: 'viewer' });
-    const token = await tokenFor(b, who.email, who.password);
+    const admin = await signedIn(a, 'admin');
+    const { token, ...who } = await signedIn(b, 'viewer');
     const csv = () =>
       b.inject({ method: 'GET', url: '/api/inquiry/export.csv', headers: bearer(token) }).then((r) => r.statusCode);
     expect(await csv()).toBe(403);
-    const rows = (await a.database.db.execute(sql`select id from staff where email = ${who.email}`)) as unknown as {
-      rows: { id: string }[];
-    };
-    const res = await a.inject({
-      method: 'PUT',
-      url: `/api/staff/${rows.rows[0]!.id}`,
-      headers: bearer(adminToken),
-      payload: { role: 'admin' },
-    });
-    expect(res.statusCode, res.body).toBe(200);
+    await changeStaffOnA(admin.token, who.email, { role: 'admin' });
     const started = performance.now();
     while ((await csv()) !== 200) {
       expect(performance.now() - started).toBeLessThan(1000);

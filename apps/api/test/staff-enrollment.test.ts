@@ -5,6 +5,7 @@ import { MESSAGES } from '@registrar/contract/messages';
 import { ACCESS_MESSAGES } from '@registrar/contract/permissions';
 import { STAFF_ENROLLMENT_MESSAGES } from '@registrar/contract/staff-enrollment';
 import { build } from './build-app';
+import { createCourse } from './fixtures/enrolments';
 import { JPEG, file, multipart, type Part } from './fixtures/files';
 import { startMailCatcher } from './mail-catcher';
 import { bearer, makeStaff, tokenFor } from './staff-fixtures';
@@ -22,14 +23,11 @@ describe('enrolling a walk-in from the console', async () => {
   const admin = await as('admin');
   const counsellor = await as('counsellor');
   const viewer = await as('viewer');
-  const course = (
-    await app.inject({
-      method: 'POST',
-      url: '/api/course',
-      headers: admin,
-      payload: { name: 'Full Stack Development', price: 30000, emiPrice: [10000, 10000, 10000] },
-    })
-  ).json().data as { _id: string };
+  const course = await createCourse(app, admin, {
+    name: 'Full Stack Development',
+    price: 30000,
+    emiPrice: [10000, 10000, 10000],
+  });
   const joining = addMonths(localIsoDate(), 1);
 
   let n = 0;

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { RECONCILIATION_MESSAGES as M } from '@registrar/contract/reconciliation';
 import { amountPaise, readTable, statementDate } from '../src/lib/spreadsheet';
 import { readStatement } from '../src/services/reconciliation/statement-reader';
-import { BANKS, statementCsv, xlsx, type Credit } from './fixtures/statements';
+import { BANKS, statementCsv, type Credit } from './fixtures/statements';
+import { xlsx } from './fixtures/xlsx';
 
 const april = (day: number) => new Date(2025, 3, day);
 const credits: Credit[] = [

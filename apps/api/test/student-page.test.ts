@@ -49,6 +49,9 @@ describe("the student's own page", async () => {
     return res.json().data.payments.at(-1) as { _id: string; receiptNumber: string };
   };
   const page = (token: string) => app.inject({ method: 'GET', url: `/api/student-page/${token}` });
+  /** Asks for a new link to the page by email, as the "lost your link?" form does, from one address. */
+  const requestLink = (email: string, remoteAddress: string) =>
+    app.inject({ method: 'POST', url: '/api/student-link-request', payload: { email }, remoteAddress });
 
   const asha = await enrol('Asha Verma', 'asha.page@example.in');
   const ravi = await enrol('Ravi Kumar', 'ravi.page@example.in');
@@ -193,12 +196,7 @@ describe("the student's own page", async () => {
       404,
     );
 
-    const extra = await app.inject({
-      method: 'POST',
-      url: '/api/student-link-request',
-      payload: { email: 'ravi.page@example.in' },
-      remoteAddress: '10.141.0.1',
-    });
+    const extra = await requestLink('ravi.page@example.in', '10.141.0.1');
     expect(extra.statusCode).toBe(200);
     await deliver();
     const second = tokenIn((await catcher.latestTo('ravi.page@example.in', /Your page/)).text ?? '')!;
@@ -233,18 +231,8 @@ describe("the student's own page", async () => {
 
   it('answers a link request the same for a known and an unknown email, and throttles per email from an address and per address', async () => {
     const before = catcher.messages.length;
-    const known = await app.inject({
-      method: 'POST',
-      url: '/api/student-link-request',
-      payload: { email: 'ASHA.page@example.in' },
-      remoteAddress: '10.142.0.1',
-    });
-    const unknown = await app.inject({
-      method: 'POST',
-      url: '/api/student-link-request',
-      payload: { email: 'nobody@example.in' },
-      remoteAddress: '10.142.0.2',
-    });
+    const known = await requestLink('ASHA.page@example.in', '10.142.0.1');
+    const unknown = await requestLink('nobody@example.in', '10.142.0.2');
     expect(known.statusCode).toBe(200);
     expect(unknown.statusCode).toBe(200);
     expect(known.body).toBe(unknown.body);
@@ -254,19 +242,8 @@ describe("the student's own page", async () => {
     expect(catcher.messages.at(-1)!.to).toMatchObject({ text: 'asha.page@example.in' });
 
     // Per email from one address: the fourth request within the hour is refused.
-    for (let i = 0; i < 2; i += 1)
-      await app.inject({
-        method: 'POST',
-        url: '/api/student-link-request',
-        payload: { email: 'nobody@example.in' },
-        remoteAddress: '10.142.0.2',
-      });
-    const perEmail = await app.inject({
-      method: 'POST',
-      url: '/api/student-link-request',
-      payload: { email: 'Nobody@Example.in ' },
-      remoteAddress: '10.142.0.2',
-    });
+    for (let i = 0; i < 2; i += 1) await requestLink('nobody@example.in', '10.142.0.2');
+    const perEmail = await requestLink('Nobody@Example.in ', '10.142.0.2');
     expect(perEmail.statusCode).toBe(429);
     expect(Number(perEmail.headers['retry-after'])).toBeGreaterThan(0);
 
@@ -275,53 +252,21 @@ describe("the student's own page", async () => {
     // requests still go through.
     const sent = catcher.messages.length;
     for (let i = 0; i < 5; i += 1)
-      expect(
-        (
-          await app.inject({
-            method: 'POST',
-            url: '/api/student-link-request',
-            payload: { email: 'asha.page@example.in' },
-            remoteAddress: `10.143.0.${i}`,
-          })
-        ).statusCode,
-      ).toBe(200);
+      expect((await requestLink('asha.page@example.in', `10.143.0.${i}`)).statusCode).toBe(200);
     await deliver();
     expect(catcher.messages.length).toBe(sent);
-    const own = await app.inject({
-      method: 'POST',
-      url: '/api/student-link-request',
-      payload: { email: 'asha.page@example.in' },
-      remoteAddress: '10.142.0.1',
-    });
+    const own = await requestLink('asha.page@example.in', '10.142.0.1');
     expect(own.statusCode).toBe(200);
 
     // Per address, across emails: the eleventh request from one address is refused.
     const codes: number[] = [];
-    for (let i = 0; i < 11; i += 1)
-      codes.push(
-        (
-          await app.inject({
-            method: 'POST',
-            url: '/api/student-link-request',
-            payload: { email: `someone${i}@example.in` },
-            remoteAddress: '10.144.0.1',
-          })
-        ).statusCode,
-      );
+    for (let i = 0; i < 11; i += 1) codes.push((await requestLink(`someone${i}@example.in`, '10.144.0.1')).statusCode);
     expect(codes.slice(0, 10).every((c) => c === 200)).toBe(true);
     expect(codes[10]).toBe(429);
+  });
 
-    // Bad input gets a clear 4xx.
-    expect(
-      (
-        await app.inject({
-          method: 'POST',
-          url: '/api/student-link-request',
-          payload: { email: 'not-an-email' },
-          remoteAddress: '10.145.0.1',
-        })
-      ).statusCode,
-    ).toBe(400);
+  it('answers a link request that is not an email, or not an object, with a 400', async () => {
+    expect((await requestLink('not-an-email', '10.145.0.1')).statusCode).toBe(400);
     expect(
       (
         await app.inject({
