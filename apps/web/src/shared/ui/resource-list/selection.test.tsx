@@ -29,7 +29,7 @@ function setup(actions: BulkAction[]) {
         element: (
           <ResourceList<Row, ListQueryArgs>
             title="Students"
-            resource={{ noun: { one: 'student', other: 'students' }, useQuery: useQuery }}
+            resource={{ noun: { one: 'student', other: 'students' }, useQuery }}
             columns={columns}
             empty={{ title: 'None' }}
             selection={{ rowLabel: (row) => row.name, actions }}
