@@ -16,7 +16,7 @@ import { describeDatabaseError } from './lib/database-errors';
 import { DataDirLockedError, lockDataDir, type DataDirLock } from './lib/data-dir-lock';
 import { BackupError, writeBackup, type BackupManifest } from './services/backup/backup-archive';
 import { checkArchive } from './services/backup/check-archive';
-import { ControlSocketError, askRunningServer } from './services/backup/control-socket';
+import { ControlSocketError, lockDataDirOrAskServer } from './services/backup/control-socket';
 import { keyAdvice } from './services/backup/key-envelope';
 import { restoreBackup, type RestoreResult } from './services/backup/restore-archive';
 import { MasterKeyError, existingMasterKeys } from './services/documents/master-keys';
@@ -61,17 +61,10 @@ async function withData<T>(
 }
 
 async function backup(config: Config, file: string): Promise<BackupManifest> {
-  let lock: DataDirLock | undefined;
-  if (!config.databaseUrl) {
-    try {
-      lock = lockDataDir(config.dataDir);
-    } catch (err) {
-      if (!(err instanceof DataDirLockedError)) throw err;
-      const request = { backup: file, ...(config.backupPassphrase ? { passphrase: config.backupPassphrase } : {}) };
-      return (await askRunningServer<{ manifest: BackupManifest }>(config.dataDir, request)).manifest;
-    }
-  }
-  return withData(config, lock, (database, store) =>
+  const request = { backup: file, ...(config.backupPassphrase ? { passphrase: config.backupPassphrase } : {}) };
+  const held = await lockDataDirOrAskServer<{ manifest: BackupManifest }>(config, request);
+  if ('answer' in held) return held.answer.manifest;
+  return withData(config, held.lock, (database, store) =>
     writeBackup({ db: database.db, store, keys: configuredKeys(config), passphrase: config.backupPassphrase }, file),
   );
 }

@@ -14,8 +14,7 @@
 import path from 'node:path';
 import { loadConfig } from './config';
 import { openDatabase } from './db/database';
-import { DataDirLockedError, lockDataDir, type DataDirLock } from './lib/data-dir-lock';
-import { askRunningServer } from './services/backup/control-socket';
+import { lockDataDirOrAskServer } from './services/backup/control-socket';
 import { parseStaffArgs, runStaffCommand, staffErrorLine, type StaffOutput } from './staff-commands';
 
 const output: StaffOutput = {
@@ -29,19 +28,13 @@ async function main(): Promise<number> {
   if (typeof parsed === 'number') return parsed;
 
   const config = loadConfig();
-  let lock: DataDirLock | undefined;
-  if (!config.databaseUrl) {
-    try {
-      lock = lockDataDir(config.dataDir);
-    } catch (err) {
-      if (!(err instanceof DataDirLockedError)) throw err;
-      const answer = await askRunningServer<{ code: number; stdout: string; stderr: string }>(config.dataDir, {
-        staff: argv,
-      });
-      process.stdout.write(answer.stdout);
-      process.stderr.write(answer.stderr);
-      return answer.code;
-    }
+  const held = await lockDataDirOrAskServer<{ code: number; stdout: string; stderr: string }>(config, {
+    staff: argv,
+  });
+  if ('answer' in held) {
+    process.stdout.write(held.answer.stdout);
+    process.stderr.write(held.answer.stderr);
+    return held.answer.code;
   }
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
@@ -53,7 +46,7 @@ async function main(): Promise<number> {
     return await runStaffCommand({ db: database.db, config }, argv, output);
   } finally {
     await database.close();
-    lock?.release();
+    held.lock?.release();
   }
 }
 

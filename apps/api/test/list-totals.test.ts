@@ -167,6 +167,26 @@ describe('ListTotalsCache', () => {
     expect(cache.get('k')).toMatchObject({ counted: 3 });
   });
 
+  it('keeps a count of a name that was running while a payment landed, but not one filtered by payment state', () => {
+    const cache = new ListTotalsCache();
+    cache.setLive(true);
+    const ticket = cache.ticket();
+    cache.changed('installments');
+    cache.put(ticket, 'name', value);
+    cache.put(ticket, 'paid', { ...value, followsPayments: true });
+    expect(cache.get('name')).toMatchObject({ counted: 3 });
+    expect(cache.get('paid')).toBeUndefined();
+  });
+
+  it('drops a count that was running while more changes landed than it remembers', () => {
+    const cache = new ListTotalsCache();
+    cache.setLive(true);
+    const ticket = cache.ticket();
+    for (let n = 0; n < 300; n += 1) cache.changed('installments');
+    cache.put(ticket, 'name', value);
+    expect(cache.get('name')).toBeUndefined();
+  });
+
   it('forgets on a change to installments only the totals filtered by payment state', () => {
     const cache = new ListTotalsCache();
     cache.setLive(true);

@@ -55,15 +55,16 @@ describe('forgot and reset password', async () => {
     };
     const known: number[] = [];
     const unknown: number[] = [];
-    // Five of each, compared by median: one sample taken while the machine is busy says little.
-    for (let i = 0; i < 5; i += 1) {
+    // Seven of each, alternating, compared by their fastest: other work on a busy machine only ever
+    // adds time, so the fastest of several is each path's own cost.
+    for (let i = 0; i < 7; i += 1) {
       // Each account may ask 3 times an hour; use fresh accounts for the known side.
       known.push(await time(i === 0 ? email : (await makeStaff(db)).email));
       unknown.push(await time(`ghost${i}@institute.in`));
     }
-    const median = (xs: number[]) => xs.sort((a, b) => a - b)[2]!;
+    const fastest = (xs: number[]) => Math.min(...xs);
     // Both paths run one transaction with the same lookup; the difference is a couple of inserts.
-    expect(Math.abs(median(known) - median(unknown))).toBeLessThan(Math.max(25, median(unknown)));
+    expect(Math.abs(fastest(known) - fastest(unknown))).toBeLessThan(Math.max(25, fastest(unknown)));
   });
 
   it('mails a single-use link built from PUBLIC_URL, never from the Host header; reset revokes every session', async () => {

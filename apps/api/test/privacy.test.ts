@@ -197,6 +197,7 @@ describe.each(storageKinds(s3))('privacy, documents on $name storage', async (st
       expect(nobody.json().message).toBe(PRIVACY_MESSAGES.nothingToErase);
     });
 
+    // Many enrolments, files and a vacuum: on a loaded 2-core machine it has run past the default 30 s.
     it('removes the person from every table and file; the ledger stays under a pseudonym', async () => {
       const p = person('Zubeida Quraishi', 'Zubeida.Q@example.in', '9345678912');
       const other = person('Keep Me', 'keep@example.in', '9345678000');
@@ -411,6 +412,6 @@ describe.each(storageKinds(s3))('privacy, documents on $name storage', async (st
         payload: { email: p.email, reason: 'Asked twice' },
       });
       expect(again.statusCode).toBe(404);
-    });
+    }, 120_000);
   });
 });

@@ -6,13 +6,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import * as schema from './schema';
 import { PGLITE_SETTINGS } from './pglite-settings';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** `db` or a transaction: both run the same queries. */
 export type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
+
+/** The rows a raw statement answers: both drivers answer `{ rows }`, which drizzle types per driver. */
+export async function sqlRows<T>(db: Executor, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
 export type DatabaseKind = 'pglite' | 'postgres';
 
 export interface Database {

@@ -1,6 +1,11 @@
-/** What the routes declare and answer alike: their error answers, their bearer security, a file to save. */
+/**
+ * What the routes declare and answer alike: their error answers, their bearer security, the student
+ * page's token, a file to save.
+ */
 import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
 import { errorEnvelopeSchema } from '@registrar/contract/envelope';
+import { studentTokenSchema } from '@registrar/contract/student-page-schemas';
 import { attachment } from './csv';
 
 /** The OpenAPI security of a staff route: the session's bearer token. */
@@ -13,6 +18,9 @@ export function errorAnswers<const S extends readonly number[]>(...statuses: S) 
   };
 }
 
+/** The address of a student's own page (and of paying from it): its private token. */
+export const studentTokenParams = z.object({ token: studentTokenSchema });
+
 export const CSV_TYPE = 'text/csv; charset=utf-8';
 
 /** A file the browser saves under `fileName`: never cached, never sniffed for another type. */
@@ -23,3 +31,10 @@ export const sendDownload = (reply: FastifyReply, type: string, fileName: string
     .header('cache-control', 'no-store')
     .header('x-content-type-options', 'nosniff')
     .send(body);
+
+/** A document download: never cached, never sniffed as anything but a PDF. */
+export const sendPdf = (reply: FastifyReply, pdf: Buffer, fileName: string) =>
+  sendDownload(reply, 'application/pdf', fileName, pdf);
+
+/** A tax invoice's or credit note's file name: its number, whose slashes no file name may hold. */
+export const taxDocumentFileName = (number: string) => `${number.replaceAll('/', '-')}.pdf`;

@@ -1,6 +1,6 @@
 /** The dashboard's figures, each one SQL statement over the live tables. */
-import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/database';
+import { sql } from 'drizzle-orm';
+import { sqlRows, type Db } from '../db/database';
 
 /**
  * Net money received beyond what each enrolment's schedule holds (its paid sums are the allocated
@@ -13,10 +13,6 @@ const CREDITS = sql`select coalesce(sum(credit), 0) from (
          - (select coalesce(sum(i.paid_paise), 0) from installments i where i.enrollment_id = o.enrollment_id) as credit
     from (select distinct enrollment_id from payments where source <> 'staff') o) c where credit > 0`;
 
-async function rows<T>(db: Db, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
-
 /** Installments still owing, of enrolments that count (paid sums kept on the row, see schema). */
 const OPEN_FROM = sql`from installments i
   join enrollments e on e.id = i.enrollment_id and dashboard_fees_count(e.status)
@@ -24,21 +20,21 @@ const OPEN_FROM = sql`from installments i
 
 export const dashboardRepository = {
   enrollmentsByStatus: (db: Db) =>
-    rows<{ key: string; count: number }>(
+    sqlRows<{ key: string; count: number }>(
       db,
       sql`select status as key, sum(count)::int as count from dashboard_enrollment_counts
           group by 1 having sum(count) > 0 order by 2 desc`,
     ),
 
   inquiriesBy: (db: Db, column: 'status' | 'reference') =>
-    rows<{ key: string; count: number }>(
+    sqlRows<{ key: string; count: number }>(
       db,
       sql`select ${sql.raw(column)} as key, count(*)::int as count from inquiries group by 1 order by 2 desc`,
     ),
 
   /** Inquiries received in [from, until): how many, and how many of them are converted already. */
   inquiryCounts: (db: Db, from: string, until: string) =>
-    rows<{ period: number; total: number; converted: number; converted_period: number }>(
+    sqlRows<{ period: number; total: number; converted: number; converted_period: number }>(
       db,
       sql`select count(*) filter (where created_at >= ${from}::date and created_at < ${until}::date)::int as period,
                  count(*)::int as total,
@@ -49,7 +45,7 @@ export const dashboardRepository = {
 
   /** Enrolments made in [from, until), from the monthly totals the triggers keep. */
   enrollmentsBetween: (db: Db, from: string, until: string) =>
-    rows<{ n: number }>(
+    sqlRows<{ n: number }>(
       db,
       sql`select coalesce(sum(count), 0)::int as n from dashboard_enrollment_counts
           where month >= ${from}::date and month < ${until}::date`,
@@ -63,12 +59,12 @@ export const dashboardRepository = {
     const open = sql`from inquiries i where i.owner_id = ${ownerId} and i.next_follow_up_at < ${tomorrow.toISOString()}::timestamptz
       and i.status not in ('closed', 'converted')`;
     const [counts, first] = await Promise.all([
-      rows<{ overdue: number; today: number }>(
+      sqlRows<{ overdue: number; today: number }>(
         db,
         sql`select count(*) filter (where i.next_follow_up_at < ${today.toISOString()}::timestamptz)::int as overdue,
                    count(*) filter (where i.next_follow_up_at >= ${today.toISOString()}::timestamptz)::int as today ${open}`,
       ),
-      rows<{
+      sqlRows<{
         id: string;
         name: string;
         phone_number: string;
@@ -86,7 +82,7 @@ export const dashboardRepository = {
   },
 
   money: (db: Db, from: string, until: string, today: string) =>
-    rows<{
+    sqlRows<{
       collected_period: string;
       collected_all: string;
       outstanding: string;
@@ -117,7 +113,7 @@ export const dashboardRepository = {
     ),
 
   monthly: (db: Db, firstMonth: string) =>
-    rows<{ month: string; enrollments: number; collected: string }>(
+    sqlRows<{ month: string; enrollments: number; collected: string }>(
       db,
       sql`with months as (select generate_series(${firstMonth}::date, date_trunc('month', current_date)::date, interval '1 month')::date as m),
                e as (select month as m, sum(count) as n from dashboard_enrollment_counts where month >= ${firstMonth}::date group by 1)
@@ -126,7 +122,7 @@ export const dashboardRepository = {
     ),
 
   perCourse: (db: Db) =>
-    rows<{ course_id: string; name: string; count: number }>(
+    sqlRows<{ course_id: string; name: string; count: number }>(
       db,
       sql`select c.id as course_id, c.name, coalesce(t.n, 0)::int as count from courses c
           left join (select course_id, sum(count) as n from dashboard_enrollment_counts group by 1) t on t.course_id = c.id
@@ -134,7 +130,7 @@ export const dashboardRepository = {
     ),
 
   installments: (db: Db, today: string, which: 'next' | 'overdue') =>
-    rows<{
+    sqlRows<{
       enrollment_id: string;
       name: string;
       enrollment_number: string;
@@ -151,13 +147,13 @@ export const dashboardRepository = {
     ),
 
   latestInquiries: (db: Db) =>
-    rows<{ id: string; name: string; status: string; created_at: Date | string }>(
+    sqlRows<{ id: string; name: string; status: string; created_at: Date | string }>(
       db,
       sql`select id, name, status, created_at from inquiries order by created_at desc limit 5`,
     ),
 
   latestEnrollments: (db: Db) =>
-    rows<{ id: string; name: string; enrollment_number: string; status: string; created_at: Date | string }>(
+    sqlRows<{ id: string; name: string; enrollment_number: string; status: string; created_at: Date | string }>(
       db,
       sql`select id, name, enrollment_number, status, created_at from enrollments order by created_at desc limit 5`,
     ),

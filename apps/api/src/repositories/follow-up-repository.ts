@@ -1,12 +1,8 @@
 /** Owners, next follow-ups, the contact log and round-robin assignment of inquiries. */
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/database';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { sqlRows, type Db } from '../db/database';
 import { inquiryContacts, staff } from '../db/schema';
 import type { Executor } from '../db/database';
-
-async function rows<T>(db: Executor, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 /** Roles that may own an inquiry. */
 export const OWNER_ROLES = ['counsellor', 'admin'] as const;
@@ -30,7 +26,7 @@ export const followUpRepository = {
    * Returns the owner, or undefined when there is no active counsellor.
    */
   async assignRoundRobin(db: Executor, id: string): Promise<string | undefined> {
-    const result = await rows<{ owner_id: string }>(
+    const result = await sqlRows<{ owner_id: string }>(
       db,
       sql`with turn as (
           insert into inquiry_assignment (id, turns) values (1, 1)
@@ -85,11 +81,11 @@ export const followUpRepository = {
       from inquiries i
       where i.owner_id = ${ownerId} and i.next_follow_up_at is not null and i.status not in ('closed', 'converted')`;
     const [due, upcoming] = await Promise.all([
-      rows<FollowUpRow>(
+      sqlRows<FollowUpRow>(
         db,
         sql`${select} and i.next_follow_up_at < ${tomorrow.toISOString()}::timestamptz order by i.next_follow_up_at, i.id`,
       ),
-      rows<FollowUpRow>(
+      sqlRows<FollowUpRow>(
         db,
         sql`${select} and i.next_follow_up_at >= ${tomorrow.toISOString()}::timestamptz
           order by i.next_follow_up_at, i.id limit ${upcomingMax}`,
@@ -100,7 +96,7 @@ export const followUpRepository = {
 
   /** How many of an owner's open follow-ups fall before `tomorrow` (today's and the overdue). */
   async dueCount(db: Db, ownerId: string, tomorrow: Date): Promise<number> {
-    const result = await rows<{ n: number }>(
+    const result = await sqlRows<{ n: number }>(
       db,
       sql`select count(*)::int as n from inquiries
         where owner_id = ${ownerId} and next_follow_up_at < ${tomorrow.toISOString()}::timestamptz
@@ -114,12 +110,12 @@ export const followUpRepository = {
     const contacted = sql`count(*) filter (where i.first_contact_at is not null or i.status <> 'new')::int`;
     const converted = sql`count(*) filter (where i.status = 'converted')::int`;
     if (by === 'reference')
-      return rows<{ key: string; name: string | null; total: number; contacted: number; converted: number }>(
+      return sqlRows<{ key: string; name: string | null; total: number; contacted: number; converted: number }>(
         db,
         sql`select i.reference as key, null as name, count(*)::int as total, ${contacted} as contacted, ${converted} as converted
           from inquiries i group by i.reference order by total desc, key`,
       );
-    return rows<{ key: string | null; name: string | null; total: number; contacted: number; converted: number }>(
+    return sqlRows<{ key: string | null; name: string | null; total: number; contacted: number; converted: number }>(
       db,
       sql`select i.owner_id::text as key, s.name, count(*)::int as total, ${contacted} as contacted, ${converted} as converted
         from inquiries i left join staff s on s.id = i.owner_id
@@ -129,7 +125,7 @@ export const followUpRepository = {
 
   /** The median time from an inquiry to its first logged contact, in minutes, and how many it covers. */
   async medianFirstContact(db: Db): Promise<{ minutes: number | null; count: number }> {
-    const result = await rows<{ seconds: number | string | null; n: number }>(
+    const result = await sqlRows<{ seconds: number | string | null; n: number }>(
       db,
       sql`select percentile_cont(0.5) within group (order by extract(epoch from first_contact_at - created_at)) as seconds,
           count(*)::int as n

@@ -1,6 +1,6 @@
 /** Bulk imports: the log, and the look-ups an import makes to find what a row already matches. */
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Db, Executor } from '../db/database';
+import { sqlRows, type Db, type Executor } from '../db/database';
 import {
   courses,
   enrollmentEvents,
@@ -14,10 +14,6 @@ import {
 } from '../db/schema';
 
 export type ImportRecord = typeof imports.$inferSelect;
-
-async function rows<T>(db: Executor | Db, query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 export const importRepository = {
   async insert(db: Executor | Db, values: typeof imports.$inferInsert): Promise<ImportRecord> {
@@ -143,7 +139,7 @@ export const importRepository = {
 
   /** `count` enrolment numbers from the sequence in one statement. */
   async nextEnrollmentNumbers(tx: Executor, count: number): Promise<number[]> {
-    const found = await rows<{ n: number }>(
+    const found = await sqlRows<{ n: number }>(
       tx,
       sql`select nextval('enrollment_number_seq')::int as n from generate_series(1, ${count}) order by 1`,
     );
@@ -168,7 +164,7 @@ export const importRepository = {
 
   /** Serialises imports across instances: false when another holds the lock (until its commit). */
   async tryLock(tx: Executor): Promise<boolean> {
-    const found = await rows<{ locked: boolean }>(
+    const found = await sqlRows<{ locked: boolean }>(
       tx,
       sql`select pg_try_advisory_xact_lock(hashtextextended('registrar:import', 0)) as locked`,
     );

@@ -1,5 +1,6 @@
 /** Inquiry queries: paging with filters and search, the timeline, duplicate lookup. */
 import { and, asc, desc, eq, gte, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { Inquiry } from '@registrar/contract/inquiry';
 import type { InquiryListQuery } from '@registrar/contract/inquiry-admin';
 import type { Db, Executor } from '../db/database';
 import { inquiries, inquiryEvents, staff } from '../db/schema';
@@ -28,6 +29,23 @@ export type IntakeRow = Required<
     | 'language'
   >
 >;
+
+/** The inquiry form's answers as columns, alike from the form and from an import; one left out is stored as null. */
+export const inquiryAnswerColumns = (
+  v: Pick<
+    Inquiry,
+    'name' | 'address' | 'email' | 'phoneNumber' | 'currentlyWorkingAs' | 'currentlyAt' | 'areaOfInterest' | 'reference'
+  >,
+) => ({
+  name: v.name,
+  address: v.address,
+  email: v.email,
+  phoneNumber: v.phoneNumber,
+  currentlyWorkingAs: v.currentlyWorkingAs ?? null,
+  currentlyAt: v.currentlyAt ?? null,
+  areaOfInterest: v.areaOfInterest,
+  reference: v.reference,
+});
 
 function filters(q: Omit<InquiryListQuery, 'page' | 'limit' | 'sort'>): SQL | undefined {
   const conditions: SQL[] = [];

@@ -3,16 +3,13 @@
  * whole batch, so a statement of a thousand credits costs a dozen round trips, not fifteen thousand.
  */
 import { and, asc, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../db/database';
+import { sqlRows, type Executor } from '../db/database';
 import { enrollmentEvents, enrollments, installments, payments, receiptCounters } from '../db/schema';
-import type { InstallmentRow, PaymentRow } from './payment-repository';
+import type { InstallmentRow } from './enrollment-repository';
+import type { PaymentRow } from './payment-repository';
 
 /** Statements stay well under PostgreSQL's 65,535 parameters. */
 const CHUNK = 500;
-
-async function rows<T>(db: Executor, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 const list = (values: SQL[]) => sql.join(values, sql`, `);
 
@@ -70,7 +67,7 @@ export const intakeRepository = {
     db: Executor,
     ids: string[],
   ): Promise<Map<string, { id: string; installmentId: string | null; netPaise: number }[]>> {
-    const found = await rows<{ id: string; enrollment_id: string; installment_id: string | null; net: string }>(
+    const found = await sqlRows<{ id: string; enrollment_id: string; installment_id: string | null; net: string }>(
       db,
       sql`select p.id, p.enrollment_id, p.installment_id,
                  p.amount_paise - coalesce((select sum(r.amount_paise) from refunds r where r.payment_id = p.id), 0) as net
@@ -89,7 +86,7 @@ export const intakeRepository = {
   /** `count` consecutive numbers of the year from the counter row, locked until commit: no gap or repeat. */
   async nextReceiptNumbers(db: Executor, year: number, count: number): Promise<string[]> {
     if (count <= 0) return [];
-    const [row] = await rows<{ last: number }>(
+    const [row] = await sqlRows<{ last: number }>(
       db,
       sql`insert into ${receiptCounters} (year, last) values (${year}, ${count})
           on conflict (year) do update set last = ${receiptCounters.last} + ${count}

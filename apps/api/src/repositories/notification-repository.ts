@@ -1,15 +1,11 @@
 /** What happened since a staff member last looked: new enrolments and inquiries, mail that failed. */
-import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/database';
-
-async function rows<T>(db: Db, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
+import { sql } from 'drizzle-orm';
+import { sqlRows, type Db } from '../db/database';
 
 export const notificationRepository = {
   /** The newest 30 since `since`, newest first. */
   since: (db: Db, since: Date) =>
-    rows<{ kind: 'enrollment' | 'inquiry' | 'mail_failed'; id: string; title: string; at: Date | string }>(
+    sqlRows<{ kind: 'enrollment' | 'inquiry' | 'mail_failed'; id: string; title: string; at: Date | string }>(
       db,
       sql`(select 'enrollment' as kind, id::text, 'New enrolment: ' || name || ' (' || enrollment_number || ')' as title, created_at as at
            from enrollments where created_at > ${since.toISOString()}::timestamptz)

@@ -1,6 +1,6 @@
 /** The money ledger (payments, refunds, concessions), its gapless counters, idempotency keys and the reminder log. */
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import type { Db, Executor } from '../db/database';
+import { sqlRows, type Db, type Executor } from '../db/database';
 import {
   chequeEvents,
   concessions,
@@ -14,13 +14,9 @@ import {
   refunds,
   staff,
 } from '../db/schema';
+import type { InstallmentRow } from './enrollment-repository';
 
 export type PaymentRow = typeof payments.$inferSelect;
-export type InstallmentRow = typeof installments.$inferSelect;
-
-async function rows<T>(db: Executor | Db, query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 export const paymentRepository = {
   /**
@@ -130,7 +126,7 @@ export const paymentRepository = {
     db: Executor,
     enrollmentId: string,
   ): Promise<{ id: string; installmentId: string | null; netPaise: number }[]> {
-    const found = await rows<{ id: string; installment_id: string | null; net: string | number }>(
+    const found = await sqlRows<{ id: string; installment_id: string | null; net: string | number }>(
       db,
       sql`select p.id, p.installment_id,
                  p.amount_paise - coalesce((select sum(r.amount_paise) from refunds r where r.payment_id = p.id), 0) as net
@@ -180,7 +176,7 @@ export const paymentRepository = {
 
   /** Whether the enrolment has any money row at all (then it may never be deleted). */
   async hasLedger(db: Executor, enrollmentId: string): Promise<boolean> {
-    const found = await rows<{ any: boolean }>(
+    const found = await sqlRows<{ any: boolean }>(
       db,
       sql`select exists (select 1 from payments where enrollment_id = ${enrollmentId})
               or exists (select 1 from concessions where enrollment_id = ${enrollmentId}) as any`,
@@ -239,7 +235,7 @@ export const paymentRepository = {
 
   /** Unpaid installments of open enrolments due exactly on `dueDate`. */
   async unpaidDueOn(db: Db, dueDate: string) {
-    return rows<{
+    return sqlRows<{
       installment_id: string;
       number: number;
       amount_paise: string | number;

@@ -16,6 +16,11 @@ const errors = errorAnswers(400, 401, 404);
 const enrollmentParams = z.object({ id: z.uuid({ error: ENROLLMENT_MESSAGES.notFound }) });
 const announcementParams = enrollmentParams.extend({ id2: z.uuid({ error: ANNOUNCEMENT_MESSAGES.notFound }) });
 const ok = successEnvelope(z.null());
+/** Deleting and resending one announcement: the same access, address and answer. */
+const oneAnnouncement = {
+  config: { access: 'announcements.send' as const },
+  schema: { tags: ['announcements'], security, params: announcementParams, response: { 200: ok, ...errors } },
+};
 
 const announcementRoutes: FastifyPluginAsyncZod = async (app) => {
   const announcements = app.announcementService;
@@ -61,39 +66,15 @@ const announcementRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete(
-    apiPaths.announcement,
-    {
-      config: { access: 'announcements.send' },
-      schema: {
-        tags: ['announcements'],
-        security,
-        params: announcementParams,
-        response: { 200: ok, ...errors },
-      },
-    },
-    async (request) => {
-      await announcements.delete(request.params.id, request.params.id2);
-      return { success: true as const, message: ANNOUNCEMENT_MESSAGES.deleted, data: null };
-    },
-  );
+  app.delete(apiPaths.announcement, oneAnnouncement, async (request) => {
+    await announcements.delete(request.params.id, request.params.id2);
+    return { success: true as const, message: ANNOUNCEMENT_MESSAGES.deleted, data: null };
+  });
 
-  app.put(
-    apiPaths.announcementResend,
-    {
-      config: { access: 'announcements.send' },
-      schema: {
-        tags: ['announcements'],
-        security,
-        params: announcementParams,
-        response: { 200: ok, ...errors },
-      },
-    },
-    async (request) => {
-      await announcements.resend(request.params.id, request.params.id2);
-      return { success: true as const, message: ANNOUNCEMENT_MESSAGES.resent, data: null };
-    },
-  );
+  app.put(apiPaths.announcementResend, oneAnnouncement, async (request) => {
+    await announcements.resend(request.params.id, request.params.id2);
+    return { success: true as const, message: ANNOUNCEMENT_MESSAGES.resent, data: null };
+  });
 };
 
 export default announcementRoutes;

@@ -4,7 +4,6 @@
  * answers how many it did and why each other was skipped. Each row done gets its own audit entry,
  * as the single action would have written.
  */
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiPaths } from '@registrar/contract/api-paths';
 import { selectedAnnouncementResultSchema, selectedAnnouncementSchema } from '@registrar/contract/announcement';
@@ -24,12 +23,6 @@ const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorE
 const bulkActionRoutes: FastifyPluginAsyncZod = async (app) => {
   const bulk = app.bulkActionService;
 
-  const auditEach = (
-    request: FastifyRequest,
-    entry: Parameters<typeof auditRows>[2],
-    rows: Parameters<typeof auditRows>[3],
-  ) => auditRows(app, request, entry, rows);
-
   app.post(
     apiPaths.bulkEnrollmentStatus,
     {
@@ -46,7 +39,8 @@ const bulkActionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const outcomes = await bulk.decide(request.body, request.staffAuth!.staff.id);
       const done = outcomes.flatMap((o) => (o.done ? [o] : []));
-      await auditEach(
+      await auditRows(
+        app,
         request,
         {
           action: 'status_change',
@@ -76,7 +70,8 @@ const bulkActionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const data = await app.announcementService.toSelected(request.body, request.staffAuth!.staff.id);
       const skipped = new Set(data.skipped.map((s) => s.id));
-      await auditEach(
+      await auditRows(
+        app,
         request,
         { action: 'create', entity: 'announcement', fields: ['title', 'message'] },
         [...new Set(request.body.enrollmentIds)].filter((id) => !skipped.has(id)).map((id) => ({ id })),
@@ -102,7 +97,8 @@ const bulkActionRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id, role } = request.staffAuth!.staff;
       const outcomes = await bulk.assign(request.body, { id, role });
       const done = outcomes.filter((o) => o.done);
-      await auditEach(
+      await auditRows(
+        app,
         request,
         { action: 'update', entity: 'inquiry', fields: ['ownerId'] },
         done.map((o) => ({ id: o.id })),

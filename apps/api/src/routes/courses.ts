@@ -12,11 +12,15 @@ import {
   publicCourseSchema,
 } from '@registrar/contract/course';
 import { pageSchema, successEnvelope } from '@registrar/contract/envelope';
-import { errorAnswers } from '../lib/route-answers';
+import { bearerSecurity, errorAnswers } from '../lib/route-answers';
 
 const idParams = z.object({ id: z.uuid({ error: COURSE_MESSAGES.notFound }) });
 const errors = errorAnswers(400, 401, 404, 409);
-const staffOnly = [{ bearer: [] }];
+/** Editing or deleting one course: who may, and which course. */
+const courseChange = <S extends object>(schema: S) => ({
+  config: { access: 'courses.edit' as const },
+  schema: { tags: ['courses'], security: bearerSecurity, params: idParams, ...schema },
+});
 
 const courseRoutes: FastifyPluginAsyncZod = async (app) => {
   const courses = app.courseService;
@@ -74,7 +78,7 @@ const courseRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'courses.read' },
       schema: {
         tags: ['courses'],
-        security: staffOnly,
+        security: bearerSecurity,
         params: idParams,
         response: { 200: successEnvelope(courseSchema), ...errors },
       },
@@ -88,7 +92,7 @@ const courseRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'courses.edit' },
       schema: {
         tags: ['courses'],
-        security: staffOnly,
+        security: bearerSecurity,
         body: courseInputSchema,
         response: { 201: successEnvelope(courseSchema), ...errors },
       },
@@ -101,16 +105,7 @@ const courseRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     apiPaths.course,
-    {
-      config: { access: 'courses.edit' },
-      schema: {
-        tags: ['courses'],
-        security: staffOnly,
-        params: idParams,
-        body: courseUpdateSchema,
-        response: { 200: successEnvelope(courseSchema), ...errors },
-      },
-    },
+    courseChange({ body: courseUpdateSchema, response: { 200: successEnvelope(courseSchema), ...errors } }),
     async (request) => ({
       success: true as const,
       message: COURSE_MESSAGES.updated,
@@ -120,15 +115,7 @@ const courseRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     apiPaths.course,
-    {
-      config: { access: 'courses.edit' },
-      schema: {
-        tags: ['courses'],
-        security: staffOnly,
-        params: idParams,
-        response: { 200: successEnvelope(z.null()), ...errors },
-      },
-    },
+    courseChange({ response: { 200: successEnvelope(z.null()), ...errors } }),
     async (request) => {
       await courses.delete(request.params.id);
       return { success: true as const, message: COURSE_MESSAGES.deleted, data: null };

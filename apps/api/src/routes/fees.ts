@@ -1,6 +1,6 @@
 /** Fees: payments and voids, refunds, concessions, cheque outcomes, installment edits, reminders, the PDF statement. */
 import { apiPaths } from '@registrar/contract/api-paths';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { successEnvelope } from '@registrar/contract/envelope';
@@ -25,7 +25,7 @@ import { idempotentRequest } from '../lib/idempotency';
 import { receiptWhatsApp } from '../services/receipt-share';
 import { refundVoucher } from '../services/refund-voucher';
 import { enrollmentDetailFor } from '../services/role-views';
-import { bearerSecurity as security, errorAnswers, sendDownload } from '../lib/route-answers';
+import { bearerSecurity as security, errorAnswers, sendPdf } from '../lib/route-answers';
 
 /** An id that is not one names nothing: the same message as an unknown enrolment or installment. */
 const enrollmentId = z.uuid({ error: ENROLLMENT_MESSAGES.notFound });
@@ -34,9 +34,6 @@ const idParams = z.object({ id: enrollmentId });
 const errors = errorAnswers(400, 401, 404, 409, 422);
 /** A client may send one key per payment it means to make; a retry with the key records nothing new. */
 const idempotencyHeaders = z.object({ [IDEMPOTENCY_HEADER]: idempotencyKeySchema });
-/** A document download: never cached, never sniffed as anything but a PDF. */
-const sendPdf = (reply: FastifyReply, pdf: Buffer, fileName: string) =>
-  sendDownload(reply, 'application/pdf', fileName, pdf);
 
 const feeRoutes: FastifyPluginAsyncZod = async (app) => {
   const fees = app.feeService;

@@ -1,5 +1,4 @@
 /** GST: the institute's settings (admins), invoice and credit note PDFs, GSTR-1 for a month. */
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiPaths } from '@registrar/contract/api-paths';
@@ -12,14 +11,18 @@ import {
   gstr1QuerySchema,
 } from '@registrar/contract/gst';
 import { gstr1Zip } from '../services/gst/gstr1-csv';
-import { bearerSecurity as security, errorAnswers, sendDownload } from '../lib/route-answers';
+import {
+  bearerSecurity as security,
+  errorAnswers,
+  sendDownload,
+  sendPdf,
+  taxDocumentFileName,
+} from '../lib/route-answers';
 
 const errors = errorAnswers(400, 401, 403, 404, 409);
 
 const gstRoutes: FastifyPluginAsyncZod = async (app) => {
   const gst = app.gstService;
-  const pdf = (reply: FastifyReply, body: Buffer, fileName: string) =>
-    sendDownload(reply, 'application/pdf', fileName, body);
 
   app.get(
     apiPaths.gstSettings,
@@ -67,7 +70,7 @@ const gstRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { pdf: body, number } = await gst.invoicePdf(request.params.paymentId);
-      return pdf(reply, body, `${number.replaceAll('/', '-')}.pdf`);
+      return sendPdf(reply, body, taxDocumentFileName(number));
     },
   );
 
@@ -84,7 +87,7 @@ const gstRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { pdf: body, number } = await gst.creditNotePdf(request.params.refundId);
-      return pdf(reply, body, `${number.replaceAll('/', '-')}.pdf`);
+      return sendPdf(reply, body, taxDocumentFileName(number));
     },
   );
 

@@ -18,6 +18,17 @@ import { bearerSecurity as security, errorAnswers, sendDownload, CSV_TYPE } from
 
 const idParams = z.object({ id: z.uuid({ error: INQUIRY_MESSAGES.notFound }) });
 const errors = errorAnswers(400, 401, 404, 409);
+/** Changing one inquiry, its status or its answers: who may, which inquiry, and the inquiry as it is then. */
+const inquiryEdit = <S extends { body: z.ZodType }>(schema: S) => ({
+  config: { access: 'inquiries.edit' as const },
+  schema: {
+    tags: ['inquiries'],
+    security,
+    params: idParams,
+    ...schema,
+    response: { 200: successEnvelope(inquiryDetailSchema), ...errors },
+  },
+});
 
 const inquiryRoutes: FastifyPluginAsyncZod = async (app) => {
   const inquiries = app.inquiryService;
@@ -89,48 +100,22 @@ const inquiryRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
-  app.put(
-    apiPaths.inquiryStatus,
-    {
-      config: { access: 'inquiries.edit' },
-      schema: {
-        tags: ['inquiries'],
-        security,
-        params: idParams,
-        body: inquiryStatusChangeSchema,
-        response: { 200: successEnvelope(inquiryDetailSchema), ...errors },
-      },
-    },
-    async (request) => ({
-      success: true as const,
-      message: INQUIRY_MESSAGES.statusChanged,
-      data: await inquiries.changeStatus(
-        request.params.id,
-        request.body.status,
-        request.body.note,
-        request.staffAuth!.staff.id,
-      ),
-    }),
-  );
+  app.put(apiPaths.inquiryStatus, inquiryEdit({ body: inquiryStatusChangeSchema }), async (request) => ({
+    success: true as const,
+    message: INQUIRY_MESSAGES.statusChanged,
+    data: await inquiries.changeStatus(
+      request.params.id,
+      request.body.status,
+      request.body.note,
+      request.staffAuth!.staff.id,
+    ),
+  }));
 
-  app.put(
-    apiPaths.inquiry,
-    {
-      config: { access: 'inquiries.edit' },
-      schema: {
-        tags: ['inquiries'],
-        security,
-        params: idParams,
-        body: inquirySchema,
-        response: { 200: successEnvelope(inquiryDetailSchema), ...errors },
-      },
-    },
-    async (request) => ({
-      success: true as const,
-      message: INQUIRY_MESSAGES.updated,
-      data: await inquiries.update(request.params.id, request.body, request.staffAuth!.staff.id),
-    }),
-  );
+  app.put(apiPaths.inquiry, inquiryEdit({ body: inquirySchema }), async (request) => ({
+    success: true as const,
+    message: INQUIRY_MESSAGES.updated,
+    data: await inquiries.update(request.params.id, request.body, request.staffAuth!.staff.id),
+  }));
 
   app.delete(
     apiPaths.inquiry,

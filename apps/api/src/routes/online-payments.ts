@@ -18,10 +18,9 @@ import { STUDENT_PAGE_PATH } from '@registrar/contract/student-page';
 import { studentTokenSchema } from '@registrar/contract/student-page-schemas';
 import { badRequest, notFound } from '../lib/http-errors';
 import simulatorRoutes from './payment-simulator';
-import { errorAnswers } from '../lib/route-answers';
+import { bearerSecurity, errorAnswers, studentTokenParams } from '../lib/route-answers';
 
 const errors = errorAnswers(400, 401, 403, 404, 409, 503);
-const tokenParams = z.object({ token: studentTokenSchema });
 const orderId = z.string().regex(/^[A-Za-z0-9_]{1,64}$/, { error: M.orderNotFound });
 
 const onlinePaymentRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -39,7 +38,7 @@ const onlinePaymentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['student page'],
         summary:
           'Start paying an installment online (the next due one by default); the same open order when asked again',
-        params: tokenParams,
+        params: studentTokenParams,
         body: startPaymentSchema.optional(),
         response: { 200: successEnvelope(startedPaymentSchema), ...errors },
       },
@@ -61,7 +60,7 @@ const onlinePaymentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['student page'],
         summary:
           "The browser's return from checkout, signed by the gateway; records the payment if the webhook has not",
-        params: tokenParams,
+        params: studentTokenParams,
         body: paymentReturnSchema,
         response: { 200: successEnvelope(paymentStatusSchema), ...errors },
       },
@@ -102,7 +101,7 @@ const onlinePaymentRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'fees.online' },
       schema: {
         tags: ['fees'],
-        security: [{ bearer: [] }],
+        security: bearerSecurity,
         summary: 'Gateway orders with their state, the webhook events received, and whether the webhook went quiet',
         response: { 200: successEnvelope(onlinePaymentsSchema), ...errors },
       },
@@ -122,7 +121,7 @@ const onlinePaymentRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'fees.remind' },
       schema: {
         tags: ['fees'],
-        security: [{ bearer: [] }],
+        security: bearerSecurity,
         summary: 'A WhatsApp click-to-chat address reminding the student of an installment, with a link to pay it',
         params: z.object({ id: z.uuid({ error: ENROLLMENT_MESSAGES.notFound }) }),
         body: whatsAppRequestSchema,

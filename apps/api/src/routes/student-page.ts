@@ -1,5 +1,4 @@
 /** The student's own page by private link, its receipts and requests; staff receipts, links and requests. */
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiPaths } from '@registrar/contract/api-paths';
@@ -17,17 +16,20 @@ import {
   studentTokenSchema,
 } from '@registrar/contract/student-page-schemas';
 import { notFound } from '../lib/http-errors';
-import { bearerSecurity as security, errorAnswers, sendDownload } from '../lib/route-answers';
+import {
+  bearerSecurity as security,
+  errorAnswers,
+  sendPdf,
+  studentTokenParams,
+  taxDocumentFileName,
+} from '../lib/route-answers';
 
 const errors = errorAnswers(400, 401, 403, 404, 409, 429);
-const tokenParams = z.object({ token: studentTokenSchema });
 const receiptNotFound = { error: STUDENT_PAGE_MESSAGES.receiptNotFound };
 
 const studentPageRoutes: FastifyPluginAsyncZod = async (app) => {
   const enrollments = app.enrollmentService;
   const students = app.studentPageService;
-  const pdf = (reply: FastifyReply, body: Buffer, fileName: string) =>
-    sendDownload(reply, 'application/pdf', fileName, body);
 
   app.post(
     apiPaths.studentLinkRequest,
@@ -56,7 +58,7 @@ const studentPageRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['student page'],
         summary: "The student's own page: enrolment, schedule, payments, announcements, contacts",
-        params: tokenParams,
+        params: studentTokenParams,
         response: { 200: successEnvelope(studentPageSchema), ...errors },
       },
     },
@@ -74,13 +76,13 @@ const studentPageRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['student page'],
         summary: "The student's fee statement PDF, in the page's language (`lang`), else the student's",
-        params: tokenParams,
+        params: studentTokenParams,
         querystring: statementQuerySchema,
       },
     },
     async (request, reply) => {
       const { pdf: body, enrollmentNumber } = await students.statementFor(request.params.token, request.query.lang);
-      return pdf(reply, body, `fee-statement-${enrollmentNumber}.pdf`);
+      return sendPdf(reply, body, `fee-statement-${enrollmentNumber}.pdf`);
     },
   );
 
@@ -99,7 +101,7 @@ const studentPageRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { token, paymentId } = request.params;
       const { pdf: body, receiptNumber } = await students.receiptFor(token, paymentId, request.query.lang);
-      return pdf(reply, body, `receipt-${receiptNumber}.pdf`);
+      return sendPdf(reply, body, `receipt-${receiptNumber}.pdf`);
     },
   );
 
@@ -118,7 +120,7 @@ const studentPageRoutes: FastifyPluginAsyncZod = async (app) => {
       const owner = await students.enrollmentOfPayment(request.params.paymentId).catch(() => null);
       if (owner !== enrollmentId) throw notFound(GST_MESSAGES.invoiceNotFound);
       const { pdf: body, number } = await app.gstService.invoicePdf(request.params.paymentId);
-      return pdf(reply, body, `${number.replaceAll('/', '-')}.pdf`);
+      return sendPdf(reply, body, taxDocumentFileName(number));
     },
   );
 
@@ -129,7 +131,7 @@ const studentPageRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['student page'],
         summary: 'The student asks for a copy of their data or for its erasure',
-        params: tokenParams,
+        params: studentTokenParams,
         body: studentRequestInputSchema,
         response: { 201: successEnvelope(z.null()), ...errors },
       },
@@ -162,7 +164,7 @@ const studentPageRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.paymentId,
         request.query.lang,
       );
-      return pdf(reply, body, `receipt-${receiptNumber}.pdf`);
+      return sendPdf(reply, body, `receipt-${receiptNumber}.pdf`);
     },
   );
 

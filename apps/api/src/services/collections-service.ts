@@ -15,15 +15,11 @@ import {
 } from '@registrar/contract/collections';
 import { RECORDED_PAYMENT_MODES, type RecordedPaymentMode } from '@registrar/contract/constants';
 import { localIsoDate } from '@registrar/contract/enrollment';
-import type { Db } from '../db/database';
+import { sqlRows, type Db } from '../db/database';
 import { toCsv } from '../lib/csv';
 import { HttpError } from '../lib/http-errors';
 import { toRupees } from '../lib/money';
 import type { FeeService } from './fee-service';
-
-async function rows<T>(db: Db, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 interface OverdueRow {
   enrollment_id: string;
@@ -47,7 +43,7 @@ export class CollectionsService {
 
   /** Every overdue installment of an open enrolment, with how many days past due. */
   private overdueInstallments(today: string) {
-    return rows<OverdueRow>(
+    return sqlRows<OverdueRow>(
       this.db,
       sql`select e.id as enrollment_id, e.enrollment_number, e.name, e.phone_number, c.id as course_id, c.name as course,
                  (i.amount_paise - i.paid_paise)::text as owed, i.due_date::text as due_date, (${today}::date - i.due_date)::int as days
@@ -120,7 +116,7 @@ export class CollectionsService {
     const ids = [...new Set(enrollmentIds)];
     const statuses = new Map(
       (
-        await rows<{ id: string; status: string }>(
+        await sqlRows<{ id: string; status: string }>(
           this.db,
           sql`select id, status from enrollments where id in (${sql.join(
             ids.map((id) => sql`${id}::uuid`),
@@ -148,7 +144,7 @@ export class CollectionsService {
   }
 
   async cashBook(date: string): Promise<CashBook> {
-    const perMode = await rows<{ mode: string; opening: string; receipts: string; refunds: string }>(
+    const perMode = await sqlRows<{ mode: string; opening: string; receipts: string; refunds: string }>(
       this.db,
       sql`select mode,
                  coalesce(sum(amount) filter (where on_date < ${date}::date), 0)::text as opening,
@@ -159,7 +155,7 @@ export class CollectionsService {
           where on_date <= ${date}::date group by mode`,
     );
     const cheques = (where: SQL) =>
-      rows<{
+      sqlRows<{
         payment_id: string;
         receipt_number: string;
         cheque_number: string | null;

@@ -22,7 +22,7 @@ import { toCsv } from '../lib/csv';
 import { HttpError, badRequest, conflict, notFound } from '../lib/http-errors';
 import { courseRepository } from '../repositories/course-repository';
 import { followUpRepository } from '../repositories/follow-up-repository';
-import { inquiryRepository, type InquiryRow } from '../repositories/inquiry-repository';
+import { inquiryAnswerColumns, inquiryRepository, type InquiryRow } from '../repositories/inquiry-repository';
 import { THROTTLE_RULES, addressKey, type Throttle } from './throttle';
 import { toPage } from '../lib/page';
 
@@ -54,14 +54,7 @@ export const toInquiryRecord = (row: InquiryRow): InquiryRecord => ({
 });
 
 const columns = (input: Inquiry) => ({
-  name: input.name,
-  address: input.address,
-  email: input.email,
-  phoneNumber: input.phoneNumber,
-  currentlyWorkingAs: input.currentlyWorkingAs ?? null,
-  currentlyAt: input.currentlyAt ?? null,
-  areaOfInterest: input.areaOfInterest,
-  reference: input.reference,
+  ...inquiryAnswerColumns(input),
   // Friend details belong to a friend reference only.
   friendName: input.reference === 'friend' ? (input.friendName ?? null) : null,
   friendWorkingArea: input.reference === 'friend' ? (input.friendWorkingArea ?? null) : null,

@@ -4,20 +4,16 @@
  * amount, a cancelled enrolment), and every cheque's outcome is consistent with its payment (a
  * cheque's own, dated on or after it was received, a fee only when it bounced).
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { RECORDED_PAYMENT_MODES, type RecordedPaymentMode } from '@registrar/contract/constants';
 import { isUtrFor } from '@registrar/contract/payment-references';
-import type { Db } from '../db/database';
-
-async function rows<T>(db: Db, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
+import { sqlRows, type Db } from '../db/database';
 
 const MODES: readonly string[] = RECORDED_PAYMENT_MODES;
 
 export async function verifyAccounts(db: Db): Promise<string[]> {
   const problems: string[] = [];
-  for (const p of await rows<{ receipt_number: string; mode: string; utr: string | null }>(
+  for (const p of await sqlRows<{ receipt_number: string; mode: string; utr: string | null }>(
     db,
     sql`select receipt_number, mode, utr from payments`,
   )) {
@@ -25,11 +21,14 @@ export async function verifyAccounts(db: Db): Promise<string[]> {
     else if (p.utr && !isUtrFor(p.utr, p.mode as RecordedPaymentMode))
       problems.push(`${p.receipt_number}: UTR ${p.utr} does not fit a ${p.mode} payment`);
   }
-  for (const r of await rows<{ refund_number: string; mode: string }>(db, sql`select refund_number, mode from refunds`))
+  for (const r of await sqlRows<{ refund_number: string; mode: string }>(
+    db,
+    sql`select refund_number, mode from refunds`,
+  ))
     if (!MODES.includes(r.mode)) problems.push(`${r.refund_number}: unknown refund mode ${r.mode}`);
 
   // A lower-fee refund carries one concession of its own amount; an ending refund cancelled its enrolment.
-  for (const r of await rows<{
+  for (const r of await sqlRows<{
     refund_number: string;
     effect: string;
     amount: string;
@@ -51,7 +50,7 @@ export async function verifyAccounts(db: Db): Promise<string[]> {
 
   // A cheque's outcome belongs to a cheque, comes after it was received, and only a bounce charges a fee;
   // a bounced cheque's payment is voided.
-  for (const c of await rows<{
+  for (const c of await sqlRows<{
     receipt_number: string;
     state: string;
     mode: string;

@@ -3,15 +3,11 @@
  * beside it — each installment's paid sum, the dashboard's running totals, the number counters —
  * checks modes, refund effects and cheque outcomes, and names every difference. An empty answer means the books balance.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { allocatePayments } from '@registrar/contract/fee-plan';
-import type { Db } from '../db/database';
+import { sqlRows, type Db } from '../db/database';
 import { formatInr } from './fee-service';
 import { verifyAccounts } from './ledger-check-accounts';
-
-async function rows<T>(db: Db, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 /** Two sets of keyed figures; a line for each key where they differ. */
 function compare(what: string, kept: Map<string, string>, truth: Map<string, string>): string[] {
@@ -36,7 +32,7 @@ export async function verifyLedger(db: Db): Promise<string[]> {
   const problems: string[] = [];
 
   // Paid sums: the same allocation the fee service writes, over every enrolment at once.
-  const schedule = await rows<{
+  const schedule = await sqlRows<{
     id: string;
     enrollment_id: string;
     enrollment_number: string;
@@ -48,7 +44,7 @@ export async function verifyLedger(db: Db): Promise<string[]> {
     sql`select i.id, i.enrollment_id, e.enrollment_number, i.number, i.amount_paise::text, i.paid_paise::text
         from installments i join enrollments e on e.id = i.enrollment_id order by i.enrollment_id, i.number`,
   );
-  const net = await rows<{ enrollment_id: string; installment_id: string | null; net: string }>(
+  const net = await sqlRows<{ enrollment_id: string; installment_id: string | null; net: string }>(
     db,
     sql`select p.enrollment_id, p.installment_id,
                (p.amount_paise - coalesce((select sum(r.amount_paise) from refunds r where r.payment_id = p.id), 0))::text as net
@@ -86,7 +82,7 @@ export async function verifyLedger(db: Db): Promise<string[]> {
   }
 
   // Refunds never exceed their payment, and a voided payment has none.
-  for (const r of await rows<{ receipt_number: string; amount: string; refunded: string; voided: boolean }>(
+  for (const r of await sqlRows<{ receipt_number: string; amount: string; refunded: string; voided: boolean }>(
     db,
     sql`select p.receipt_number, p.amount_paise::text as amount, sum(r.amount_paise)::text as refunded, p.voided_at is not null as voided
         from payments p join refunds r on r.payment_id = p.id group by p.id
@@ -97,7 +93,12 @@ export async function verifyLedger(db: Db): Promise<string[]> {
     );
 
   // A refund gives back money already received: dated before its payment, a month's takings go negative.
-  for (const r of await rows<{ refund_number: string; receipt_number: string; refunded_on: string; paid_on: string }>(
+  for (const r of await sqlRows<{
+    refund_number: string;
+    receipt_number: string;
+    refunded_on: string;
+    paid_on: string;
+  }>(
     db,
     sql`select r.refund_number, p.receipt_number, r.refunded_on::text, p.paid_on::text
         from refunds r join payments p on p.id = r.payment_id where r.refunded_on < p.paid_on order by r.refund_number`,
@@ -109,7 +110,7 @@ export async function verifyLedger(db: Db): Promise<string[]> {
     ...compare(
       'collected in month',
       keyed(
-        await rows<{ month: string; paid: string }>(
+        await sqlRows<{ month: string; paid: string }>(
           db,
           sql`select month::text, paid_paise::text as paid from dashboard_payment_totals where paid_paise <> 0`,
         ),
@@ -117,7 +118,7 @@ export async function verifyLedger(db: Db): Promise<string[]> {
         (r) => r.paid,
       ),
       keyed(
-        await rows<{ month: string; paid: string }>(
+        await sqlRows<{ month: string; paid: string }>(
           db,
           sql`select month::text, sum(amount)::text as paid from (
                 select date_trunc('month', paid_on::timestamp)::date as month, amount_paise as amount from payments where voided_at is null
@@ -132,7 +133,7 @@ export async function verifyLedger(db: Db): Promise<string[]> {
     ...compare(
       'owed due on',
       keyed(
-        await rows<Owed>(
+        await sqlRows<Owed>(
           db,
           sql`select due_date::text, owed_paise::text as owed, open_count, pending_owed_paise::text as pending
               from dashboard_open_installments where owed_paise <> 0 or open_count <> 0 or pending_owed_paise <> 0`,
@@ -141,7 +142,7 @@ export async function verifyLedger(db: Db): Promise<string[]> {
         owedText,
       ),
       keyed(
-        await rows<Owed>(
+        await sqlRows<Owed>(
           db,
           sql`select i.due_date::text, sum(i.amount_paise - i.paid_paise)::text as owed, count(*)::int as open_count,
                 coalesce(sum(i.amount_paise - i.paid_paise) filter (where e.status = 'pending'), 0)::text as pending
@@ -155,7 +156,7 @@ export async function verifyLedger(db: Db): Promise<string[]> {
     ...compare(
       'enrolments of',
       keyed(
-        await rows<{ key: string; count: number }>(
+        await sqlRows<{ key: string; count: number }>(
           db,
           sql`select month::text || ' ' || course_id || ' ' || status as key, count from dashboard_enrollment_counts where count <> 0`,
         ),
@@ -163,7 +164,7 @@ export async function verifyLedger(db: Db): Promise<string[]> {
         (r) => String(r.count),
       ),
       keyed(
-        await rows<{ key: string; count: number }>(
+        await sqlRows<{ key: string; count: number }>(
           db,
           sql`select date_trunc('month', created_at)::date::text || ' ' || course_id || ' ' || status as key, count(*)::int as count
               from enrollments group by date_trunc('month', created_at), course_id, status`,
@@ -179,7 +180,7 @@ export async function verifyLedger(db: Db): Promise<string[]> {
     ['receipt', 'receipt_counters', 'payments', 'receipt_number'],
     ['refund', 'refund_counters', 'refunds', 'refund_number'],
   ] as const)
-    for (const r of await rows<{ year: number; last: number; given: number }>(
+    for (const r of await sqlRows<{ year: number; last: number; given: number }>(
       db,
       sql`select c.year, c.last, (select count(*) from ${sql.raw(table)} t
             where t.${sql.raw(column)} like '%-' || c.year || '-%')::int as given

@@ -20,7 +20,8 @@ import type { Executor } from '../db/database';
 import { badRequest, conflict, notFound } from '../lib/http-errors';
 import { toRupees } from '../lib/money';
 import { intakeRepository } from '../repositories/intake-repository';
-import type { InstallmentRow, PaymentRow } from '../repositories/payment-repository';
+import type { InstallmentRow } from '../repositories/enrollment-repository';
+import type { PaymentRow } from '../repositories/payment-repository';
 import { invoiceContext, issueForPayment, type InvoiceContext } from './gst/tax-documents';
 
 const CLOSED = ['rejected', 'cancelled'];

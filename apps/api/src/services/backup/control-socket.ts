@@ -8,6 +8,7 @@
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { DataDirLockedError, lockDataDir, type DataDirLock } from '../../lib/data-dir-lock';
 
 export const CONTROL_SOCKET = 'registrar.sock';
 /** A request line is small (a path, a passphrase, a few arguments). */
@@ -96,4 +97,21 @@ export function askRunningServer<T>(dataDir: string, request: ControlRequest): P
       else reject(new ControlSocketError(reply.message ?? 'The server gave no answer.'));
     });
   });
+}
+
+/**
+ * A command line's hold on the data: with the embedded database, DATA_DIR's lock, or, while a
+ * server holds it, that server's answer to `request`; on PostgreSQL nothing needs locking.
+ */
+export async function lockDataDirOrAskServer<T>(
+  config: { databaseUrl: string | undefined; dataDir: string },
+  request: ControlRequest,
+): Promise<{ lock: DataDirLock | undefined } | { answer: T }> {
+  if (config.databaseUrl) return { lock: undefined };
+  try {
+    return { lock: lockDataDir(config.dataDir) };
+  } catch (err) {
+    if (!(err instanceof DataDirLockedError)) throw err;
+    return { answer: await askRunningServer<T>(config.dataDir, request) };
+  }
 }

@@ -11,6 +11,7 @@ import {
 } from '@registrar/contract/imports';
 import type { Db, Executor } from '../../db/database';
 import { importRepository } from '../../repositories/import-repository';
+import { inquiryAnswerColumns } from '../../repositories/inquiry-repository';
 import { rowErrors, type ImportRow } from './import-table';
 import type { CheckedRow, ImportHandler } from './import-handler';
 
@@ -65,14 +66,7 @@ export const inquiryImport: ImportHandler<InquiryRow> = {
       await importRepository.insertInquiry(
         tx,
         {
-          name: v.name,
-          address: v.address,
-          email: v.email,
-          phoneNumber: v.phoneNumber,
-          currentlyWorkingAs: v.currentlyWorkingAs ?? null,
-          currentlyAt: v.currentlyAt ?? null,
-          areaOfInterest: v.areaOfInterest,
-          reference: v.reference,
+          ...inquiryAnswerColumns(v),
           friendName: v.friendName ?? null,
           friendWorkingArea: v.friendWorkingArea ?? null,
           status: v.status,
