@@ -135,16 +135,22 @@ describe('payments register', async () => {
         ['receipt', r2.receiptNumber, 999],
       ]),
     );
+    const [refunded] = await rowsOf<{ id: string }>(db, sql`select id from refunds where payment_id = ${a1._id}`);
     expect(mine.find((i) => i.kind === 'refund')).toMatchObject({
+      refundId: refunded!.id,
       effect: 'lower-fee',
       recordedBy: 'Admin Person',
       receiptNumber: a1.receiptNumber,
     });
     expect(mine.find((i) => i.kind === 'void')).toMatchObject({
+      refundId: null,
       reason: 'Typed twice',
       recordedBy: 'Accountant Person',
     });
-    expect(mine.find((i) => i.kind === 'receipt' && i.number === r1.receiptNumber)).toMatchObject({ voided: true });
+    expect(mine.find((i) => i.kind === 'receipt' && i.number === r1.receiptNumber)).toMatchObject({
+      voided: true,
+      refundId: null,
+    });
   });
 
   it('finds an entry by receipt number, UTR, cheque number, name or enrolment number, and filters by mode and dates', async () => {

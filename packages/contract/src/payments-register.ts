@@ -41,6 +41,8 @@ export const registerEntrySchema = z.object({
   number: z.string(),
   receiptNumber: z.string(),
   paymentId: z.string(),
+  /** A refund row's refund (its voucher's id); null on receipts and voids. */
+  refundId: z.string().nullable(),
   /** Rupees, negative for refunds and voids. */
   amount: z.number(),
   paymentMode: z.enum(RECORDED_PAYMENT_MODES),

@@ -34,6 +34,7 @@ export class PaymentsRegisterService {
           number: r.number,
           receiptNumber: r.receipt_number,
           paymentId: r.payment_id,
+          refundId: r.kind === 'refund' ? r.id : null,
           amount: toRupees(Number(r.amount_paise)),
           paymentMode: r.mode as RecordedPaymentMode,
           utr: r.utr,

@@ -8,19 +8,16 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import { AUDIT_ENTITIES, type AuditEntry } from '@registrar/contract/dashboard';
-import { ResourceList, type ListFilter, type ResourceColumn } from '../../shared/ui/resource-list/resource-list';
+import { ResourceList, type ResourceColumn } from '../../shared/ui/resource-list/resource-list';
+import { optionsOf, selectFilter } from '../../shared/ui/resource-list/select-filter';
+import type { ListResource } from '../../shared/ui/resource-list/list-types';
 import { useGetAuditQuery, type AuditListArgs } from './api/audit-api';
 import { actorLabel, entityLabel, fieldsLabel, formatWhen, outcomeLabel, recordLink } from './labels';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const ENTITY_FILTER: ListFilter = {
-  name: 'entity',
-  label: 'Record',
-  options: [{ value: '', label: 'All records' }, ...AUDIT_ENTITIES.map((e) => ({ value: e, label: entityLabel(e) }))],
-};
+const ENTITY_FILTER = selectFilter('entity', 'Record', 'All records', optionsOf(AUDIT_ENTITIES, entityLabel));
 const FILTERS = [ENTITY_FILTER] as const;
-const NOUN = { one: 'audit entry', other: 'audit entries' };
 
 export const shortId = (id: string) => (id.length > 8 ? `${id.slice(0, 8)}…` : id);
 
@@ -100,6 +97,13 @@ function useAuditQuery(args: AuditListArgs) {
   return useGetAuditQuery({ ...args, ...(entityId ? { entityId } : {}) });
 }
 
+const AUDIT_TRAIL: ListResource<AuditEntry, AuditListArgs> = {
+  noun: { one: 'audit entry', other: 'audit entries' },
+  useQuery: useAuditQuery,
+  searchLabel: 'Search the audit trail',
+  searchHint: 'Email, action or IP address',
+};
+
 export function AuditScreen() {
   const { entityId, clear } = useEntityId();
   return (
@@ -117,12 +121,9 @@ export function AuditScreen() {
           'Every change by staff, every login and every document viewed: who, when, from where.'
         )
       }
-      noun={NOUN}
+      resource={AUDIT_TRAIL}
       columns={COLUMNS}
-      useQuery={useAuditQuery}
       filters={FILTERS}
-      searchLabel="Search the audit trail"
-      searchHint="Email, action or IP address"
       empty={{ title: 'Nothing recorded yet', description: 'Staff actions appear here as they happen.' }}
       autoRowHeight
     />

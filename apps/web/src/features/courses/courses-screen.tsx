@@ -17,23 +17,19 @@ import { GridActionsCellItem } from '@mui/x-data-grid';
 import { COURSE_MESSAGES, type Course } from '@registrar/contract/course';
 import { ConfirmDeleteDialog, deleteRowAction, useRowConfirm } from '../../shared/ui/resource-list/row-actions';
 import { ResourceList, type ListFilter, type ResourceColumn } from '../../shared/ui/resource-list/resource-list';
+import { selectFilter } from '../../shared/ui/resource-list/select-filter';
+import type { ListResource } from '../../shared/ui/resource-list/list-types';
 import { useGetCoursesQuery, type CourseListArgs } from '../../shared/api/course-list-api';
 import { useDeleteCourseMutation, useUpdateCourseMutation } from './api/courses-api';
 import { CourseFormDialog } from './course-form-dialog';
 import { formatRupees } from '../../shared/lib/money';
 import { useCan } from '../../shared/session/permissions';
 
-const STATUS_FILTER: ListFilter = {
-  name: 'active',
-  label: 'Status',
-  options: [
-    { value: '', label: 'All courses' },
-    { value: 'true', label: 'Active' },
-    { value: 'false', label: 'Inactive' },
-  ],
-};
+const STATUS_FILTER: ListFilter = selectFilter('active', 'Status', 'All courses', [
+  { value: 'true', label: 'Active' },
+  { value: 'false', label: 'Inactive' },
+]);
 const FILTERS = [STATUS_FILTER];
-const NOUN = { one: 'course', other: 'courses' };
 
 const enrolmentsSentence = (n: number) => (n > 0 ? `It has ${n} ${n === 1 ? 'enrolment' : 'enrolments'}. ` : '');
 const installmentsLabel = (n: number) => `${n} ${n === 1 ? 'installment' : 'installments'}`;
@@ -61,6 +57,12 @@ function StatusChip({ active }: { active: boolean }) {
     <Chip label="Inactive" size="small" variant="outlined" />
   );
 }
+
+const COURSES: ListResource<Course, CourseListArgs> = {
+  noun: { one: 'course', other: 'courses' },
+  useQuery: useGetCoursesQuery,
+  searchHint: 'By course name',
+};
 
 export function CoursesScreen() {
   const [form, setForm] = useState<{ key: number; open: boolean; course: Course | null }>({
@@ -193,12 +195,9 @@ export function CoursesScreen() {
       <ResourceList<Course, CourseListArgs>
         title="Courses"
         description="Active courses are offered on the public enrolment and inquiry forms."
-        noun={NOUN}
+        resource={COURSES}
         columns={columns}
-        useQuery={useGetCoursesQuery}
         filters={FILTERS}
-        searchLabel="Search courses"
-        searchHint="By course name"
         actions={canEdit ? addButton('Add course') : undefined}
         autoRowHeight
         empty={{

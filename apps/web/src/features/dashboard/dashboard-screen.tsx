@@ -20,6 +20,7 @@ import type { Dashboard } from '@registrar/contract/dashboard';
 import type { Role } from '@registrar/contract/permissions';
 import { useSelector } from 'react-redux';
 import { formatDate } from '../../shared/lib/format-date';
+import { ScreenHeader } from '../../shared/ui/screen-header';
 import { formatRupees } from '../../shared/lib/money';
 import { formatCount } from '../../shared/lib/format-number';
 import { selectSession, type SessionState } from '../../shared/session/session-slice';
@@ -258,37 +259,32 @@ export function DashboardScreen() {
 
   return (
     <Box component="section" aria-labelledby={titleId} sx={{ maxWidth: 1280, mx: 'auto', minWidth: 0 }}>
-      <Stack
-        direction="row"
-        spacing={2}
-        useFlexGap
-        sx={{ mb: 3, alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}
-      >
-        <Box sx={{ minWidth: 0 }}>
-          <Typography id={titleId} variant="h4" component="h1" sx={{ fontSize: { xs: '1.75rem', sm: '2rem' } }}>
-            Dashboard
-          </Typography>
-          <Typography color="text.secondary">
-            {data
-              ? `Figures for ${formatDate(data.period.from)} to ${formatDate(data.period.to)}, unless a card says today or all time.`
-              : 'Admissions and fees at a glance.'}
-          </Typography>
-        </Box>
-        <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-          <PeriodPicker value={period} onChange={choosePeriod} />
-          {data && (
-            <Button
-              variant="outlined"
-              startIcon={<RefreshIcon />}
-              onClick={() => void refetch()}
-              disabled={isFetching}
-              aria-busy={isFetching || undefined}
-            >
-              {isFetching ? 'Refreshing…' : 'Refresh'}
-            </Button>
-          )}
-        </Stack>
-      </Stack>
+      <ScreenHeader
+        titleId={titleId}
+        title="Dashboard"
+        description={
+          data
+            ? `Figures for ${formatDate(data.period.from)} to ${formatDate(data.period.to)}, unless a card says today or all time.`
+            : 'Admissions and fees at a glance.'
+        }
+        mb={3}
+        actions={
+          <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+            <PeriodPicker value={period} onChange={choosePeriod} />
+            {data && (
+              <Button
+                variant="outlined"
+                startIcon={<RefreshIcon />}
+                onClick={() => void refetch()}
+                disabled={isFetching}
+                aria-busy={isFetching || undefined}
+              >
+                {isFetching ? 'Refreshing…' : 'Refresh'}
+              </Button>
+            )}
+          </Stack>
+        }
+      />
       {body}
     </Box>
   );

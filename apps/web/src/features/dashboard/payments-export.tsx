@@ -6,9 +6,9 @@ import { useId, useState } from 'react';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
+import { DateField } from '../../shared/ui/date-field';
 import { paymentsCsvHref } from './api/dashboard-api';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -30,25 +30,19 @@ export function PaymentsExport({ defaultFrom, defaultTo }: { defaultFrom: string
         Every payment received between two dates, for Excel or LibreOffice.
       </Typography>
       <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'flex-start' }}>
-        <TextField
-          type="date"
-          size="small"
+        <DateField
           label="Paid from"
           value={from}
           onChange={(event) => setFrom(event.target.value)}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: to || undefined } }}
-          sx={{ width: 170 }}
+          slotProps={{ htmlInput: { max: to || undefined } }}
         />
-        <TextField
-          type="date"
-          size="small"
+        <DateField
           label="Paid to"
           value={to}
           onChange={(event) => setTo(event.target.value)}
           error={backwards}
           helperText={backwards ? 'Must be on or after the start date' : undefined}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: from || undefined } }}
-          sx={{ width: 170 }}
+          slotProps={{ htmlInput: { min: from || undefined } }}
         />
         {ready ? (
           <Button variant="outlined" startIcon={<FileDownloadOutlinedIcon />} href={paymentsCsvHref(from, to)} download>

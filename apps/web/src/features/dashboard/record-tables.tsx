@@ -5,12 +5,10 @@
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
-import { useId } from 'react';
 import type { Dashboard } from '@registrar/contract/dashboard';
 import { formatRupees } from '../../shared/lib/money';
 import { useCan } from '../../shared/session/permissions';
+import { TablePanel } from '../../shared/ui/table-panel';
 import { WhatsAppButton } from '../../shared/ui/whatsapp-button';
 import { useWhatsAppReminderMutation } from './api/dashboard-api';
 import { dayLabel, enrollmentStatusLabel, inquiryStatusLabel } from './labels';
@@ -28,20 +26,10 @@ function RecordTable({
   rows: readonly { key: string; cells: readonly ReactNode[] }[];
   emptyText: string;
 }) {
-  const titleId = useId();
   return (
-    <Paper component="section" variant="outlined" aria-labelledby={titleId} sx={{ minWidth: 0 }}>
-      <Typography id={titleId} component="h3" variant="h6" sx={{ px: 2, pt: 2, pb: 1 }}>
-        {title}
-      </Typography>
-      {rows.length === 0 ? (
-        <Typography color="text.secondary" sx={{ px: 2, pb: 2 }}>
-          {emptyText}
-        </Typography>
-      ) : (
-        <RowHeaderTable labelledBy={titleId} columns={columns} rows={rows} />
-      )}
-    </Paper>
+    <TablePanel title={title} heading="h3" empty={rows.length === 0 ? emptyText : null}>
+      {(titleId) => <RowHeaderTable labelledBy={titleId} columns={columns} rows={rows} />}
+    </TablePanel>
   );
 }
 

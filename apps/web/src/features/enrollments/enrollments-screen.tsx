@@ -29,6 +29,8 @@ import {
 } from '../../shared/ui/resource-list/person-columns';
 import { ISO_DATE, useDateRange, useDateRangeEmptyState } from '../../shared/ui/resource-list/date-range-filter';
 import { ResourceList, type ListFilter, type ResourceColumn } from '../../shared/ui/resource-list/resource-list';
+import { optionsOf, selectFilter } from '../../shared/ui/resource-list/select-filter';
+import type { ListResource } from '../../shared/ui/resource-list/list-types';
 import { SORT_BY_DATE_NAME_OR_STATUS } from '../../shared/ui/resource-list/sort-filter';
 import { useGetCoursesQuery } from '../../shared/api/course-list-api';
 import { outstandingColumn, PAYMENT_STATE_FILTER } from './fees/payment-state';
@@ -47,15 +49,12 @@ import { useEnrollmentBulkActions } from './bulk-actions';
 
 const rowLabel = (row: EnrollmentRecord) => `${row.name} (${row.enrollmentNumber})`;
 
-const STATUS_FILTER: ListFilter = {
-  name: 'status',
-  label: 'Status',
-  options: [
-    { value: '', label: 'All statuses' },
-    ...ENROLLMENT_STATUSES.map((s) => ({ value: s, label: ENROLLMENT_STATUS_LABELS[s] })),
-  ],
-};
-const NOUN = { one: 'enrolment', other: 'enrolments' };
+const STATUS_FILTER = selectFilter(
+  'status',
+  'Status',
+  'All statuses',
+  optionsOf(ENROLLMENT_STATUSES, ENROLLMENT_STATUS_LABELS),
+);
 const parseStatus = (value: string | null) =>
   (ENROLLMENT_STATUSES as readonly string[]).includes(value ?? '') ? (value as EnrollmentStatus) : undefined;
 
@@ -97,10 +96,16 @@ export interface EnrollmentsScreenParts {
   }>;
 }
 
+const ENROLMENTS: ListResource<EnrollmentRecord, EnrollmentListArgs> = {
+  noun: { one: 'enrolment', other: 'enrolments' },
+  useQuery: useEnrollmentsQuery,
+  searchHint: 'By name, email, phone, enrolment number or course',
+};
+
 export function EnrollmentsScreen({ parts: { BulkAnnouncementDialog } }: { parts: EnrollmentsScreenParts }) {
   const location = useLocation();
   const navigate = useNavigate();
-  const empty = useDateRangeEmptyState(NOUN.other, {
+  const empty = useDateRangeEmptyState(ENROLMENTS.noun.other, {
     title: 'No enrolments yet',
     description: 'Enrolments sent with the public form at /student-enrollment appear here.',
   });
@@ -118,14 +123,12 @@ export function EnrollmentsScreen({ parts: { BulkAnnouncementDialog } }: { parts
   const filters = useMemo<ListFilter[]>(
     () => [
       STATUS_FILTER,
-      {
-        name: 'courseId',
-        label: 'Course',
-        options: [
-          { value: '', label: 'All courses' },
-          ...(courses?.items ?? []).map((c) => ({ value: c._id, label: c.name })),
-        ],
-      },
+      selectFilter(
+        'courseId',
+        'Course',
+        'All courses',
+        (courses?.items ?? []).map((c) => ({ value: c._id, label: c.name })),
+      ),
       PAYMENT_STATE_FILTER,
       SORT_BY_DATE_NAME_OR_STATUS,
     ],
@@ -192,12 +195,9 @@ export function EnrollmentsScreen({ parts: { BulkAnnouncementDialog } }: { parts
       <ResourceList<EnrollmentRecord, EnrollmentListArgs>
         title="Student Enrollments"
         description="Enrolments sent with the public form, with their documents and fees."
-        noun={NOUN}
+        resource={ENROLMENTS}
         columns={columns}
-        useQuery={useEnrollmentsQuery}
         filters={filters}
-        searchLabel="Search enrolments"
-        searchHint="By name, email, phone, enrolment number or course"
         actions={
           <>
             {allowed('enrollments.create') && (

@@ -25,6 +25,8 @@ import {
 } from '../../shared/ui/resource-list/person-columns';
 import { useDateRange, useDateRangeEmptyState } from '../../shared/ui/resource-list/date-range-filter';
 import { ResourceList, type ListFilter, type ResourceColumn } from '../../shared/ui/resource-list/resource-list';
+import { optionsOf, selectFilter } from '../../shared/ui/resource-list/select-filter';
+import type { ListResource } from '../../shared/ui/resource-list/list-types';
 import { SORT_BY_DATE_NAME_OR_STATUS } from '../../shared/ui/resource-list/sort-filter';
 import { selectSession, signedOut, type SessionState } from '../../shared/session/session-slice';
 import { REFERENCE_LABELS } from '../../shared/lib/inquiry-labels';
@@ -38,35 +40,15 @@ import { useInquiryBulkActions } from './bulk-actions';
 const rowLabel = (row: InquiryRecord) => row.name;
 
 const FILTERS: readonly ListFilter[] = [
-  {
-    name: 'status',
-    label: 'Status',
-    options: [
-      { value: '', label: 'All statuses' },
-      ...INQUIRY_STATUSES.map((s) => ({ value: s, label: INQUIRY_STATUS_LABELS[s] })),
-    ],
-  },
-  {
-    name: 'reference',
-    label: 'Reference',
-    options: [
-      { value: '', label: 'All references' },
-      ...REFERENCE_OPTIONS.map((r) => ({ value: r, label: REFERENCE_LABELS[r] })),
-    ],
-  },
-  {
-    name: 'contacted',
-    label: 'Contacted',
-    options: [
-      { value: '', label: 'Contacted or not' },
-      { value: 'yes', label: 'Contacted' },
-      { value: 'no', label: 'Not contacted yet' },
-      { value: 'logged', label: 'With a logged contact' },
-    ],
-  },
+  selectFilter('status', 'Status', 'All statuses', optionsOf(INQUIRY_STATUSES, INQUIRY_STATUS_LABELS)),
+  selectFilter('reference', 'Reference', 'All references', optionsOf(REFERENCE_OPTIONS, REFERENCE_LABELS)),
+  selectFilter('contacted', 'Contacted', 'Contacted or not', [
+    { value: 'yes', label: 'Contacted' },
+    { value: 'no', label: 'Not contacted yet' },
+    { value: 'logged', label: 'With a logged contact' },
+  ]),
   SORT_BY_DATE_NAME_OR_STATUS,
 ];
-const NOUN = { one: 'inquiry', other: 'inquiries' };
 
 /** The list's query with the date range added (the shared list knows select filters only). */
 function useInquiriesQuery(args: InquiryListArgs) {
@@ -159,10 +141,16 @@ function ExportButton() {
   );
 }
 
+const INQUIRIES: ListResource<InquiryRecord, InquiryListArgs> = {
+  noun: { one: 'inquiry', other: 'inquiries' },
+  useQuery: useInquiriesQuery,
+  searchHint: 'By name, email or phone',
+};
+
 export function InquiriesScreen() {
   const location = useLocation();
   const navigate = useNavigate();
-  const empty = useDateRangeEmptyState(NOUN.other, {
+  const empty = useDateRangeEmptyState(INQUIRIES.noun.other, {
     title: 'No inquiries yet',
     description: 'Inquiries sent with the public form at /student-inquiry appear here.',
   });
@@ -237,12 +225,9 @@ export function InquiriesScreen() {
       <ResourceList<InquiryRecord, InquiryListArgs>
         title="Student Inquiries"
         description="Questions from prospective students, sent with the public inquiry form."
-        noun={NOUN}
+        resource={INQUIRIES}
         columns={columns}
-        useQuery={useInquiriesQuery}
         filters={FILTERS}
-        searchLabel="Search inquiries"
-        searchHint="By name, email or phone"
         actions={<>{allowed('inquiries.export') && <ExportButton />}</>}
         autoRowHeight
         dateFilter="Received"

@@ -12,7 +12,6 @@ import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import DoneAllIcon from '@mui/icons-material/DoneAll';
 import EventAvailableOutlined from '@mui/icons-material/EventAvailableOutlined';
@@ -22,6 +21,7 @@ import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
 import QuestionAnswerOutlined from '@mui/icons-material/QuestionAnswerOutlined';
 import type { Notifications } from '@registrar/contract/dashboard';
 import { formatDateTime } from '../../shared/lib/format-date';
+import { TopBarMenu } from '../../shared/ui/top-bar-menu';
 import { useGetNotificationsQuery, useMarkNotificationsSeenMutation } from './api/notifications-api';
 
 export const NOTIFICATIONS_POLL_MS = 60_000;
@@ -101,17 +101,13 @@ export function NotificationBell() {
           <NotificationsOutlined />
         </Badge>
       </IconButton>
-      <Menu
+      <TopBarMenu
         id={menuId}
-        anchorEl={anchor}
-        open={Boolean(anchor)}
+        anchor={anchor}
         onClose={close}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{
-          list: { 'aria-labelledby': buttonId, dense: true },
-          paper: { sx: { width: 360, maxWidth: 'calc(100vw - 16px)', maxHeight: 'min(480px, 80vh)' } },
-        }}
+        labelledBy={buttonId}
+        dense
+        paperSx={{ width: 360, maxWidth: 'calc(100vw - 16px)', maxHeight: 'min(480px, 80vh)' }}
       >
         {followUpsDue > 0 && (
           <MenuItem component={Link} to={FOLLOW_UPS_LINK} onClick={close} sx={{ whiteSpace: 'normal' }}>
@@ -163,7 +159,7 @@ export function NotificationBell() {
             Mark all as seen
           </MenuItem>
         )}
-      </Menu>
+      </TopBarMenu>
     </>
   );
 }

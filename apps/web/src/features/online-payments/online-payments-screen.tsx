@@ -4,12 +4,11 @@
  * webhook events received and what came of each (unmatched ones stand out), and a warning when
  * orders wait while no webhook has arrived for an hour.
  */
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
-import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -23,22 +22,15 @@ import { formatDateTime } from '../../shared/lib/format-date';
 import { formatRupees } from '../../shared/lib/money';
 import { useGetOnlinePaymentsQuery } from './api/online-payments-api';
 import { RetryAlert } from '../../shared/ui/retry-alert';
+import { TablePanel } from '../../shared/ui/table-panel';
 
 const when = (iso: string | null) => (iso ? formatDateTime(iso, { time: 'short' }) : '—');
 const GATEWAY_NAMES = { none: 'none', razorpay: 'Razorpay', simulator: 'the simulator (no real money)' } as const;
 
 function Section({ title, head, rows, empty }: { title: string; head: string[]; rows: ReactNode[][]; empty: string }) {
-  const id = useId();
   return (
-    <Paper component="section" variant="outlined" aria-labelledby={id} sx={{ mb: 2, minWidth: 0 }}>
-      <Typography id={id} component="h2" variant="h6" sx={{ px: 2, pt: 2, pb: 1 }}>
-        {title}
-      </Typography>
-      {rows.length === 0 ? (
-        <Typography color="text.secondary" sx={{ px: 2, pb: 2 }}>
-          {empty}
-        </Typography>
-      ) : (
+    <TablePanel title={title} heading="h2" mb={2} empty={rows.length === 0 ? empty : null}>
+      {(id) => (
         // Focusable: a narrow screen scrolls the table sideways, and keyboards must reach it too.
         <TableContainer tabIndex={0}>
           <Table size="small" aria-labelledby={id}>
@@ -63,7 +55,7 @@ function Section({ title, head, rows, empty }: { title: string; head: string[]; 
           </Table>
         </TableContainer>
       )}
-    </Paper>
+    </TablePanel>
   );
 }
 

@@ -20,26 +20,20 @@ import { formatDate } from '../../shared/lib/format-date';
 import { ENROLLMENTS_PATH } from '../../shared/lib/paths';
 import { useCan } from '../../shared/session/permissions';
 import { DateRangeFilter, useDateRange } from '../../shared/ui/resource-list/date-range-filter';
-import { ResourceList, type ListFilter, type ResourceColumn } from '../../shared/ui/resource-list/resource-list';
+import { ResourceList, type ResourceColumn } from '../../shared/ui/resource-list/resource-list';
+import { optionsOf, selectFilter } from '../../shared/ui/resource-list/select-filter';
+import type { ListResource } from '../../shared/ui/resource-list/list-types';
 import { actionsColumn } from '../../shared/ui/resource-list/row-actions';
 import { registerCsvHref, useGetPaymentsRegisterQuery, type RegisterListArgs } from './api/payments-api';
 
-const MODE_FILTER: ListFilter = {
-  name: 'mode',
-  label: 'Mode',
-  options: [
-    { value: '', label: 'All modes' },
-    ...RECORDED_PAYMENT_MODES.map((m) => ({ value: m, label: PAYMENT_MODE_NAMES[m] })),
-  ],
-};
+const MODE_FILTER = selectFilter('mode', 'Mode', 'All modes', optionsOf(RECORDED_PAYMENT_MODES, PAYMENT_MODE_NAMES));
 const FILTERS = [MODE_FILTER] as const;
-const NOUN = { one: 'entry', other: 'entries' };
 const KIND_COLOURS = { receipt: 'success', refund: 'warning', void: 'error' } as const;
 
 /** A receipt's (or a voided receipt's) PDF, or a refund's voucher. */
 const documentOf = (row: RegisterEntry) =>
-  row.kind === 'refund'
-    ? { href: apiUrl('refundVoucher', row._id.slice('refund:'.length)), label: `Download refund voucher ${row.number}` }
+  row.refundId
+    ? { href: apiUrl('refundVoucher', row.refundId), label: `Download refund voucher ${row.number}` }
     : { href: apiUrl('receipt', row.paymentId), label: `Download receipt ${row.receiptNumber}` };
 
 const COLUMNS: readonly ResourceColumn<RegisterEntry>[] = [
@@ -173,6 +167,13 @@ function TotalLine() {
   );
 }
 
+const PAYMENTS: ListResource<RegisterEntry, RegisterListArgs> = {
+  noun: { one: 'entry', other: 'entries' },
+  useQuery: useRegisterQuery,
+  searchLabel: 'Search payments',
+  searchHint: 'Receipt or refund number, UTR, cheque number, name or enrolment number',
+};
+
 export function PaymentsRegisterScreen() {
   return (
     <ResourceList<RegisterEntry, RegisterListArgs>
@@ -182,12 +183,9 @@ export function PaymentsRegisterScreen() {
           Every receipt, refund and void across students. Refunds and voids count as negative. <TotalLine />
         </>
       }
-      noun={NOUN}
+      resource={PAYMENTS}
       columns={COLUMNS}
-      useQuery={useRegisterQuery}
       filters={FILTERS}
-      searchLabel="Search payments"
-      searchHint="Receipt or refund number, UTR, cheque number, name or enrolment number"
       actions={
         <>
           <DateRangeFilter verb="Paid" />

@@ -17,6 +17,18 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** Opens the account menu: the menu, and its items' names in order. */
+async function openAccountMenu() {
+  fireEvent.click(screen.getByRole('button', { name: 'Account menu for Asha Verma' }));
+  const menu = await screen.findByRole('menu');
+  return {
+    menu,
+    items: within(menu)
+      .getAllByRole('menuitem')
+      .map((i) => i.textContent),
+  };
+}
+
 describe('shell geometry', () => {
   const at = (settings: Partial<typeof DEFAULT_THEME>, mobile = false) =>
     shellGeometry({ ...DEFAULT_THEME, ...settings }, mobile);
@@ -97,13 +109,8 @@ describe('admin shell', () => {
 
   it('vertical profile menu: My Profile and Logout', async () => {
     renderShell();
-    fireEvent.click(screen.getByRole('button', { name: 'Account menu for Asha Verma' }));
-    const menu = await screen.findByRole('menu');
-    expect(
-      within(menu)
-        .getAllByRole('menuitem')
-        .map((i) => i.textContent),
-    ).toEqual(['My Profile', 'Logout']);
+    const { menu, items } = await openAccountMenu();
+    expect(items).toEqual(['My Profile', 'Logout']);
     expect(within(menu).getByRole('menuitem', { name: 'My Profile' }).getAttribute('href')).toBe('/profile');
   });
 
@@ -117,13 +124,8 @@ describe('admin shell', () => {
     const banner = screen.getByRole('banner');
     expect(within(banner).getByRole('navigation', { name: 'Main menu' })).toBeTruthy();
     expect(within(banner).getByRole('link', { name: 'Student Inquiries' })).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Account menu for Asha Verma' }));
-    const menu = await screen.findByRole('menu');
-    expect(
-      within(menu)
-        .getAllByRole('menuitem')
-        .map((i) => i.textContent),
-    ).toEqual(['My Profile', 'Settings', 'Logout']);
+    const { menu, items } = await openAccountMenu();
+    expect(items).toEqual(['My Profile', 'Settings', 'Logout']);
     fireEvent.click(within(menu).getByRole('menuitem', { name: 'Settings' }));
     expect(await screen.findByRole('dialog', { name: 'Theme settings' })).toBeTruthy();
   });

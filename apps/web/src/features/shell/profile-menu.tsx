@@ -10,8 +10,8 @@ import Avatar from '@mui/material/Avatar';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
-import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
+import { TopBarMenu } from '../../shared/ui/top-bar-menu';
 import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
 import PersonOutlined from '@mui/icons-material/PersonOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
@@ -53,15 +53,7 @@ export function ProfileMenu({ layout, user, onOpenSettings, onLogout }: ProfileM
           {initials(user?.name)}
         </Avatar>
       </IconButton>
-      <Menu
-        id={menuId}
-        anchorEl={anchor}
-        open={Boolean(anchor)}
-        onClose={close}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ list: { 'aria-labelledby': buttonId, dense: false } }}
-      >
+      <TopBarMenu id={menuId} anchor={anchor} onClose={close} labelledBy={buttonId} dense={false}>
         {user && (
           <li className="profile-menu-who" aria-hidden="true">
             <strong>{user.name}</strong>
@@ -99,7 +91,7 @@ export function ProfileMenu({ layout, user, onOpenSettings, onLogout }: ProfileM
           </ListItemIcon>
           Logout
         </MenuItem>
-      </Menu>
+      </TopBarMenu>
     </>
   );
 }

@@ -16,21 +16,9 @@ import { servicesSlice } from '../../shared/state/services-slice';
 import { sessionSlice, signedOut, type SessionState, type StaffUser } from '../../shared/session/session-slice';
 import { themeSettingSlice } from './theme/theme-slice';
 import { AdminLayout } from './admin-layout';
+import { JWT, STAFF, json } from '../../shared/test/route-harness';
 
-export const JWT = 'header.payload.signature';
-export const STAFF = {
-  _id: '0195f6a4-6d1e-7a3b-9c2d-1f2e3d4c5b6a',
-  name: 'Asha Verma',
-  email: 'asha@registrar.test',
-  role: 'admin' as const,
-  phone: '9876543210',
-  themeSettings: null as ThemeSettings | null,
-  createdAt: '2026-01-15T09:30:00.000Z',
-  updatedAt: '2026-01-15T09:30:00.000Z',
-};
-
-export const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+export { JWT, STAFF, json } from '../../shared/test/route-harness';
 
 const reducer = combineReducers({
   session: sessionSlice.reducer,

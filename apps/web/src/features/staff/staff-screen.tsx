@@ -14,11 +14,10 @@ import type { StaffMember, StaffStatus } from '@registrar/contract/staff-admin';
 import { formatDateTime } from '../../shared/lib/format-date';
 import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
 import { ResourceList, type ResourceColumn } from '../../shared/ui/resource-list/resource-list';
+import type { ListQueryArgs, ListResource } from '../../shared/ui/resource-list/list-types';
 import { useRowConfirm } from '../../shared/ui/resource-list/row-actions';
 import { InviteDialog } from './invite-dialog';
 import { useGetStaffQuery, useInvitationMutation, useUpdateStaffMutation } from './api/staff-api';
-
-const NOUN = { one: 'staff member', other: 'staff members' };
 
 const formatWhen = (row: StaffMember) =>
   row.lastSignInAt ? formatDateTime(row.lastSignInAt) : row.status === 'invited' ? 'Not yet (invited)' : 'Never';
@@ -65,6 +64,13 @@ function describeChange({ member, change }: Pending): { title: string; descripti
         label: 'Disable',
       };
 }
+
+const STAFF_MEMBERS: ListResource<StaffMember, ListQueryArgs> = {
+  noun: { one: 'staff member', other: 'staff members' },
+  useQuery: useGetStaffQuery,
+  searchLabel: 'Search staff',
+  searchHint: 'Name or email',
+};
 
 export function StaffScreen() {
   const [inviting, setInviting] = useState(false);
@@ -170,14 +176,11 @@ export function StaffScreen() {
 
   return (
     <>
-      <ResourceList<StaffMember, { page: number; limit: number; search?: string }>
+      <ResourceList<StaffMember, ListQueryArgs>
         title="Staff"
         description="Who can log in to the console, and what each role may do."
-        noun={NOUN}
+        resource={STAFF_MEMBERS}
         columns={columns}
-        useQuery={useGetStaffQuery}
-        searchLabel="Search staff"
-        searchHint="Name or email"
         actions={inviteButton('Invite staff')}
         empty={{ title: 'No staff found', description: 'Invite colleagues by email.', action: inviteButton('Invite') }}
       />

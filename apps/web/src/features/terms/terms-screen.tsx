@@ -20,6 +20,8 @@ import Typography from '@mui/material/Typography';
 import SaveIcon from '@mui/icons-material/Save';
 import { TERMS_MESSAGES, termsInputSchema, type TermsVersion } from '@registrar/contract/terms';
 import type { ApiQueryError } from '../../shared/api/base-api';
+import { ScreenHeader } from '../../shared/ui/screen-header';
+import { RecordColumns } from '../../shared/ui/record-details/record-columns';
 import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
 import { SanitizedHtml, sanitizeTermsHtml } from '../../shared/ui/sanitized-html';
 import { useGetTermsQuery, useSaveTermsMutation } from './api/terms-api';
@@ -194,38 +196,34 @@ export function TermsScreen() {
         }
       }}
     >
-      <Stack
-        direction="row"
-        spacing={2}
-        useFlexGap
-        sx={{ mb: 2, alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}
-      >
-        <Box sx={{ minWidth: 0 }}>
-          <Typography id={titleId} variant="h4" component="h1" sx={{ fontSize: { xs: '1.75rem', sm: '2rem' } }}>
-            Terms &amp; Condition
-          </Typography>
-          <Typography color="text.secondary">
+      <ScreenHeader
+        titleId={titleId}
+        title="Terms & Condition"
+        description={
+          <>
             Shown to every student under the enrolment form.
             {terms && terms.version > 0 && ` Version ${terms.version}, saved ${formatSavedAt(terms.updatedAt)}.`}
-          </Typography>
-        </Box>
-        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
-          {dirty && (
-            <Typography variant="body2" color="warning.dark" sx={{ fontWeight: 600 }}>
-              Unsaved changes
-            </Typography>
-          )}
-          <Button
-            variant="contained"
-            startIcon={<SaveIcon />}
-            onClick={() => void save()}
-            loading={saving}
-            disabled={!ready || (!dirty && !saving)}
-          >
-            Save
-          </Button>
-        </Stack>
-      </Stack>
+          </>
+        }
+        actions={
+          <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+            {dirty && (
+              <Typography variant="body2" color="warning.dark" sx={{ fontWeight: 600 }}>
+                Unsaved changes
+              </Typography>
+            )}
+            <Button
+              variant="contained"
+              startIcon={<SaveIcon />}
+              onClick={() => void save()}
+              loading={saving}
+              disabled={!ready || (!dirty && !saving)}
+            >
+              Save
+            </Button>
+          </Stack>
+        }
+      />
 
       {loadFailed && (
         <RetryAlert onRetry={refetch} sx={{ mb: 2 }}>
@@ -238,14 +236,7 @@ export function TermsScreen() {
         </Alert>
       )}
 
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 3,
-          gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) 320px' },
-          alignItems: 'start',
-        }}
-      >
+      <RecordColumns wide="minmax(0, 1fr) 320px">
         <Stack spacing={2} sx={{ minWidth: 0 }}>
           <TextField
             label="Title"
@@ -322,7 +313,7 @@ export function TermsScreen() {
         </Stack>
 
         <VersionHistory currentVersion={terms?.version} onRestore={requestRestore} />
-      </Box>
+      </RecordColumns>
 
       <LinkDialog
         key={link.key}

@@ -3,6 +3,7 @@
  * router, with `fetch` answered by a mock. Features cannot import app/, so this mirrors the app's
  * store wiring (apiFetch's token and 401 hooks) on a small scale.
  */
+import type { ThemeSettings } from '@registrar/contract/theme-settings';
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import { cleanup, render } from '@testing-library/react';
 import type { ReactElement } from 'react';
@@ -20,7 +21,7 @@ export const STAFF = {
   email: 'asha@registrar.test',
   role: 'admin' as const,
   phone: '9876543210',
-  themeSettings: null,
+  themeSettings: null as ThemeSettings | null,
   createdAt: '2026-01-15T09:30:00.000Z',
   updatedAt: '2026-01-15T09:30:00.000Z',
 };

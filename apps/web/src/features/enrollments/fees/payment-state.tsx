@@ -10,6 +10,7 @@ import type { SxProps, Theme } from '@mui/material/styles';
 import type { EnrollmentRecord } from '@registrar/contract/enrollment-admin';
 import { PAYMENT_STATES, PAYMENT_STATE_LABELS, type PaymentState } from '@registrar/contract/fees';
 import type { ListFilter, ResourceColumn } from '../../../shared/ui/resource-list/resource-list';
+import { optionsOf, selectFilter } from '../../../shared/ui/resource-list/select-filter';
 import { formatRupees } from '../../../shared/lib/money';
 import { toneSx, toneText } from '../../../shared/ui/tones';
 
@@ -32,14 +33,12 @@ export function PaymentStateChip({ state, size = 'small' }: { state: PaymentStat
 }
 
 /** The list's payment filter; its value lives in the URL as `paymentState`. */
-export const PAYMENT_STATE_FILTER: ListFilter = {
-  name: 'paymentState',
-  label: 'Payment',
-  options: [
-    { value: '', label: 'Any payment state' },
-    ...PAYMENT_STATES.map((state) => ({ value: state, label: PAYMENT_STATE_LABELS[state] })),
-  ],
-};
+export const PAYMENT_STATE_FILTER: ListFilter = selectFilter(
+  'paymentState',
+  'Payment',
+  'Any payment state',
+  optionsOf(PAYMENT_STATES, PAYMENT_STATE_LABELS),
+);
 
 /** Reads a `paymentState` URL value; anything else means no filter. */
 export const parsePaymentState = (value: string | null | undefined): PaymentState | undefined =>

@@ -6,7 +6,7 @@ import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import TextField from '@mui/material/TextField';
+import { DateField } from '../date-field';
 import type { ListEmptyState } from './list-types';
 
 export const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -48,25 +48,14 @@ export function DateRangeFilter({ verb }: { verb: string }) {
   const { from, rawTo, toBeforeFrom, set } = useDateRange();
   return (
     <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }} role="group" aria-label={`${verb} between`}>
-      <TextField
-        type="date"
-        size="small"
-        label={`${verb} from`}
-        value={from ?? ''}
-        onChange={(event) => set('from', event.target.value)}
-        slotProps={{ inputLabel: { shrink: true } }}
-        sx={{ width: 170 }}
-      />
-      <TextField
-        type="date"
-        size="small"
+      <DateField label={`${verb} from`} value={from ?? ''} onChange={(event) => set('from', event.target.value)} />
+      <DateField
         label={`${verb} to`}
         value={rawTo ?? ''}
         onChange={(event) => set('to', event.target.value)}
         error={toBeforeFrom}
         helperText={toBeforeFrom ? 'Before the start date: ignored' : undefined}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: from } }}
-        sx={{ width: 170 }}
+        slotProps={{ htmlInput: { min: from } }}
       />
     </Box>
   );

@@ -1,6 +1,38 @@
 /** Types the list's parts share, apart from the list itself so none of them imports it back. */
 import type { ReactNode } from 'react';
 import type { GridColDef } from '@mui/x-data-grid';
+import type { Page } from '@registrar/contract/envelope';
+
+/** What an RTK Query `use…Query` hook returns, as far as the list needs it. */
+export interface ListQueryResult<Row> {
+  data?: Page<Row> | undefined;
+  isLoading: boolean;
+  isFetching: boolean;
+  isError: boolean;
+  error?: unknown;
+  refetch: () => unknown;
+}
+
+/** What the list passes to the query hook: the URL's page, limit, search and filter values. */
+export interface ListQueryArgs {
+  page: number;
+  limit: number;
+  search?: string;
+}
+
+/**
+ * What a list screen lists, declared once beside the screen as react-admin declares a resource:
+ * the noun its messages use ("No courses match"), the query hook that pages it, and its search.
+ */
+export interface ListResource<Row, Args extends ListQueryArgs> {
+  /** Singular and plural of one row. */
+  noun: { one: string; other: string };
+  useQuery: (args: Args) => ListQueryResult<Row>;
+  /** The search box's label; "Search {noun.other}" unless said. */
+  searchLabel?: string;
+  /** Says what the search looks at, e.g. "By course name". */
+  searchHint?: string;
+}
 
 /** A DataGrid column that can step aside on small screens. */
 export type ResourceColumn<Row extends { _id: string }> = GridColDef<Row> & { hideBelow?: 'sm' | 'md' };

@@ -9,6 +9,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { Page } from '@registrar/contract/envelope';
 import { ResourceList, type ListQueryArgs, type ResourceColumn } from './resource-list';
+import { selectFilter } from './select-filter';
 
 interface Row {
   _id: string;
@@ -37,26 +38,14 @@ function setup(url: string, page: Partial<Page<Row>> = {}) {
         element: (
           <ResourceList<Row, ListQueryArgs>
             title="Enrolments"
-            noun={{ one: 'enrolment', other: 'enrolments' }}
+            resource={{
+              noun: { one: 'enrolment', other: 'enrolments' },
+              useQuery: () => ({ data, isLoading: false, isFetching: false, isError: false, refetch: () => {} }),
+            }}
             columns={columns}
-            useQuery={() => ({ data, isLoading: false, isFetching: false, isError: false, refetch: () => {} })}
             filters={[
-              {
-                name: 'status',
-                label: 'Status',
-                options: [
-                  { value: '', label: 'All' },
-                  { value: 'paid', label: 'Paid' },
-                ],
-              },
-              {
-                name: 'course',
-                label: 'Course',
-                options: [
-                  { value: '', label: 'All' },
-                  { value: 'x', label: 'X' },
-                ],
-              },
+              selectFilter('status', 'Status', 'All', [{ value: 'paid', label: 'Paid' }]),
+              selectFilter('course', 'Course', 'All', [{ value: 'x', label: 'X' }]),
             ]}
             dateFilter="Enrolled"
             empty={{ title: 'None yet' }}

@@ -10,6 +10,7 @@ import {
   type ListQueryResult,
   type ResourceColumn,
 } from './resource-list';
+import { selectFilter } from './select-filter';
 import { parseListParams } from './use-list-params';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -51,19 +52,9 @@ function setup(
         element: (
           <ResourceList<Row, Args>
             title="Courses"
-            noun={{ one: 'course', other: 'courses' }}
+            resource={{ noun: { one: 'course', other: 'courses' }, useQuery }}
             columns={columns}
-            useQuery={useQuery}
-            filters={[
-              {
-                name: 'active',
-                label: 'Status',
-                options: [
-                  { value: '', label: 'All' },
-                  { value: 'true', label: 'Active' },
-                ],
-              },
-            ]}
+            filters={[selectFilter('active', 'Status', 'All', [{ value: 'true', label: 'Active' }])]}
             empty={{ title: 'No courses yet', action: <Button>Add your first course</Button> }}
           />
         ),

@@ -1,9 +1,11 @@
 /**
- * The one list screen of the console, react-admin style: a screen declares its title,
- * columns, query hook and filters; paging, search and their place in the URL live here.
+ * The one list screen of the console, react-admin style: a screen declares what it lists (its
+ * resource: noun, query hook, search), its title, columns and filters; paging, search and their
+ * place in the URL live here.
  *
- *   <ResourceList title="Courses" noun={{ one: 'course', other: 'courses' }}
- *     columns={columns} useQuery={useGetCoursesQuery} filters={[statusFilter]}
+ *   const COURSES: ListResource<Course, CourseListArgs> = {
+ *     noun: { one: 'course', other: 'courses' }, useQuery: useGetCoursesQuery, searchHint: 'By course name' };
+ *   <ResourceList title="Courses" resource={COURSES} columns={columns} filters={[statusFilter]}
  *     actions={<Button>Add course</Button>} empty={{ title: 'No courses yet', action: … }} />
  *
  * - Server paging (MUI X DataGrid, paginationMode="server"); 10, 25, 50 or 100 a page.
@@ -29,7 +31,6 @@ import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { DataGrid, type GridColDef, type GridColumnVisibilityModel, type GridRowHeightParams } from '@mui/x-data-grid';
-import type { Page } from '@registrar/contract/envelope';
 import { PAGE_SIZE_OPTIONS, useListParams } from './use-list-params';
 import { ListToolbar, type ListFilter } from './list-toolbar';
 import { StackedRows } from './stacked-rows';
@@ -39,40 +40,30 @@ import { SelectionBar, SelectionProvider, selectColumn, useRowSelection } from '
 
 export { SEARCH_DEBOUNCE_MS, type ListFilter } from './list-toolbar';
 
-/** What an RTK Query `use…Query` hook returns, as far as the list needs it. */
-export interface ListQueryResult<Row> {
-  data?: Page<Row> | undefined;
-  isLoading: boolean;
-  isFetching: boolean;
-  isError: boolean;
-  error?: unknown;
-  refetch: () => unknown;
-}
-
-/** What the list passes to the query hook: the URL's page, limit, search and filter values. */
-export interface ListQueryArgs {
-  page: number;
-  limit: number;
-  search?: string;
-}
-
-export type { BulkAction, BulkOutcome, BulkValues, ListEmptyState, ListSelection, ResourceColumn } from './list-types';
-import type { ListEmptyState, ListSelection, ResourceColumn } from './list-types';
+export type {
+  BulkAction,
+  BulkOutcome,
+  BulkValues,
+  ListEmptyState,
+  ListQueryArgs,
+  ListQueryResult,
+  ListResource,
+  ListSelection,
+  ResourceColumn,
+} from './list-types';
+import type { ListEmptyState, ListQueryArgs, ListResource, ListSelection, ResourceColumn } from './list-types';
 import { RetryAlert } from '../retry-alert';
+import { ScreenHeader } from '../screen-header';
 
 export interface ResourceListProps<Row extends { _id: string }, Args extends ListQueryArgs> {
   title: string;
   description?: ReactNode;
-  /** Singular and plural of one row, for messages ("No courses match"). */
-  noun: { one: string; other: string };
+  /** What the list lists: its noun, query hook and search. */
+  resource: ListResource<Row, Args>;
   columns: readonly ResourceColumn<Row>[];
-  useQuery: (args: Args) => ListQueryResult<Row>;
   filters?: readonly ListFilter[];
   /** Buttons beside the title, e.g. "Add course". */
   actions?: ReactNode;
-  searchLabel?: string;
-  /** Says what the search looks at, e.g. "Course name". */
-  searchHint?: string;
   /** What to show when there is nothing at all yet (no search, no filter). */
   empty: ListEmptyState;
   /** Let rows grow with multi-line cells. */
@@ -122,13 +113,10 @@ function EmptyState({ title, description, action }: ListEmptyState) {
 export function ResourceList<Row extends { _id: string }, Args extends ListQueryArgs>({
   title,
   description,
-  noun,
+  resource: { noun, useQuery, searchLabel, searchHint },
   columns,
-  useQuery,
   filters = [],
   actions,
-  searchLabel,
-  searchHint,
   empty,
   autoRowHeight = false,
   dateFilter,
@@ -274,24 +262,18 @@ export function ResourceList<Row extends { _id: string }, Args extends ListQuery
       // The shell's <main> already pads the screen.
       sx={{ maxWidth: 1280, mx: 'auto', minWidth: 0 }}
     >
-      <Stack
-        direction="row"
-        spacing={2}
-        useFlexGap
-        sx={{ mb: 2, alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}
-      >
-        <Box sx={{ minWidth: 0 }}>
-          <Typography id={titleId} variant="h4" component="h1" sx={{ fontSize: { xs: '1.75rem', sm: '2rem' } }}>
-            {title}
-          </Typography>
-          {description && <Typography color="text.secondary">{description}</Typography>}
-        </Box>
-        {actions && (
-          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-            {actions}
-          </Stack>
-        )}
-      </Stack>
+      <ScreenHeader
+        titleId={titleId}
+        title={title}
+        description={description}
+        actions={
+          actions && (
+            <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+              {actions}
+            </Stack>
+          )
+        }
+      />
 
       <SelectionProvider value={rowSelection as never}>
         <Paper ref={gridBox} variant="outlined" sx={{ minWidth: 0, overflow: 'hidden' }}>

@@ -29,9 +29,8 @@ function setup(actions: BulkAction[]) {
         element: (
           <ResourceList<Row, ListQueryArgs>
             title="Students"
-            noun={{ one: 'student', other: 'students' }}
+            resource={{ noun: { one: 'student', other: 'students' }, useQuery }}
             columns={columns}
-            useQuery={useQuery}
             empty={{ title: 'None' }}
             selection={{ rowLabel: (row) => row.name, actions }}
           />
