@@ -131,6 +131,27 @@ describe(`kept list totals across two instances (${dbKind})`, () => {
     expect(await totalWithin(b, authB, 'search=priya', 13)).toBeLessThan(1000);
   });
 
+  it('keeps which rows a page shows, and reads their columns afresh', async () => {
+    const page = async () => {
+      const res = await b.inject({
+        method: 'GET',
+        url: '/api/student-enrollment?limit=5&search=priya',
+        headers: authB,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json().data as { items: { _id: string; name: string }[] }).items;
+    };
+    expect(await totalWithin(b, authB, 'search=priya', 13)).toBeLessThan(1000);
+    const shown = await page();
+    await silentlyRename(shown[0]!._id, 'Asha Rao');
+    // A new search would leave her out; the kept page still shows her, under the name she has now.
+    const again = await page();
+    expect(again.map((r) => r._id)).toEqual(shown.map((r) => r._id));
+    expect(again[0]!.name).toBe('Asha Rao');
+    await db.update(enrollments).set({ name: shown[0]!.name }).where(eq(enrollments.id, shown[0]!._id));
+    expect(await totalWithin(b, authB, 'search=priya', 13)).toBeLessThan(1000);
+  });
+
   it('follows a course renamed: a search by course name', async () => {
     expect(await totalWithin(b, authB, 'search=cloud', 13)).toBeLessThan(1000);
     await db.update(courses).set({ name: 'Data Science' }).where(eq(courses.id, cloud!.id));
@@ -197,6 +218,19 @@ describe('ListTotalsCache', () => {
     expect(cache.get('paid')).toBeUndefined();
     cache.changed('enrollments');
     expect(cache.get('name')).toBeUndefined();
+  });
+
+  it('forgets on a change to installments only the pages filtered by payment state', () => {
+    const cache = new ListTotalsCache();
+    cache.setLive(true);
+    cache.put(cache.ticket(), 'name page', { ids: ['a', 'b'], followsPayments: false });
+    cache.put(cache.ticket(), 'paid page', { ids: ['c'], followsPayments: true });
+    cache.changed('installments');
+    expect(cache.page('name page')).toEqual({ ids: ['a', 'b'], followsPayments: false });
+    expect(cache.page('paid page')).toBeUndefined();
+    expect(cache.total('name page')).toBeUndefined();
+    cache.changed('enrollments');
+    expect(cache.page('name page')).toBeUndefined();
   });
 
   it('forgets an entry after a minute even without a notification', () => {

@@ -1,7 +1,9 @@
 /**
- * The enrolment list's totals, kept in memory per search and filters. Paging through a search
- * asks for the same total on every page, and counting a common term ("gmail", "77") scans tens
- * of thousands of rows each time; a kept total answers at once until anything it counts changes:
+ * The enrolment list's totals, kept in memory per search and filters, and which rows each page
+ * shows. Paging through a search asks for the same total on every page, and counting a common term
+ * ("gmail", "77") scans tens of thousands of rows each time; finding a page of a rare term walks the
+ * list until enough rows match. A kept total or page answers at once until anything it depends on
+ * changes (a page's rows are still read fresh, so what each student owes is always current):
  * the database announces each statement that writes enrolments, installments or courses on the
  * `registrar_lists` channel, naming the table (migration 0019), and a `HeardCache` keeps nothing
  * it cannot hear about.
@@ -20,9 +22,26 @@ export interface ListTotal {
   followsPayments: boolean;
 }
 
-export class ListTotalsCache extends HeardCache<ListTotal> {
+/** Which enrolments one page of a search shows, in the list's order. */
+export interface ListPage {
+  ids: string[];
+  /** Filtered by payment state, so a payment (a write to installments) can change it. */
+  followsPayments: boolean;
+}
+
+export class ListTotalsCache extends HeardCache<ListTotal | ListPage> {
   constructor(clock: () => number = Date.now) {
-    super({ maxAgeMs: 60_000, maxEntries: 2_000 }, clock);
+    super({ maxAgeMs: 60_000, maxEntries: 5_000 }, clock);
+  }
+
+  total(key: string): ListTotal | undefined {
+    const kept = this.get(key);
+    return kept && 'counted' in kept ? kept : undefined;
+  }
+
+  page(key: string): ListPage | undefined {
+    const kept = this.get(key);
+    return kept && 'ids' in kept ? kept : undefined;
   }
 
   /**

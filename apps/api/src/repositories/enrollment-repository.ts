@@ -144,7 +144,8 @@ const today = () => localIsoDate();
 export const enrollmentRepository = {
   /**
    * One page and the total. With `totals`, a search and filters counted before (and unchanged
-   * since, as the cache hears) reuse that total and course match: one statement instead of three.
+   * since, as the cache hears) reuse that total and course match, and a page shown before reuses
+   * which rows it shows: its columns are still read, by id.
    */
   async page(
     db: Db,
@@ -155,35 +156,39 @@ export const enrollmentRepository = {
     const { page: _page, limit: _limit, sort: _sort, ...listFilters } = q;
     // The day belongs to the key: what is overdue, and so the payment-state filters, move with it.
     const key = JSON.stringify([day, listFilters]);
+    const pageKey = JSON.stringify([day, listFilters, q.sort, q.page, q.limit]);
+    const followsPayments = Boolean(q.paymentState);
     const ticket = totals?.ticket() ?? 0;
-    const known = totals?.get(key);
+    const known = totals?.total(key);
+    const knownPage = totals?.page(pageKey);
     const selected = await selection(db, q, day, known?.courseIds);
     // The page's ids first, then its columns: the sums and the picture are looked up for those
     // rows only, not for every candidate the sort goes through.
-    const pageIds = db
-      .select({ id: enrollments.id })
-      .from(enrollments)
-      .where(where(selected))
-      .orderBy(...orderBy(q.sort))
-      .limit(q.limit)
-      .offset((q.page - 1) * q.limit);
+    const pageIds = knownPage
+      ? knownPage.ids
+      : db
+          .select({ id: enrollments.id })
+          .from(enrollments)
+          .where(where(selected))
+          .orderBy(...orderBy(q.sort))
+          .limit(q.limit)
+          .offset((q.page - 1) * q.limit);
     const [items, total] = await Promise.all([
-      db
-        .select(listColumns(day))
-        .from(enrollments)
-        .innerJoin(courses, eq(courses.id, enrollments.courseId))
-        .where(inArray(enrollments.id, pageIds))
-        .orderBy(...orderBy(q.sort)),
+      knownPage && !knownPage.ids.length
+        ? []
+        : db
+            .select(listColumns(day))
+            .from(enrollments)
+            .innerJoin(courses, eq(courses.id, enrollments.courseId))
+            .where(inArray(enrollments.id, pageIds))
+            .orderBy(...orderBy(q.sort)),
       known ? known.counted : count(db, selected, LIST_TOTAL_CAP),
     ]);
-    if (!known)
-      totals?.put(ticket, key, {
-        courseIds: selected.courseIds ?? [],
-        counted: total,
-        followsPayments: Boolean(q.paymentState),
-      });
+    const rows = items as EnrollmentListRow[];
+    if (!known) totals?.put(ticket, key, { courseIds: selected.courseIds ?? [], counted: total, followsPayments });
+    if (!knownPage) totals?.put(ticket, pageKey, { ids: rows.map((r) => r.enrollment.id), followsPayments });
     const totalIsCapped = total > LIST_TOTAL_CAP;
-    return { items: items as EnrollmentListRow[], total: Math.min(total, LIST_TOTAL_CAP), totalIsCapped };
+    return { items: rows, total: Math.min(total, LIST_TOTAL_CAP), totalIsCapped };
   },
 
   /**
