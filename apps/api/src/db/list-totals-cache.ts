@@ -31,7 +31,10 @@ export interface ListPage {
 
 export class ListTotalsCache extends HeardCache<ListTotal | ListPage> {
   constructor(clock: () => number = Date.now) {
-    super({ maxAgeMs: 60_000, maxEntries: 5_000 }, clock);
+    // The database's notifications keep it current; the age limit only bounds a notification lost
+    // without the connection dropping. At one minute, every page a busy office had shown expired in
+    // the same minute and was searched again at once, all together.
+    super({ maxAgeMs: 5 * 60_000, maxEntries: 5_000 }, clock);
   }
 
   total(key: string): ListTotal | undefined {
