@@ -49,6 +49,8 @@ import { ProfileMenu } from './profile-menu';
 import { ShellScreenError } from './shell-screen-error';
 import { SidebarMenu } from './sidebar-menu';
 import './shell.css';
+import './shell-menus.css';
+import './theme/theme-customizer.css';
 
 export const MOBILE_QUERY = `(max-width: ${MOBILE_BREAKPOINT_PX}px)`;
 /** A screen that arrives within this time shows no loading indicator at all (no flash). */
