@@ -46,7 +46,6 @@ import importRoutes from './routes/imports';
 import gstRoutes from './routes/gst';
 import studentPageRoutes from './routes/student-page';
 import notificationRoutes from './routes/notifications';
-import auditRoutes from './routes/audit';
 import onlinePaymentRoutes from './routes/online-payments';
 import paymentsPlugin from './plugins/payments';
 import reconciliationRoutes from './routes/reconciliation';
@@ -213,7 +212,6 @@ export async function buildApp({
     await api.register(privacyRoutes);
     await api.register(studentPageRoutes);
     await api.register(notificationRoutes);
-    await api.register(auditRoutes);
     await api.register(importRoutes);
     await api.register(onlinePaymentRoutes);
     await api.register(reconciliationRoutes);

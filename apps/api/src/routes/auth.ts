@@ -1,5 +1,6 @@
 /** Sign-in, sign-out, password reset, profile. */
 import { apiPaths } from '@registrar/contract/api-paths';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forgotPasswordSchema, loginSchema, resetPasswordSchema } from '@registrar/contract/auth';
@@ -23,6 +24,12 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     ip: request.ip,
     userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : null,
   });
+  type Session = Awaited<ReturnType<typeof app.auth.login>>;
+  /** A new session: its cookie for the browser, its token and user in the answer for API clients. */
+  const signedIn = (reply: FastifyReply, { token, user, expiresAt }: Session, message: string) => {
+    app.setSessionCookie(reply, token, expiresAt);
+    return { success: true as const, message, token, data: { user } };
+  };
 
   app.post(
     apiPaths.login,
@@ -30,15 +37,12 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public' },
       schema: { tags: ['auth'], body: loginSchema, response: { 200: loginResponseSchema, ...errors } },
     },
-    async (request, reply) => {
-      const { token, user, expiresAt } = await app.auth.login(
-        request.body.email,
-        request.body.password,
-        context(request),
-      );
-      app.setSessionCookie(reply, token, expiresAt);
-      return { success: true as const, message: STAFF_MESSAGES.signedIn, token, data: { user } };
-    },
+    async (request, reply) =>
+      signedIn(
+        reply,
+        await app.auth.login(request.body.email, request.body.password, context(request)),
+        STAFF_MESSAGES.signedIn,
+      ),
   );
 
   app.post(
@@ -89,15 +93,12 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: loginResponseSchema, ...errors },
       },
     },
-    async (request, reply) => {
-      const { token, user, expiresAt } = await app.auth.setUpAccount(
-        request.body.token,
-        request.body.password,
-        context(request),
-      );
-      app.setSessionCookie(reply, token, expiresAt);
-      return { success: true as const, message: STAFF_MESSAGES.accountSetUp, token, data: { user } };
-    },
+    async (request, reply) =>
+      signedIn(
+        reply,
+        await app.auth.setUpAccount(request.body.token, request.body.password, context(request)),
+        STAFF_MESSAGES.accountSetUp,
+      ),
   );
 
   app.get(
