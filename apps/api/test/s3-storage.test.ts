@@ -2,7 +2,7 @@
  * What only object storage has: an unreachable store (503 and nothing half-written, service back
  * without a restart), a move deferred to recovery, the grace other instances' uploads get, and
  * the spool file that never stays on disk. Behaviours shared with local disk are in
- * file-storage.test.ts and enrollments.test.ts.
+ * file-storage.test.ts and the enrollments-*.test.ts files.
  */
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
