@@ -1,33 +1,13 @@
-/**
- * Consent with the terms version shown, erasure on request (searched for in a whole-database dump
- * and every file under DATA_DIR), and the data export zip — with documents on both stores.
- */
+/** Erasure on request leaves the person in no table or file (whole-database dump), the ledger kept under a pseudonym. */
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { localIsoDate } from '@registrar/contract/enrollment';
-import { ENROLLMENT_MESSAGES } from '@registrar/contract/enrollment-admin';
 import { PRIVACY_MESSAGES } from '@registrar/contract/privacy';
-import { build } from './build-app';
-import { JPEG, PNG, file, multipart, type Part } from './fixtures/files';
-import { pdfText } from './pdf-text';
-import { startS3Server } from './s3-server';
-import { unzip } from './zip-entries';
-import { bearer, login, makeStaff, tokenFor } from './staff-fixtures';
-import { S3_TEST_BUCKET, storageKinds } from './storage-kinds';
-
-const s3 = await startS3Server([S3_TEST_BUCKET]);
-afterAll(() => s3.close());
-
-let ipCounter = 0;
-const nextIp = () => `10.140.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
-
-/** A one-page PDF whose text holds `words`, as a scanned form with the student's details would. */
-const pdfHolding = (words: string) =>
-  Buffer.from(
-    `%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\n% ${words}\ntrailer<</Root 1 0 R>>\n%%EOF\n`,
-  );
+import { nextIp, privacyApp, privacyS3 } from './privacy-app';
+import { login } from './staff-fixtures';
+import { storageKinds } from './storage-kinds';
 
 /** Every regular file under `dir`, recursively (the server's control socket holds no data). */
 function filesUnder(dir: string): string[] {
@@ -39,150 +19,11 @@ function filesUnder(dir: string): string[] {
   });
 }
 
-describe.each(storageKinds(s3))('privacy, documents on $name storage', async (storage) => {
-  const { app, database, config } = await build({
-    config: { ...storage.config, uploadMaxBytes: 1024 * 1024 },
-    outbox: { autoStart: false, worker: { backoffBaseMs: 0 } },
-  });
-  const stored = storage.probe(config);
-  const db = database.db;
-  const staff = await makeStaff(db, { name: 'Admissions' });
-  const auth = bearer(await tokenFor(app, staff.email, staff.password));
-  const staffId = (
-    (await db.execute(sql`select id from staff where email = ${staff.email}`)) as unknown as { rows: { id: string }[] }
-  ).rows[0]!.id;
-  const course = (
-    await app.inject({
-      method: 'POST',
-      url: '/api/course',
-      headers: auth,
-      payload: { name: 'Full Stack', price: 30000, emiPrice: [10000, 20000] },
-    })
-  ).json().data;
-  const saveTerms = (text: string) =>
-    app.inject({ method: 'PUT', url: '/api/cms/terms_condition', headers: auth, payload: { description: text } });
-  await saveTerms('<p>Fees are not refundable.</p>');
-  const currentTerms = async () =>
-    (await app.inject({ method: 'GET', url: '/api/cms/terms_condition' })).json().data.version as number;
+const s3 = await privacyS3();
 
-  const person = (name: string, email: string, phoneNumber: string) => ({ name, email, phoneNumber });
-  const enrol = (p: { name: string; email: string; phoneNumber: string }, extra: Record<string, string> = {}) => {
-    const parts: Part[] = [
-      ...Object.entries({
-        ...p,
-        currentAddress: `House of ${p.name}, Pune`,
-        permanentAddress: 'Civil Lines, Nagpur',
-        courseId: course._id,
-        currentlyWorking: 'company',
-        currentlyWorkingPlace: 'Acme',
-        designation: 'Analyst',
-        paymentMethod: 'installment',
-        ...extra,
-      }).map(([name, value]) => ({ name, value })),
-      file('profilePicture', PNG, 'me.png', 'image/png'),
-      file('aadharFront', JPEG),
-      file('aadharBack', pdfHolding(`${p.name} ${p.email} ${p.phoneNumber}`), 'back.pdf', 'application/pdf'),
-    ];
-    return app.inject({ method: 'POST', url: '/api/student-enrollment', ...multipart(parts), remoteAddress: nextIp() });
-  };
-  const detailOf = async (email: string) => {
-    const { rows } = (await db.execute(sql`select id from enrollments where email = ${email}`)) as unknown as {
-      rows: { id: string }[];
-    };
-    return (await app.inject({ method: 'GET', url: `/api/student-enrollment/${rows[0]!.id}`, headers: auth })).json()
-      .data;
-  };
-  const deliverAll = async () => {
-    while ((await app.outbox.runOnce()) > 0);
-  };
-
-  describe('consent', () => {
-    it('records the terms version shown, when and from where; the statement shows it', async () => {
-      const version = await currentTerms();
-      const res = await enrol(person('Consent Person', 'consent@example.in', '9000000001'), {
-        termsVersion: String(version),
-      });
-      expect(res.statusCode, res.body).toBe(201);
-      const detail = await detailOf('consent@example.in');
-      expect(detail.termsVersion).toBe(version);
-      expect(Date.now() - Date.parse(detail.consentedAt)).toBeLessThan(60_000);
-      const { rows } = (await db.execute(
-        sql`select consent_ip from enrollments where email = 'consent@example.in'`,
-      )) as unknown as { rows: { consent_ip: string }[] };
-      expect(rows[0]!.consent_ip).toBe(`10.140.0.${ipCounter % 250}`);
-
-      const pdf = await app.inject({
-        method: 'GET',
-        url: `/api/student-enrollment-fee-download/${detail._id}`,
-        headers: auth,
-      });
-      const text = pdfText(pdf.rawPayload);
-      expect(text).toMatch(new RegExp(`Terms accepted: version ${version} on \\d`));
-    });
-
-    it('refuses terms that changed since the page was opened, asking to reload, and keeps nothing', async () => {
-      const shown = await currentTerms();
-      await saveTerms('<p>Fees are not refundable. Classes start at 9.</p>');
-      const before = await stored.stored();
-      const res = await enrol(person('Stale Page', 'stale@example.in', '9000000002'), { termsVersion: String(shown) });
-      expect(res.statusCode).toBe(409);
-      expect(res.json()).toMatchObject({ success: false, message: ENROLLMENT_MESSAGES.termsChanged });
-      expect(await stored.staged()).toEqual([]);
-      expect(await stored.stored()).toEqual(before);
-      const { rows } = (await db.execute(
-        sql`select count(*)::int as n from enrollments where email = 'stale@example.in'`,
-      )) as unknown as { rows: { n: number }[] };
-      expect(rows[0]!.n).toBe(0);
-      // The reloaded page sends the new version and goes through.
-      const again = await enrol(person('Stale Page', 'stale@example.in', '9000000002'), {
-        termsVersion: String(await currentTerms()),
-      });
-      expect(again.statusCode, again.body).toBe(201);
-    });
-  });
-
-  describe('access: the data export', () => {
-    it('answers a zip with the records as JSON and the documents as uploaded, and audits it', async () => {
-      const p = person('Export Person', 'export@example.in', '9000000003');
-      expect((await enrol(p, { termsVersion: String(await currentTerms()) })).statusCode).toBe(201);
-      const detail = await detailOf(p.email);
-      const res = await app.inject({ method: 'GET', url: `/api/student-data-export/${detail._id}`, headers: auth });
-      expect(res.statusCode, res.body).toBe(200);
-      expect(res.headers['content-type']).toBe('application/zip');
-      expect(res.headers['content-disposition']).toContain(`personal-data-${detail.enrollmentNumber}.zip`);
-      const entries = await unzip(res.rawPayload);
-      const data = JSON.parse(entries.get('data.json')!.toString('utf8'));
-      expect(data.enrollment).toMatchObject({ name: p.name, email: p.email, phoneNumber: p.phoneNumber });
-      expect(data.mails.length).toBeGreaterThan(0);
-      expect([...entries.keys()].sort()).toEqual([
-        'data.json',
-        'documents/01-profilePicture.png',
-        'documents/02-aadharFront.jpg',
-        'documents/03-aadharBack.pdf',
-      ]);
-      expect(entries.get('documents/02-aadharFront.jpg')!.equals(JPEG)).toBe(true);
-      expect(entries.get('documents/03-aadharBack.pdf')!.toString()).toContain(p.name);
-
-      // The audit entry is written as the response ends: wait for it rather than race it.
-      const exported = async () =>
-        (
-          (await db.execute(
-            sql`select action, entity, staff_id from audit_log where entity_id = ${detail._id} and action = 'export'`,
-          )) as unknown as { rows: { action: string; entity: string; staff_id: string }[] }
-        ).rows;
-      await expect.poll(exported).toEqual([{ action: 'export', entity: 'enrollment', staff_id: staffId }]);
-      expect((await app.inject({ method: 'GET', url: `/api/student-data-export/${detail._id}` })).statusCode).toBe(401);
-      expect(
-        (
-          await app.inject({
-            method: 'GET',
-            url: '/api/student-data-export/00000000-0000-4000-8000-000000000000',
-            headers: auth,
-          })
-        ).json().message,
-      ).toBe(ENROLLMENT_MESSAGES.notFound);
-    });
-  });
+describe.each(storageKinds(s3))('privacy: erasure, documents on $name storage', async (storage) => {
+  const { app, config, stored, db, auth, staffId, currentTerms, person, enrol, detailOf, deliverAll } =
+    await privacyApp(storage);
 
   describe('erasure on request', () => {
     it('validates the request and needs a session', async () => {
