@@ -85,6 +85,32 @@ describe('paying from the student page through Razorpay, recorded exactly once',
     expect(detail.payments[0]).toMatchObject({ paymentMode: 'card', source: 'gateway', gatewayPaymentId: payment.id });
   });
 
+  it("a stored event keeps what handling reads and none of the payer's details, and handling it again finds the one payment", async () => {
+    const s = await enrol();
+    const byUpi = razorpay.pay((await opened(s.token)).orderId);
+    const byCard = razorpay.pay((await opened(s.token, { installmentNumber: 2 })).orderId, { method: 'card' });
+    const hooks = [razorpay.webhook('order.paid', byUpi), razorpay.webhook('payment.captured', byCard)];
+    for (const hook of hooks) expect((await deliver(hook)).statusCode).toBe(200);
+    await app.payments.settle();
+    expect((await gatewayPayments(s.id)).map((p) => p.gateway_payment_id).sort()).toEqual([byUpi.id, byCard.id].sort());
+    const payer = [byUpi.email, byUpi.contact, byUpi.vpa!, byCard.card!.name, byCard.card!.last4];
+    for (const value of payer) expect(hooks.map((h) => h.body).join()).toContain(value);
+
+    for (const payment of [byUpi, byCard]) {
+      const [stored] = (
+        await rows<{ id: string; body: string }>(
+          sql`select id, body from gateway_events where gateway_payment_id = ${payment.id}`,
+        )
+      ).rows;
+      for (const value of payer) expect(stored!.body).not.toContain(value);
+      const { email: _e, contact: _c, vpa: _v, card: _card, ...kept } = payment;
+      expect(JSON.parse(stored!.body).payload.payment.entity).toEqual(kept);
+      expect(kept.notes).toEqual({ enrollmentNumber: s.enrollmentNumber, installment: expect.any(String) });
+      expect(await app.payments.service!.intake.handle(stored!.id)).toBe('already_recorded');
+    }
+    expect(await gatewayPayments(s.id)).toHaveLength(2);
+  });
+
   it('events out of order (payment.captured after order.paid, older ones last) change nothing twice', async () => {
     const s = await enrol();
     const order = await opened(s.token);

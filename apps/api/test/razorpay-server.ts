@@ -64,6 +64,11 @@ export interface RzPayment {
   captured: boolean;
   email: string;
   contact: string;
+  /** The payer's UPI address, for a UPI payment. */
+  vpa: string | null;
+  /** The card paid with, for a card payment: the holder's name among its details. */
+  card: { id: string; entity: 'card'; name: string; last4: string; network: string; type: string } | null;
+  notes: Record<string, string>;
   fee: number;
   tax: number;
   acquirer_data: Record<string, string>;
@@ -244,6 +249,7 @@ export async function startRazorpayServer(): Promise<RazorpayTestServer> {
       const order = orders.get(orderId);
       if (!order) throw new Error(`no order ${orderId}`);
       const status = options.status ?? 'captured';
+      const method = options.method ?? 'upi';
       const payment: RzPayment = {
         id: rid('pay'),
         entity: 'payment',
@@ -251,10 +257,16 @@ export async function startRazorpayServer(): Promise<RazorpayTestServer> {
         currency: 'INR',
         status,
         order_id: orderId,
-        method: options.method ?? 'upi',
+        method,
         captured: status === 'captured',
         email: 'student@example.in',
         contact: '+919876543210',
+        vpa: method === 'upi' ? 'student.payer@okhdfcbank' : null,
+        card:
+          method === 'card'
+            ? { id: rid('card'), entity: 'card', name: 'Student Payer', last4: '4242', network: 'Visa', type: 'debit' }
+            : null,
+        notes: order.notes,
         fee: 0,
         tax: 0,
         acquirer_data: { rrn: '412345678901' },

@@ -787,7 +787,7 @@ export const gatewayEvents = pgTable(
     event: text('event').notNull(),
     gatewayOrderId: text('gateway_order_id'),
     gatewayPaymentId: text('gateway_payment_id'),
-    /** The raw body as it arrived. */
+    /** The body as it arrived, less the payer's own details (email, phone, VPA, card, account). */
     body: text('body').notNull(),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -34,7 +34,16 @@ export type IntakeRow = Required<
 export const inquiryAnswerColumns = (
   v: Pick<
     Inquiry,
-    'name' | 'address' | 'email' | 'phoneNumber' | 'currentlyWorkingAs' | 'currentlyAt' | 'areaOfInterest' | 'reference'
+    | 'name'
+    | 'address'
+    | 'email'
+    | 'phoneNumber'
+    | 'currentlyWorkingAs'
+    | 'currentlyAt'
+    | 'areaOfInterest'
+    | 'reference'
+    | 'friendName'
+    | 'friendWorkingArea'
   >,
 ) => ({
   name: v.name,
@@ -45,6 +54,9 @@ export const inquiryAnswerColumns = (
   currentlyAt: v.currentlyAt ?? null,
   areaOfInterest: v.areaOfInterest,
   reference: v.reference,
+  // A friend's details mean something only when a friend referred them; with any other reference they are kept for no purpose.
+  friendName: v.reference === 'friend' ? (v.friendName ?? null) : null,
+  friendWorkingArea: v.reference === 'friend' ? (v.friendWorkingArea ?? null) : null,
 });
 
 function filters(q: Omit<InquiryListQuery, 'page' | 'limit' | 'sort'>): SQL | undefined {

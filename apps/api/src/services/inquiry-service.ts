@@ -55,9 +55,6 @@ export const toInquiryRecord = (row: InquiryRow): InquiryRecord => ({
 
 const columns = (input: Inquiry) => ({
   ...inquiryAnswerColumns(input),
-  // Friend details belong to a friend reference only.
-  friendName: input.reference === 'friend' ? (input.friendName ?? null) : null,
-  friendWorkingArea: input.reference === 'friend' ? (input.friendWorkingArea ?? null) : null,
   courseId: input.courseId ?? null,
 });
 

@@ -79,7 +79,10 @@ export class GatewayIntake {
     return order;
   }
 
-  /** Stores a verified delivery once by its event id; false when it was already stored. */
+  /**
+   * Stores a verified delivery once by its event id, without the payer's details (it is kept for
+   * good, and handling reads none of them); undefined when it was already stored.
+   */
   async store(eventId: string, rawBody: Buffer): Promise<string | undefined> {
     const event = this.gateway.parseWebhook(rawBody);
     const [row] = await this.db
@@ -90,7 +93,7 @@ export class GatewayIntake {
         event: event?.event ?? 'unreadable',
         gatewayOrderId: event?.orderId ?? null,
         gatewayPaymentId: event?.payment?.id ?? null,
-        body: rawBody.toString('utf8'),
+        body: this.gateway.redactWebhook(rawBody),
         receivedAt: this.now(),
       })
       .onConflictDoNothing()

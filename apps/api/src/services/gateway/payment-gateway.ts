@@ -62,6 +62,8 @@ export interface PaymentGateway {
   verifyWebhook(rawBody: Buffer, signature: string | undefined): boolean;
   /** The event in a verified body; undefined for a body that is not one. */
   parseWebhook(rawBody: Buffer): GatewayEvent | undefined;
+  /** A verified body as it may be kept: all `parseWebhook` reads, none of the payer's own details. */
+  redactWebhook(rawBody: Buffer): string;
   /** True when the browser's return carries the gateway's signature of this order and payment. */
   verifyReturn(orderId: string, paymentId: string, signature: string): boolean;
   /** A checkout page of the gateway's own, for gateways whose checkout is not a script on our page. */

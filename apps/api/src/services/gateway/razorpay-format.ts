@@ -34,6 +34,10 @@ export abstract class RazorpaySignatures {
     return parseRazorpayEvent(rawBody);
   }
 
+  redactWebhook(rawBody: Buffer) {
+    return withoutPayerDetails(rawBody);
+  }
+
   verifyReturn(orderId: string, paymentId: string, signature: string) {
     return signedBy([this.config.keySecret], `${orderId}|${paymentId}`, signature);
   }
@@ -113,4 +117,42 @@ export function parseRazorpayEvent(rawBody: Buffer): GatewayEvent | undefined {
     payment: payment ? toPayment(payment.entity) : null,
     refund: refund ? toRefund(refund.entity) : null,
   };
+}
+
+/** Keys, at any depth of Razorpay's entities, that hold the payer's own details rather than the payment's. */
+const PAYER_FIELDS = new Set([
+  'email',
+  'contact',
+  'name',
+  'vpa',
+  'card',
+  'bank_account',
+  'payer_bank_account',
+  'customer',
+  'customer_details',
+  'billing_address',
+  'shipping_address',
+]);
+
+const scrubbed = (value: unknown): unknown => {
+  if (Array.isArray(value)) return value.map(scrubbed);
+  if (!value || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => !PAYER_FIELDS.has(key))
+      .map(([key, v]) => [key, scrubbed(v)]),
+  );
+};
+
+/**
+ * A verified body as it is kept: ids, amounts, statuses, method, notes and the rest as sent, the
+ * payer's details removed. A body that is not JSON is kept as it came: it holds nothing we can find.
+ */
+export function withoutPayerDetails(rawBody: Buffer): string {
+  const text = rawBody.toString('utf8');
+  try {
+    return JSON.stringify(scrubbed(JSON.parse(text)));
+  } catch {
+    return text;
+  }
 }

@@ -67,8 +67,6 @@ export const inquiryImport: ImportHandler<InquiryRow> = {
         tx,
         {
           ...inquiryAnswerColumns(v),
-          friendName: v.friendName ?? null,
-          friendWorkingArea: v.friendWorkingArea ?? null,
           status: v.status,
           createdAt: receivedAt,
           updatedAt: receivedAt,
