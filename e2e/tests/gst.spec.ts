@@ -57,7 +57,7 @@ async function invoiceOnEnrolment(page: Page, tag: string) {
     `/api/student-enrollment-payment/${enrollment.id}/${detail.data.installments[0]._id}`,
     {
       headers: auth,
-      data: { amount: 10000, paymentMode: 'cash', paidOn: new Date().toISOString().slice(0, 10) },
+      data: { amount: 10000, paymentMode: 'cash', paidOn: new Date().toLocaleDateString('sv') },
     },
   );
   expect(paid.status()).toBe(200);

@@ -20,7 +20,8 @@ const CLAIM_UTR = `81${stamp}55`;
 const STATEMENT_UTR = `82${stamp}55`;
 const STATEMENT_FILE = `statement-${tag}.csv`;
 const IMPORT_FILE = `students-${tag}.csv`;
-const isoDay = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+// The server counts days on this machine's clock: the local date, not UTC's.
+const isoDay = (offset: number) => new Date(Date.now() + offset * 86_400_000).toLocaleDateString('sv');
 const today = new Date();
 const ddmmyy = [today.getDate(), today.getMonth() + 1, today.getFullYear() % 100]
   .map((n) => String(n).padStart(2, '0'))

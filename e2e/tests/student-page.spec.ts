@@ -54,7 +54,7 @@ test.describe("the student's page on a phone", () => {
       data: {
         amount: 125000,
         paymentMode: 'online_payment',
-        paidOn: new Date().toISOString().slice(0, 10),
+        paidOn: new Date().toLocaleDateString('sv'),
         reference: 'UPI-98765',
       },
     });
@@ -186,7 +186,7 @@ test.describe("the student's page on a phone", () => {
       expect(detail.installments.map((i) => i.amount)).toEqual([11800, 11800]);
       const paid = await request.put(`/api/student-enrollment-payment/${id}/${detail.installments[0]!._id}`, {
         headers: auth,
-        data: { amount: 11800, paymentMode: 'cash', paidOn: new Date().toISOString().slice(0, 10) },
+        data: { amount: 11800, paymentMode: 'cash', paidOn: new Date().toLocaleDateString('sv') },
       });
       expect(paid.status(), await paid.text()).toBe(200);
       const invoiceNumber = ((await paid.json()) as { data: { payments: { invoiceNumber: string }[] } }).data
