@@ -24,22 +24,19 @@ export function enrollmentCsv(db: Db, q: Omit<EnrollmentListQuery, 'page' | 'lim
       'Working',
       'Place',
     ],
-    mapBatches(rows, (r) => {
-      const e = r.enrollment;
-      return [
-        e.enrollmentNumber,
-        e.createdAt.toISOString(),
-        ENROLLMENT_STATUS_LABELS[e.status],
-        e.name,
-        e.email,
-        e.phoneNumber,
-        r.course.name,
-        e.paymentMethod,
-        e.startDate,
-        toRupees(Number(r.totalFeePaise)).toFixed(2),
-        e.currentlyWorking,
-        e.currentlyWorkingPlace,
-      ];
-    }),
+    mapBatches(rows, (e) => [
+      e.enrollmentNumber,
+      e.createdAt.toISOString(),
+      ENROLLMENT_STATUS_LABELS[e.status],
+      e.name,
+      e.email,
+      e.phoneNumber,
+      e.courseName,
+      e.paymentMethod,
+      e.startDate,
+      toRupees(Number(e.totalFeePaise)).toFixed(2),
+      e.currentlyWorking,
+      e.currentlyWorkingPlace,
+    ]),
   );
 }
