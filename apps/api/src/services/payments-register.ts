@@ -10,7 +10,7 @@ import type { Db } from '../db/database';
 import type { Readable } from 'node:stream';
 import { csvStream, mapBatches } from '../lib/csv';
 import { toRupees } from '../lib/money';
-import { registerRepository, type RegisterRow } from '../repositories/register-repository';
+import { registerRepository, type RegisterEntry } from '../repositories/register-repository';
 import { toPage } from '../lib/page';
 
 const modeName = (mode: string) => PAYMENT_MODE_NAMES[mode as RecordedPaymentMode] ?? mode;
@@ -62,7 +62,7 @@ export class PaymentsRegisterService {
    */
   csv(from: string, to: string): Promise<Readable> {
     let total = 0;
-    const line = (r: RegisterRow) => {
+    const line = (r: RegisterEntry) => {
       total += Number(r.amount_paise);
       return [
         r.on_date,
