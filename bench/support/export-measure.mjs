@@ -13,10 +13,12 @@ function rssMiB(pid) {
 }
 
 /**
- * @param {string} url @param {Record<string, string>} headers @param {number} pid
- * @returns {Promise<{ status: number, firstByteMs: number, totalMs: number, mib: number, lines: number, rssBefore: number, rssPeak: number }>}
+ * With `limitMs`, stops reading after that long (`cut` says so): a slow build's export is then
+ * compared by its rate, not waited out.
+ * @param {string} url @param {Record<string, string>} headers @param {number} pid @param {number} [limitMs]
+ * @returns {Promise<{ status: number, firstByteMs: number, totalMs: number, mib: number, lines: number, rssBefore: number, rssPeak: number, cut: boolean }>}
  */
-export async function measureExport(url, headers, pid) {
+export async function measureExport(url, headers, pid, limitMs = Infinity) {
   const rssBefore = rssMiB(pid);
   let rssPeak = rssBefore;
   const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, rssMiB(pid))), 50);
@@ -24,16 +26,28 @@ export async function measureExport(url, headers, pid) {
   let firstByteMs = 0;
   let bytes = 0;
   let lines = 0;
-  const res = await fetch(url, { headers });
+  const stop = new AbortController();
+  const timer = Number.isFinite(limitMs) ? setTimeout(() => stop.abort(), limitMs) : undefined;
+  let cut = false;
+  const res = await fetch(url, { headers, signal: stop.signal });
   const reader = /** @type {ReadableStream<Uint8Array>} */ (res.body).getReader();
   for (;;) {
-    const { done, value } = await reader.read();
+    let next;
+    try {
+      next = await reader.read();
+    } catch (err) {
+      if (!stop.signal.aborted) throw err;
+      cut = true;
+      break;
+    }
+    const { done, value } = next;
     if (done) break;
     if (!firstByteMs) firstByteMs = performance.now() - started;
     bytes += value.byteLength;
     for (const b of value) if (b === 10) lines += 1;
   }
   const totalMs = performance.now() - started;
+  clearTimeout(timer);
   clearInterval(sampler);
   rssPeak = Math.max(rssPeak, rssMiB(pid));
   return {
@@ -44,5 +58,6 @@ export async function measureExport(url, headers, pid) {
     lines,
     rssBefore: Math.round(rssBefore),
     rssPeak: Math.round(rssPeak),
+    cut,
   };
 }
