@@ -1,8 +1,9 @@
 // Whether the CSV exports stream in bounded memory: runs each export several times in a row and
 // prints the server's resident memory before and at its peak each time. A stream holds a batch at
 // a time, so the peaks level off after the first run however many rows there are (run it with
-// NODE_OPTIONS=--max-old-space-size=48 to see a million rows go through a 48 MiB heap); something
-// kept per row would raise each run's peak above the last, or run out of heap.
+// NODE_OPTIONS=--max-old-space-size=64 to see a million rows go through a 64 MiB heap, of which the
+// idle server holds about 33); something kept per row would raise each run's peak above the last,
+// or run out of heap.
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres BENCH_DB_NAME=bench_1m \
 //   RUNS=2 EXPORTS=enrolments,payments npm run export-memory -w bench
 // on a database api-load.mjs has seeded (ENROLMENTS=1000000). BEFORE_SERVER=path/to/server.js
