@@ -29,29 +29,35 @@ const env = {
   ADMIN_PASSWORD: who.password,
   LOG_LEVEL: 'warn',
 };
-const contenders = [{ name: 'after', script: undefined }];
-if (process.env.BEFORE_SERVER) contenders.unshift({ name: 'before', script: path.resolve(process.env.BEFORE_SERVER) });
+/** @type {{ name: string, script?: string }[]} */
+const builds = [{ name: 'after' }];
+if (process.env.BEFORE_SERVER) builds.unshift({ name: 'before', script: path.resolve(process.env.BEFORE_SERVER) });
 
 const to = new Date().toLocaleDateString('sv');
 const from = new Date(Date.now() - 400 * 86_400_000).toLocaleDateString('sv');
+/** @type {Record<string, string>} */
 const paths = {
   enrolments: '/api/student-enrollment/export.csv',
   payments: `/api/payments/export.csv?from=${from}&to=${to}`,
 };
 for (const what of EXPORTS) if (!(what in paths)) throw new Error(`EXPORTS: unknown export ${what}`);
 
-const servers = [];
+/** @type {{ name: string, server: Awaited<ReturnType<typeof startServer>>, auth: Record<string, string> }[]} */
+const contenders = [];
 try {
-  for (const c of contenders) {
-    const server = await startServer(env, c.script ? { script: c.script } : {});
-    servers.push(server);
-    const auth = { authorization: `Bearer ${await signIn(server.base, who)}` };
-    Object.assign(c, { server, auth });
+  for (const build of builds) {
+    const server = await startServer(env, build.script ? { script: build.script } : {});
+    contenders.push({ name: build.name, server, auth: { authorization: `Bearer ${await signIn(server.base, who)}` } });
   }
   for (let run = 1; run <= RUNS; run += 1)
     for (const what of EXPORTS)
       for (const c of contenders) {
-        const r = await measureExport(`${c.server.base}${paths[what]}`, c.auth, c.server.pid, LIMIT_MS);
+        const r = await measureExport(
+          `${c.server.base}${paths[what]}`,
+          c.auth,
+          /** @type {number} */ (c.server.pid),
+          LIMIT_MS,
+        );
         const rows = r.lines - 1;
         console.log(
           `${what} · ${c.name} · run ${run}: ${r.status}, ${rows} rows${r.cut ? ' (stopped)' : ''}, ` +
@@ -60,5 +66,5 @@ try {
         );
       }
 } finally {
-  for (const s of servers) await s.stop();
+  for (const c of contenders) await c.server.stop();
 }
