@@ -140,11 +140,18 @@ describe('dashboard, notifications, audit and payments export', async () => {
       headers: auth,
       payload: { currentPassword: 'nope', newPassword: 'Whatever-Pass-1', confirmPassword: 'Whatever-Pass-1' },
     });
-    // Each entry is in before its answer goes out: the very next read shows every one.
+    // An entry is written just after its answer goes out: on PostgreSQL's pool the next request
+    // can read before the last write's entry is in, so read until it is (two seconds at most).
     const expected = ['auth:sign_in', 'auth:sign_in_failed', 'course:create', 'course:update', 'auth:create'];
-    const page = (await app.inject({ method: 'GET', url: '/api/audit?limit=100', headers: auth })).json().data;
+    const readAudit = async () =>
+      (await app.inject({ method: 'GET', url: '/api/audit?limit=100', headers: auth })).json().data;
+    let page = await readAudit();
     const actionsOf = (p: { items: { action: string; entity: string }[] }): string[] =>
       p.items.map((e) => `${e.entity}:${e.action}`);
+    for (let tries = 0; tries < 40 && !expected.every((a) => actionsOf(page).includes(a)); tries += 1) {
+      await new Promise((r) => setTimeout(r, 50));
+      page = await readAudit();
+    }
     expect(actionsOf(page)).toEqual(expect.arrayContaining(expected));
     const failed = page.items.find((e: { action: string }) => e.action === 'sign_in_failed');
     expect(failed).toMatchObject({ actor: { _id: null, email: staff.email }, ip: '10.141.0.1', statusCode: 401 });

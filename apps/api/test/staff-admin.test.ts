@@ -32,7 +32,7 @@ describe('staff management', async () => {
   const update = (id: string, payload: unknown, headers = asAdmin) =>
     app.inject({ method: 'PUT', url: `/api/staff/${id}`, headers, payload: payload as object });
   const linkIn = (text: string) => /https:\/\/admissions\.example\.in\/set-up-account\/([A-Za-z0-9_-]+)/.exec(text);
-  // The staff service writes its entries in the same transaction as the change.
+  // Entries are written just after the answer goes out, so a read right after may come first: poll.
   const audit = async (staffId: string) =>
     await rowsOf<{ action: string; actor_email: string; changes: unknown; at: Date }>(
       db,
@@ -82,13 +82,15 @@ describe('staff management', async () => {
     expect(list.json().data).toMatchObject({ total: 1, page: 1 });
     expect(list.json().data.items[0].lastSignInAt).not.toBeNull();
 
-    expect(await audit(id)).toEqual([
-      expect.objectContaining({
-        action: 'invite',
-        actor_email: admin.email,
-        changes: { role: { from: null, to: 'accountant' }, active: { from: null, to: true } },
-      }),
-    ]);
+    await expect
+      .poll(() => audit(id))
+      .toEqual([
+        expect.objectContaining({
+          action: 'invite',
+          actor_email: admin.email,
+          changes: { role: { from: null, to: 'accountant' }, active: { from: null, to: true } },
+        }),
+      ]);
   });
 
   it('refuses a taken email (409), a bad role and missing fields (400 with the contract messages)', async () => {
@@ -118,10 +120,12 @@ describe('staff management', async () => {
     expect(await csv()).toBe(200);
     expect((await update(id, { role: 'counsellor' })).statusCode).toBe(200);
     expect(await csv()).toBe(403);
-    expect((await audit(id)).map((a) => [a.action, a.changes])).toEqual([
-      ['role_change', { role: { from: 'viewer', to: 'admin' } }],
-      ['role_change', { role: { from: 'admin', to: 'counsellor' } }],
-    ]);
+    await expect
+      .poll(async () => (await audit(id)).map((a) => [a.action, a.changes]))
+      .toEqual([
+        ['role_change', { role: { from: 'viewer', to: 'admin' } }],
+        ['role_change', { role: { from: 'admin', to: 'counsellor' } }],
+      ]);
   });
 
   it('disabling signs the account out everywhere at once and refuses sign-in; enabling lets it back', async () => {
@@ -137,10 +141,12 @@ describe('staff management', async () => {
     expect((await login(app, other.email, other.password, nextIp())).statusCode).toBe(401);
     expect((await update(id, { active: true })).statusCode).toBe(200);
     expect((await login(app, other.email, other.password, nextIp())).statusCode).toBe(200);
-    expect((await audit(id)).map((a) => [a.action, a.changes])).toEqual([
-      ['disable', { active: { from: true, to: false } }],
-      ['enable', { active: { from: false, to: true } }],
-    ]);
+    await expect
+      .poll(async () => (await audit(id)).map((a) => [a.action, a.changes]))
+      .toEqual([
+        ['disable', { active: { from: true, to: false } }],
+        ['enable', { active: { from: false, to: true } }],
+      ]);
   });
 
   it('is for admins only', async () => {

@@ -146,38 +146,36 @@ function actionOf(request: FastifyRequest, name: ApiPathName, status: number): s
   );
 }
 
-/** A create has no id in its path: the new record's id, from its 201 answer. */
-function createdIdIn(request: FastifyRequest, statusCode: number, payload: unknown): string | null {
-  if (request.method !== 'POST' || statusCode !== 201 || typeof payload !== 'string') return null;
-  try {
-    const id = (JSON.parse(payload) as { data?: { _id?: unknown } }).data?._id;
-    return typeof id === 'string' && UUID.test(id) ? id : null;
-  } catch {
-    return null; // not JSON: nothing to take
-  }
-}
-
 declare module 'fastify' {
   interface FastifyRequest {
+    createdId: string | null;
     /** Before → after a route gives its audit entry (values that are no one's personal data). */
     auditChanges: AuditChanges | null;
   }
 }
 
 export default fp(async function audit(app: FastifyInstance) {
+  app.decorateRequest('createdId', null);
   app.decorateRequest('auditChanges', null);
-  // Written before the answer leaves (not after it), so whoever reads the audit next sees it.
+  // A create has no id in its path: take the new record's id from the 201 answer.
   app.addHook('onSend', async (request, reply, payload) => {
-    const name = PATH_NAME.get(request.routeOptions.url ?? '');
-    if (name) await writeEntry(request, reply.statusCode, name, payload);
+    if (request.method === 'POST' && reply.statusCode === 201 && request.staffAuth && typeof payload === 'string') {
+      try {
+        const id = (JSON.parse(payload) as { data?: { _id?: unknown } }).data?._id;
+        if (typeof id === 'string' && UUID.test(id)) request.createdId = id;
+      } catch {
+        // not JSON: nothing to take
+      }
+    }
     return payload;
   });
-
-  async function writeEntry(request: FastifyRequest, statusCode: number, name: ApiPathName, payload: unknown) {
+  app.addHook('onResponse', async (request, reply) => {
+    const name = PATH_NAME.get(request.routeOptions.url ?? '');
+    if (!name) return;
     const isWrite = request.method !== 'GET' && request.method !== 'HEAD';
     const isLogin = name === 'login';
     // Reads that hand out personal data are logged like writes: a document view, a data export.
-    const isView = (name === 'file' || name === 'dataExport') && statusCode < 400;
+    const isView = (name === 'file' || name === 'dataExport') && reply.statusCode < 400;
     // Staff writes (signed in), sign-ins whatever their outcome, document views and data exports.
     if (!isLogin && !isView && !(isWrite && request.staffAuth)) return;
     const entity = ENTITY[name];
@@ -193,11 +191,11 @@ export default fp(async function audit(app: FastifyInstance) {
       await app.auditService.record({
         staffId: request.staffAuth?.staff.id ?? null,
         actorEmail: request.staffAuth?.staff.email ?? email,
-        action: actionOf(request, name, statusCode),
+        action: actionOf(request, name, reply.statusCode),
         entity,
-        entityId: entity === 'document' ? (params.id ?? null) : (entityId ?? createdIdIn(request, statusCode, payload)),
+        entityId: entity === 'document' ? (params.id ?? null) : (entityId ?? request.createdId),
         ip: request.ip,
-        statusCode,
+        statusCode: reply.statusCode,
         fields: Object.keys(body)
           .filter((k) => !SECRET_FIELDS.test(k))
           .slice(0, 50),
@@ -206,5 +204,5 @@ export default fp(async function audit(app: FastifyInstance) {
     } catch (err) {
       request.log.warn({ err: safeErrorFacts(err) }, 'audit entry not written');
     }
-  }
+  });
 });
