@@ -89,6 +89,13 @@ test('a reported UPI payment, a bank statement, and every line recorded once', a
   await desk.goto('/payments-in');
   await expect(desk.getByRole('heading', { level: 1, name: 'Payments in' })).toBeVisible();
   await expect(desk.getByText(`UTR ${utr(1)}`)).toBeVisible();
+  // The queue shows what the installment already has paid, and whether a bank line holds the UTR.
+  const claimRow = desk
+    .getByRole('region', { name: 'Payment claims' })
+    .getByRole('listitem')
+    .filter({ hasText: `UTR ${utr(1)}` });
+  await expect(claimRow.getByText('Installment 1: ₹0 of ₹3,000 already paid')).toBeVisible();
+  await expect(claimRow.getByText('No bank statement line with this UTR yet')).toBeVisible();
   await expectNoAxeViolations(desk);
 
   const csv = Buffer.from(
@@ -113,6 +120,7 @@ test('a reported UPI payment, a bank statement, and every line recorded once', a
 
   await desk.getByRole('button', { name: 'Record all matched (1)' }).click();
   await expect(desk.getByRole('heading', { name: 'Recorded (2)' })).toBeVisible();
+  await expect(desk.getByText('Matched lines recorded: 1')).toBeVisible();
   await desk.getByRole('button', { name: `Record for Farhan Qureshi (${suggested.number}), installment 1` }).click();
   await expect(desk.getByRole('heading', { name: 'Recorded (3)' })).toBeVisible();
   await desk.getByRole('button', { name: /^Ignore row/ }).click();

@@ -70,7 +70,8 @@ describe('bank statements: imported, matched, recorded once', async () => {
       headers: auth,
     });
     expect(all.statusCode, all.body).toBe(200);
-    expect(all.json().data).toEqual({ recorded: 1 });
+    expect(all.json().data).toEqual({ recorded: 1, alreadyRecorded: 0 });
+    expect(all.json().message).toBe(`${M.matchedRecorded}: 1`);
     expect((await e.detail()).payments[0]).toMatchObject({ utr: c.utr, paymentMode: 'upi', installmentNumber: 1 });
   });
 
@@ -92,7 +93,7 @@ describe('bank statements: imported, matched, recorded once', async () => {
     expect((await t.act(line._id, { action: 'ignore' })).json().message).toBe(M.lineHandled);
   });
 
-  it('never records the same money twice: re-import and overlap record nothing; a UTR typed in by hand answers 409 naming it', async () => {
+  it('never records the same money twice: re-import and overlap record nothing; a UTR typed in by hand takes the line with it', async () => {
     const e = await t.enrolment('Twice Student', 'twice.statement@example.in');
     const a = credit(3000, 'TWICE STUDENT', `${e.number}`);
     const b = credit(3000, 'TWICE STUDENT', `${e.number}`);
@@ -115,11 +116,20 @@ describe('bank statements: imported, matched, recorded once', async () => {
     });
     const receipt = typed.json().data.payments.find((p: { utr: string }) => p.utr === b.utr).receiptNumber;
     const line = await lineOf(overlap._id, b.utr);
+    expect(line).toMatchObject({ state: 'recorded', receiptNumber: receipt });
     const res = await t.act(line._id, { action: 'record', enrollmentId: e.id, installmentNumber: 2 });
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe(`${PAYMENT_REFERENCE_MESSAGES.utrTaken}: ${receipt}`);
-    expect((await lineOf(overlap._id, b.utr)).state).toBe('matched');
+    expect(res.json().message).toBe(M.lineHandled);
     expect(await t.paymentCount()).toBe(before + 1);
+    // The same UTR typed again names the payment that holds it.
+    const retyped = await app.inject({
+      method: 'PUT',
+      url: `/api/student-enrollment-payment/${e.id}/${(await e.detail()).installments[2]._id}`,
+      headers: auth,
+      payload: { amount: 3000, paymentMode: 'upi', paidOn: today, utr: b.utr },
+    });
+    expect(retyped.statusCode).toBe(409);
+    expect(retyped.json().message).toBe(`${PAYMENT_REFERENCE_MESSAGES.utrTaken}: ${receipt}`);
   });
 
   it('records a credit over several installments as one payment, oldest first, and keeps the excess as a credit', async () => {

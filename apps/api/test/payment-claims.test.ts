@@ -78,7 +78,7 @@ describe('a student reports a UPI payment; staff confirm or reject it', async ()
     // The same money reported again once it is on the books.
     const late = await t.claim(e.token, { installmentNumber: 2, amount: 3000, utr: '613026885941', paidOn: today });
     expect(late.statusCode).toBe(409);
-    expect(late.json().message).toBe(S.claimUtrRecorded);
+    expect(late.json().message).toBe(`${S.claimUtrRecorded}: ${receipt}`);
     expect(await verifyLedger(db)).toEqual([]);
   });
 

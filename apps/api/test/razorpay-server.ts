@@ -269,7 +269,8 @@ export async function startRazorpayServer(): Promise<RazorpayTestServer> {
         notes: order.notes,
         fee: 0,
         tax: 0,
-        acquirer_data: { rrn: '412345678901' },
+        // Each UPI payment its own RRN, as banks give them: the ledger keeps it as the payment's UTR.
+        acquirer_data: method === 'upi' ? { rrn: String(412345678901 + payments.size) } : { auth_code: '123456' },
         created_at: now(),
       };
       payments.set(payment.id, payment);

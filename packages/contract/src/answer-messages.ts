@@ -65,6 +65,9 @@ export const STUDENT_PAGE_MESSAGES = {
   claimAlreadyOpen: 'This UTR has already been reported and is being checked',
   claimUtrRecorded: 'This UTR is already recorded as a payment',
   claimClosed: 'Payments cannot be reported on a rejected or cancelled enrolment',
+  claimInstallmentPaid: 'This installment is already paid',
+  claimPaidOnBeforeEnrolment: 'The payment date cannot be before your enrolment',
+  claimTooManyOpen: 'You already have 3 payments being checked. Please wait until the institute has checked them',
 } as const;
 
 /** Paying online from the student's page: what the server answers the page, and staff. */

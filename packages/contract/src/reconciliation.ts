@@ -22,6 +22,8 @@ export const RECONCILIATION_MESSAGES = {
   lineRecorded: 'Payment recorded',
   lineIgnored: 'Line ignored',
   matchedRecorded: 'Matched lines recorded',
+  matchedNone: 'No line is matched and waiting to be recorded',
+  matchedAlreadyRecorded: 'Already on a payment (now marked recorded)',
   installmentNotFound: 'That enrolment has no such installment',
   fileRequired: 'Choose the statement file (CSV or XLSX) to upload',
   fileEmpty: 'The file is empty: export the statement again from your bank',
@@ -94,6 +96,17 @@ export const studentClaimSchema = z.object({
 });
 export type StudentClaim = z.infer<typeof studentClaimSchema>;
 
+/** A bank statement line carrying a claim's UTR, as the claim queue shows it beside the claim. */
+export const claimBankLineSchema = z.object({
+  _id: z.string(),
+  postedOn: z.string(),
+  amount: z.number(),
+  narration: z.string(),
+  payerName: z.string().nullable(),
+  state: z.enum(LINE_STATES),
+});
+export type ClaimBankLine = z.infer<typeof claimBankLineSchema>;
+
 /** A claim as staff see it in "Payment claims". */
 export const paymentClaimSchema = studentClaimSchema.extend({
   _id: z.string(),
@@ -102,6 +115,11 @@ export const paymentClaimSchema = studentClaimSchema.extend({
   name: z.string(),
   receiptNumber: z.string().nullable(),
   createdAt: z.string(),
+  /** What the claimed installment costs and what is already paid on it. */
+  installmentAmount: z.number(),
+  installmentPaid: z.number(),
+  /** The bank's own line of the same UTR, when a statement holds one. */
+  bankLine: claimBankLineSchema.nullable(),
 });
 export type PaymentClaim = z.infer<typeof paymentClaimSchema>;
 
@@ -199,4 +217,5 @@ export const lineActionSchema = z.discriminatedUnion(
 );
 export type LineAction = z.infer<typeof lineActionSchema>;
 
-export const recordMatchedAnswerSchema = z.object({ recorded: z.number().int() });
+/** Lines recorded now, and lines whose UTR a payment already held (linked to it, recorded nothing). */
+export const recordMatchedAnswerSchema = z.object({ recorded: z.number().int(), alreadyRecorded: z.number().int() });

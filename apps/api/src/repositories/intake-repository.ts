@@ -118,6 +118,22 @@ export const intakeRepository = {
     }
   },
 
+  /**
+   * Statement lines still waiting for staff whose UTR these new payments now hold: the same money,
+   * so they become recorded, linked to the payment, instead of staying matched with nothing to do.
+   */
+  async linkWaitingLines(db: Executor, held: { utr: string; paymentId: string }[]): Promise<void> {
+    for (let i = 0; i < held.length; i += CHUNK) {
+      const values = list(held.slice(i, i + CHUNK).map((h) => sql`(${h.utr}::text, ${h.paymentId}::uuid)`));
+      await db.execute(
+        sql`update bank_statement_lines l set state = 'recorded', payment_id = p.id, enrollment_id = p.enrollment_id,
+              installment_number = p.installment_number, handled_by = p.recorded_by, handled_at = now()
+            from (values ${values}) as v(utr, payment_id) join payments p on p.id = v.payment_id
+            where l.utr = v.utr and l.state in ('matched', 'suggested', 'unmatched')`,
+      );
+    }
+  },
+
   async addEvents(db: Executor, values: (typeof enrollmentEvents.$inferInsert)[]): Promise<void> {
     for (let i = 0; i < values.length; i += CHUNK) await db.insert(enrollmentEvents).values(values.slice(i, i + CHUNK));
   },

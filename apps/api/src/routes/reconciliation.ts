@@ -26,7 +26,7 @@ import { studentTokenSchema } from '@registrar/contract/student-page-schemas';
 import { HttpError, badRequest } from '../lib/http-errors';
 import { bearerSecurity as security, errorAnswers } from '../lib/route-answers';
 
-const errors = errorAnswers(400, 401, 403, 404, 409, 413, 415);
+const errors = errorAnswers(400, 401, 403, 404, 409, 413, 415, 429);
 const ok = <T>(message: string, data: T) => ({ success: true as const, message, data });
 
 /** The statement upload: one file, and optionally a mapping's name and its columns (JSON). */
@@ -63,6 +63,13 @@ async function readUpload(request: FastifyRequest) {
     mapping = result.data;
   }
   return { file, mappingName: name?.data, mapping };
+}
+
+/** What "Record all matched" did, and why nothing when it recorded nothing. */
+function matchedMessage({ recorded, alreadyRecorded }: { recorded: number; alreadyRecorded: number }): string {
+  if (!recorded && !alreadyRecorded) return M.matchedNone;
+  const already = alreadyRecorded ? `; ${M.matchedAlreadyRecorded}: ${alreadyRecorded}` : '';
+  return `${M.matchedRecorded}: ${recorded}${already}`;
 }
 
 const reconciliationRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -206,14 +213,15 @@ const reconciliationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['reconciliation'],
         security,
-        summary: 'Record every matched line of the statement',
+        summary:
+          'Record every matched line of the statement; a line whose UTR is already on a payment is linked to it and counted apart',
         params: z.object({ id: z.uuid({ error: M.statementNotFound }) }),
         response: { 200: successEnvelope(recordMatchedAnswerSchema), ...errors },
       },
     },
     async (request) => {
-      const recorded = await statements.recordMatched(request.params.id, request.staffAuth!.staff.id);
-      return ok(`${M.matchedRecorded}: ${recorded}`, { recorded });
+      const counts = await statements.recordMatched(request.params.id, request.staffAuth!.staff.id);
+      return ok(matchedMessage(counts), counts);
     },
   );
 

@@ -169,6 +169,10 @@ export async function recordIncomingAll(tx: Executor, inputs: IncomingPayment[])
     chequeDate: input.chequeDate || null,
   }));
   const inserted = new Map((await intakeRepository.insertPayments(tx, values)).map((p) => [p.id, p]));
+  await intakeRepository.linkWaitingLines(
+    tx,
+    values.flatMap((v) => (v.utr ? [{ utr: v.utr, paymentId: v.id }] : [])),
+  );
   await reconcileAll(tx, [...new Set(fresh.map((p) => p.input.enrollmentId))], schedules);
   for (const p of fresh) {
     const context = invoicing.get(p.input.enrollmentId);

@@ -58,6 +58,8 @@ export class GatewayIntake {
           source: 'gateway',
           sourceRef: order.gatewayOrderId,
           gatewayPaymentId: payment.id,
+          // The bank's reference too: a claim or a statement line of the same money finds this payment.
+          utr: payment.utr,
           reference: payment.id,
           staffId: null,
           arrived: true,

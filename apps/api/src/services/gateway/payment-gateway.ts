@@ -20,6 +20,8 @@ export interface GatewayPayment {
   status: 'created' | 'authorized' | 'captured' | 'refunded' | 'failed';
   /** The ledger's mode for how the student paid. */
   mode: LedgerPaymentMode;
+  /** The bank's reference the gateway reports (a UPI RRN, a netbanking transaction id): the payment's UTR. */
+  utr: string | null;
   createdAt: Date;
 }
 

@@ -2,6 +2,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import type { LedgerPaymentMode } from '@registrar/contract/constants';
+import { isUtrFor, normaliseUtr } from '@registrar/contract/payment-references';
 import type { PaymentConfig } from '../../config';
 import type { GatewayEvent, GatewayPayment, GatewayRefund } from './payment-gateway';
 
@@ -59,6 +60,10 @@ export const razorpayPaymentSchema = z.object({
   status: z.enum(['created', 'authorized', 'captured', 'refunded', 'failed']),
   order_id: z.string().nullish(),
   method: z.string().nullish(),
+  acquirer_data: z
+    .object({ rrn: z.string().nullish(), bank_transaction_id: z.string().nullish() })
+    .nullish()
+    .catch(null),
   created_at: z.number(),
 });
 export const razorpayRefundSchema = z.object({
@@ -75,15 +80,29 @@ export const razorpayOrderSchema = z.object({
   status: z.string(),
 });
 
-export const toPayment = (p: z.infer<typeof razorpayPaymentSchema>): GatewayPayment => ({
-  id: p.id,
-  orderId: p.order_id ?? null,
-  amountPaise: p.amount,
-  currency: p.currency,
-  status: p.status,
-  mode: METHOD_MODES[p.method ?? ''] ?? 'other',
-  createdAt: new Date(p.created_at * 1000),
-});
+/**
+ * The bank's own reference of the money, as a UTR the ledger accepts for that mode: the RRN of a
+ * UPI payment, the bank's transaction id of a netbanking one; none for a card or a wallet.
+ */
+function bankReference(mode: LedgerPaymentMode, acquirer: z.infer<typeof razorpayPaymentSchema>['acquirer_data']) {
+  const raw = mode === 'upi' ? acquirer?.rrn : mode === 'bank_transfer' ? acquirer?.bank_transaction_id : null;
+  const utr = raw ? normaliseUtr(raw) : '';
+  return utr && isUtrFor(utr, mode) ? utr : null;
+}
+
+export const toPayment = (p: z.infer<typeof razorpayPaymentSchema>): GatewayPayment => {
+  const mode = METHOD_MODES[p.method ?? ''] ?? 'other';
+  return {
+    id: p.id,
+    orderId: p.order_id ?? null,
+    amountPaise: p.amount,
+    currency: p.currency,
+    status: p.status,
+    mode,
+    utr: bankReference(mode, p.acquirer_data),
+    createdAt: new Date(p.created_at * 1000),
+  };
+};
 export const toRefund = (r: z.infer<typeof razorpayRefundSchema>): GatewayRefund => ({
   id: r.id,
   paymentId: r.payment_id,

@@ -16,6 +16,8 @@ import {
 import { hmacHex, RazorpaySignatures } from './razorpay-format';
 
 const id = (prefix: string) => `${prefix}_SIM${randomBytes(7).toString('hex')}`;
+/** A UPI RRN as a bank gives one: 12 digits, the first not 0. */
+const rrn = () => String(100_000_000_000 + (randomBytes(6).readUIntBE(0, 6) % 900_000_000_000));
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 
 /** Hands a signed webhook to our own webhook route. */
@@ -77,7 +79,10 @@ export class SimulatorGateway extends RazorpaySignatures implements PaymentGatew
   }
 
   /** The student pressed Pay or Fail: a payment is made and its webhook sent, as Razorpay would. */
-  async press(orderId: string, outcome: 'pay' | 'fail'): Promise<{ paymentId: string; signature: string }> {
+  async press(
+    orderId: string,
+    outcome: 'pay' | 'fail',
+  ): Promise<{ paymentId: string; signature: string; utr: string }> {
     const order = this.orders.get(orderId);
     if (!order) throw new GatewayError(`simulator: no order ${orderId}`);
     const payment: GatewayPayment = {
@@ -87,6 +92,7 @@ export class SimulatorGateway extends RazorpaySignatures implements PaymentGatew
       currency: order.currency,
       status: outcome === 'pay' ? 'captured' : 'failed',
       mode: 'upi',
+      utr: rrn(),
       createdAt: new Date(),
     };
     this.payments.set(payment.id, payment);
@@ -100,6 +106,7 @@ export class SimulatorGateway extends RazorpaySignatures implements PaymentGatew
       order_id: orderId,
       method: 'upi',
       captured: outcome === 'pay',
+      acquirer_data: { rrn: payment.utr },
       created_at: seconds(payment.createdAt),
     };
     const body = JSON.stringify({
@@ -118,6 +125,10 @@ export class SimulatorGateway extends RazorpaySignatures implements PaymentGatew
       'x-razorpay-signature': hmacHex(this.config.webhookSecrets[0]!, body),
       'x-razorpay-event-id': id('evt'),
     });
-    return { paymentId: payment.id, signature: hmacHex(this.config.keySecret, `${orderId}|${payment.id}`) };
+    return {
+      paymentId: payment.id,
+      signature: hmacHex(this.config.keySecret, `${orderId}|${payment.id}`),
+      utr: payment.utr!,
+    };
   }
 }

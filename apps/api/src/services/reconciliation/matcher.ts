@@ -1,7 +1,8 @@
 /**
  * Which enrolment a statement credit is for. Only evidence records money by itself (the UTR and
- * amount a student reported); an enrolment number with an amount its open installment owes is a
- * match for one click; amount, name likeness and date only suggest.
+ * amount a student reported, with nothing in the line pointing to someone else); an enrolment
+ * number with an amount its open installment owes is a match for one click; amount, name likeness
+ * and date only suggest.
  */
 import type { LineCandidate, LineState } from '@registrar/contract/reconciliation';
 import { toRupees } from '../../lib/money';
@@ -21,6 +22,9 @@ export interface OpenClaim {
   enrollmentId: string;
   installmentNumber: number;
   amountPaise: number;
+  /** The claimant's enrolment number and name, to see whether the line agrees. */
+  enrollmentNumber: string;
+  name: string;
 }
 
 export type Verdict =
@@ -42,6 +46,9 @@ const words = (name: string) =>
       .split(/[^a-z]+/)
       .filter((w) => w.length > 1),
   );
+
+/** Names this alike are the same person's (the suggestions' "name" sign). */
+const SAME_NAME = 0.5;
 
 /** Shared words over the shorter name's words: truncated narrations still score. */
 export function nameLikeness(a: string, b: string): number {
@@ -120,7 +127,12 @@ export class Matcher {
       const paid = this.paidUtrs.get(line.utr);
       if (paid) return { state: 'recorded', paymentId: paid };
       const claim = this.claims.get(line.utr);
-      if (claim && claim.amountPaise === line.amountPaise) return { state: 'claimed', claim };
+      if (claim && claim.amountPaise === line.amountPaise) {
+        const elsewhere = this.pointsElsewhere(line, claim);
+        if (!elsewhere) return { state: 'claimed', claim };
+        // A classmate's screenshot has the UTR and amount too: the line waits, both enrolments shown.
+        return { state: 'suggested', match: null, candidates: [this.claimant(claim), ...elsewhere] };
+      }
     }
     if (line.enrollmentNumber) {
       const own = this.byNumber.get(line.enrollmentNumber) ?? [];
@@ -131,6 +143,43 @@ export class Matcher {
     }
     const candidates = this.suggest(line);
     return { state: candidates.length ? 'suggested' : 'unmatched', match: null, candidates };
+  }
+
+  /**
+   * The enrolments the line names instead of the claimant's: another enrolment number in the
+   * narration, or a payer's name like another student's and not the claimant's. Null when nothing
+   * points elsewhere; a list (possibly empty, for a number with nothing open) when something does.
+   */
+  pointsElsewhere(line: StatementCredit, claim: OpenClaim): LineCandidate[] | null {
+    const others = new Map<string, LineCandidate>();
+    let elsewhere = false;
+    if (line.enrollmentNumber && line.enrollmentNumber !== claim.enrollmentNumber) {
+      elsewhere = true;
+      const own = this.byNumber.get(line.enrollmentNumber) ?? [];
+      const hit = own.find((i) => i.owedPaise === line.amountPaise) ?? own[0];
+      if (hit) others.set(hit.enrollmentId, candidate(hit, 'enrolment number in the narration'));
+    }
+    if (line.payerName && nameLikeness(line.payerName, claim.name) < SAME_NAME)
+      for (const i of this.sameName(line.payerName))
+        if (i.enrollmentId !== claim.enrollmentId && nameLikeness(line.payerName, i.name) >= SAME_NAME) {
+          elsewhere = true;
+          if (!others.has(i.enrollmentId) && others.size < MAX_CANDIDATES)
+            others.set(i.enrollmentId, candidate(i, "payer's name"));
+        }
+    return elsewhere ? [...others.values()] : null;
+  }
+
+  /** The claimant's side of a line that waits: the claimed installment as it stands. */
+  private claimant(claim: OpenClaim): LineCandidate {
+    const open = (this.byNumber.get(claim.enrollmentNumber) ?? []).find((i) => i.number === claim.installmentNumber);
+    return {
+      enrollmentId: claim.enrollmentId,
+      enrollmentNumber: claim.enrollmentNumber,
+      name: claim.name,
+      installmentNumber: claim.installmentNumber,
+      owed: toRupees(open?.owedPaise ?? 0),
+      why: "the student's claim (UTR and amount)",
+    };
   }
 
   private suggest(line: StatementCredit): LineCandidate[] {
@@ -151,7 +200,7 @@ export class Matcher {
         why.push('enrolment number');
       }
       const likeness = line.payerName ? nameLikeness(line.payerName, i.name) : 0;
-      if (likeness >= 0.5) {
+      if (likeness >= SAME_NAME) {
         score += 2 * likeness;
         why.push('name');
       }

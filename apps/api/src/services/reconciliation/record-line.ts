@@ -40,27 +40,27 @@ export interface LineTarget {
 }
 
 /**
- * Records the line for that enrolment's installment; money already on a payment under the same
- * UTR answers 409 naming that payment and writes nothing. A student's open claim of the same UTR
- * on that enrolment is confirmed by it.
+ * Records the line for that enrolment's installment. Money already on a payment under the same
+ * UTR is not recorded again: the line is linked to that payment (`created` false) for the caller
+ * to answer 409 naming it. A student's open claim of the same UTR on that enrolment is confirmed.
  */
 export async function recordLine(
   tx: Executor,
   line: LineToRecord,
   target: LineTarget,
   staffId: string | null,
-): Promise<PaymentRow> {
+): Promise<{ payment: PaymentRow; created: boolean }> {
   // Said here in the statement's own words; the intake judges the fit again under its locks.
   await installmentFor(tx, target.enrollmentId, target.installmentNumber, line.amountPaise);
   const [recorded] = await recordLines(tx, [{ line, target }], staffId);
-  if (!recorded!.created) throw utrTaken(recorded!.payment);
-  return recorded!.payment;
+  return recorded!;
 }
 
 /**
  * Records many lines in one go (an import's agreed lines, "record all matched"): each line whose
  * UTR is not yet on a payment becomes one and is marked recorded, with its claim confirmed; a line
- * whose UTR is taken is left as it was (`created` false, the payment holding it).
+ * whose UTR is taken records nothing and is marked recorded, linked to the payment holding it
+ * (`created` false).
  */
 export async function recordLines(
   tx: Executor,
@@ -85,16 +85,24 @@ export async function recordLines(
       arrived: true,
     })),
   );
-  const done = items.flatMap((item, i) =>
-    results[i]!.created ? [{ ...item, paymentId: results[i]!.payment.id }] : [],
-  );
+  const done = items.map((item, i) => {
+    const { payment, created } = results[i]!;
+    return {
+      lineId: item.line.id,
+      paymentId: payment.id,
+      // A line whose money was already on the books goes with that payment, wherever it went.
+      enrollmentId: created ? item.target.enrollmentId : payment.enrollmentId,
+      installmentNumber: created ? item.target.installmentNumber : payment.installmentNumber,
+      utr: created ? (item.line.utr ?? null) : null,
+    };
+  });
   for (let i = 0; i < done.length; i += CHUNK) {
     const chunk = done.slice(i, i + CHUNK);
     if (linesWritten) await markRecorded(tx, chunk, staffId);
-    const claimed = chunk.filter((d) => d.line.utr);
+    const claimed = chunk.filter((d) => d.utr);
     if (!claimed.length) continue;
     const claims = sql.join(
-      claimed.map((d) => sql`(${d.line.utr}::text, ${d.target.enrollmentId}::uuid, ${d.paymentId}::uuid)`),
+      claimed.map((d) => sql`(${d.utr}::text, ${d.enrollmentId}::uuid, ${d.paymentId}::uuid)`),
       sql`, `,
     );
     await tx.execute(
@@ -108,13 +116,12 @@ export async function recordLines(
 
 async function markRecorded(
   tx: Executor,
-  chunk: { line: LineToRecord; target: LineTarget; paymentId: string }[],
+  chunk: { lineId: string; paymentId: string; enrollmentId: string; installmentNumber: number }[],
   staffId: string | null,
 ): Promise<void> {
   const lines = sql.join(
     chunk.map(
-      (d) =>
-        sql`(${d.line.id}::uuid, ${d.paymentId}::uuid, ${d.target.enrollmentId}::uuid, ${d.target.installmentNumber}::int)`,
+      (d) => sql`(${d.lineId}::uuid, ${d.paymentId}::uuid, ${d.enrollmentId}::uuid, ${d.installmentNumber}::int)`,
     ),
     sql`, `,
   );

@@ -3,7 +3,7 @@
  * states and candidates, and the staff's actions on them.
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import {
   RECONCILIATION_MESSAGES as M,
   type ColumnMapping,
@@ -15,24 +15,17 @@ import {
   type StatementMode,
   type StatementSummary,
 } from '@registrar/contract/reconciliation';
-import type { Db, Executor } from '../../db/database';
-import {
-  bankStatementLines,
-  bankStatementMappings,
-  bankStatements,
-  enrollments,
-  installments,
-  paymentClaims,
-  payments,
-} from '../../db/schema';
+import type { Db } from '../../db/database';
+import { bankStatementLines, bankStatementMappings, bankStatements, payments } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/http-errors';
 import { toRupees } from '../../lib/money';
 import { readTable } from '../../lib/spreadsheet';
-import { Matcher, type OpenClaim, type OpenInstallment } from './matcher';
+import type { OpenClaim } from './matcher';
+import { loadMatcher } from './matcher-load';
 import { ledgerTurn } from '../ledger-turn';
-import { recordLine, recordLines } from './record-line';
+import { recordLine, recordLines, utrTaken } from './record-line';
 import { insertLines } from './statement-lines';
-import { readStatement } from './statement-reader';
+import { readStatement, type StatementCredit } from './statement-reader';
 
 type LineInsert = typeof bankStatementLines.$inferInsert & { id: string };
 
@@ -49,6 +42,18 @@ export class StatementService {
     const mapping = await this.mappingFor(options);
     const { layout, credits } = readStatement(await readTable(file), mapping);
     if (!credits.length) throw badRequest(M.noCredits);
+    // Lines that agree with a claim are recorded here, so the import waits its turn like any money write.
+    return ledgerTurn(this.db, () => this.importCredits(fileName, options, mapping, layout, credits, staffId));
+  }
+
+  private importCredits(
+    fileName: string,
+    options: ImportOptions,
+    mapping: ColumnMapping | undefined,
+    layout: string,
+    credits: StatementCredit[],
+    staffId: string,
+  ): Promise<StatementSummary> {
     return this.db.transaction(async (tx) => {
       // A mapping that read the file is kept under its name for the next statement of this layout.
       if (options.mapping && options.mappingName)
@@ -67,7 +72,7 @@ export class StatementService {
           uploadedBy: staffId,
         })
         .returning({ id: bankStatements.id });
-      const matcher = await this.matcher(
+      const matcher = await loadMatcher(
         tx,
         credits.map((c) => c.utr).filter((u): u is string => !!u),
       );
@@ -117,20 +122,21 @@ export class StatementService {
       const results = await recordLines(
         tx,
         agreed.map(({ line, claim }) => ({ line, target: claim })),
-        null,
+        staffId,
         { linesWritten: false },
       );
       for (const [i, { line, claim }] of agreed.entries()) {
+        // Money already on a payment (another door's) is that payment's line: recorded, linked to it.
         const { payment, created } = results[i]!;
-        if (created)
-          Object.assign(line, {
-            state: 'recorded',
-            paymentId: payment.id,
-            enrollmentId: claim.enrollmentId,
-            installmentNumber: claim.installmentNumber,
-            handledAt: new Date(),
-          });
-        counts[created ? 'recorded' : 'unmatched']++;
+        Object.assign(line, {
+          state: 'recorded',
+          paymentId: payment.id,
+          enrollmentId: created ? claim.enrollmentId : payment.enrollmentId,
+          installmentNumber: created ? claim.installmentNumber : payment.installmentNumber,
+          handledBy: staffId,
+          handledAt: new Date(),
+        });
+        counts.recorded++;
       }
       await insertLines(tx, rows);
       return { _id: statement!.id, ...counts };
@@ -152,44 +158,6 @@ export class StatementService {
   async mappings(): Promise<{ name: string; mapping: ColumnMapping }[]> {
     const rows = await this.db.select().from(bankStatementMappings).orderBy(asc(bankStatementMappings.name));
     return rows.map((r) => ({ name: r.name, mapping: r.mapping as ColumnMapping }));
-  }
-
-  /** The open installments, the open claims and the live payments of these UTRs, indexed. */
-  private async matcher(tx: Executor, utrs: string[]): Promise<Matcher> {
-    const open = await tx
-      .select({
-        enrollmentId: enrollments.id,
-        enrollmentNumber: enrollments.enrollmentNumber,
-        name: enrollments.name,
-        number: installments.number,
-        owedPaise: sql<number>`(${installments.amountPaise} - ${installments.paidPaise})::float8`,
-        dueDate: installments.dueDate,
-      })
-      .from(installments)
-      .innerJoin(enrollments, eq(enrollments.id, installments.enrollmentId))
-      .where(
-        and(
-          lt(installments.paidPaise, installments.amountPaise),
-          inArray(enrollments.status, ['pending', 'approved']),
-          isNull(enrollments.erasedAt),
-        ),
-      )
-      .orderBy(asc(installments.dueDate), asc(installments.number));
-    const claims = new Map<string, OpenClaim>();
-    const paid = new Map<string, string>();
-    if (utrs.length) {
-      const claimRows = await tx
-        .select()
-        .from(paymentClaims)
-        .where(and(eq(paymentClaims.state, 'open'), inArray(paymentClaims.utr, utrs)));
-      for (const c of claimRows) claims.set(c.utr, c);
-      const paidRows = await tx
-        .select({ id: payments.id, utr: payments.utr })
-        .from(payments)
-        .where(and(isNull(payments.voidedAt), inArray(payments.utr, utrs)));
-      for (const p of paidRows) paid.set(p.utr!, p.id);
-    }
-    return new Matcher(open as OpenInstallment[], claims, paid);
   }
 
   async list(): Promise<StatementListItem[]> {
@@ -265,9 +233,12 @@ export class StatementService {
     };
   }
 
-  /** Records or ignores one line; returns the receipt number when it recorded. */
+  /**
+   * Records or ignores one line; returns the receipt number when it recorded. A line whose UTR a
+   * payment already holds is linked to it (and stays so) and answers 409 naming its receipt.
+   */
   async act(lineId: string, action: LineAction, staffId: string): Promise<string | null> {
-    return ledgerTurn(this.db, () =>
+    const done = await ledgerTurn(this.db, () =>
       this.db.transaction(async (tx) => {
         const [line] = await tx
           .select()
@@ -283,14 +254,19 @@ export class StatementService {
             .where(eq(bankStatementLines.id, lineId));
           return null;
         }
-        const payment = await recordLine(tx, line, action, staffId);
-        return payment.receiptNumber;
+        return recordLine(tx, line, action, staffId);
       }),
     );
+    if (!done) return null;
+    if (!done.created) throw utrTaken(done.payment);
+    return done.payment.receiptNumber;
   }
 
-  /** Records every matched line of the statement at once; a line whose UTR is already taken stays. */
-  async recordMatched(statementId: string, staffId: string): Promise<number> {
+  /**
+   * Records every matched line of the statement at once; a line whose UTR a payment already holds
+   * records nothing and is linked to that payment. Answers how many of each.
+   */
+  async recordMatched(statementId: string, staffId: string): Promise<{ recorded: number; alreadyRecorded: number }> {
     const [statement] = await this.db.select().from(bankStatements).where(eq(bankStatements.id, statementId));
     if (!statement) throw notFound(M.statementNotFound);
     return ledgerTurn(this.db, () =>
@@ -307,7 +283,8 @@ export class StatementService {
             : [],
         );
         const results = await recordLines(tx, items, staffId);
-        return results.filter((r) => r.created).length;
+        const recorded = results.filter((r) => r.created).length;
+        return { recorded, alreadyRecorded: results.length - recorded };
       }),
     );
   }

@@ -7,13 +7,29 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { PaymentClaim } from '@registrar/contract/reconciliation';
+import { LINE_STATE_LABELS, type ClaimBankLine, type PaymentClaim } from '@registrar/contract/reconciliation';
 import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
 import { formatDate } from '../../shared/lib/format-date';
 import { formatRupees } from '../../shared/lib/money';
 import { listRowSx } from '../../shared/ui/list-row';
 import { LoadFailed, Loading } from './load-states';
 import { useDecideClaimMutation, useGetPaymentClaimsQuery } from './api/payments-in-api';
+
+/** The bank's own line of the claim's UTR: whom its narration and payer name point to. */
+function BankLine({ line }: { line: ClaimBankLine | null }) {
+  if (!line)
+    return (
+      <Typography variant="body2" color="text.secondary">
+        No bank statement line with this UTR yet
+      </Typography>
+    );
+  return (
+    <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+      Bank line of {formatDate(line.postedOn)}: {formatRupees(line.amount)}
+      {line.payerName ? ` from ${line.payerName}` : ''} · {LINE_STATE_LABELS[line.state]} · “{line.narration}”
+    </Typography>
+  );
+}
 
 function ClaimRow({ claim }: { claim: PaymentClaim }) {
   const [decide, { isLoading }] = useDecideClaimMutation();
@@ -38,6 +54,11 @@ function ClaimRow({ claim }: { claim: PaymentClaim }) {
           </Link>{' '}
           · installment {claim.installmentNumber} · paid {formatDate(claim.paidOn)}
         </Typography>
+        <Typography variant="body2" color="text.secondary">
+          Installment {claim.installmentNumber}: {formatRupees(claim.installmentPaid)} of{' '}
+          {formatRupees(claim.installmentAmount)} already paid
+        </Typography>
+        <BankLine line={claim.bankLine} />
       </Box>
       <Button
         variant="contained"
@@ -88,7 +109,7 @@ export function ClaimsPanel() {
       </Typography>
       <Typography color="text.secondary" variant="body2" sx={{ mb: 1 }}>
         UPI payments students reported from their page. A bank statement line with the same UTR and amount confirms one
-        by itself.
+        by itself, unless the line names another enrolment or another student: then both wait here and on the statement.
       </Typography>
       {isLoading ? (
         <Loading what="claims" />

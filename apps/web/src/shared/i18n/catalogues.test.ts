@@ -110,6 +110,9 @@ describe("the students' catalogues", () => {
       STUDENT_PAGE_MESSAGES.claimAlreadyOpen,
       STUDENT_PAGE_MESSAGES.claimUtrRecorded,
       STUDENT_PAGE_MESSAGES.claimClosed,
+      STUDENT_PAGE_MESSAGES.claimInstallmentPaid,
+      STUDENT_PAGE_MESSAGES.claimPaidOnBeforeEnrolment,
+      STUDENT_PAGE_MESSAGES.claimTooManyOpen,
       // POST /api/student-page-payment, its return and status (paying online)
       ONLINE_PAYMENT_MESSAGES.gatewayOff,
       ONLINE_PAYMENT_MESSAGES.nothingToPay,

@@ -31,7 +31,11 @@ export function StudentI18n({ children }: { children: ReactNode }) {
 export function translateMessage(english: string | undefined): string | undefined {
   if (!english || i18n.locale === 'en') return english;
   const id = messageId(english);
-  return id && id in i18n.messages ? i18n._(id) : english;
+  if (id && id in i18n.messages) return i18n._(id);
+  // A known message with its particular after a colon ("…: RCPT-2026-000123") keeps the particular.
+  const at = english.lastIndexOf(': ');
+  const head = at > 0 ? messageId(english.slice(0, at)) : undefined;
+  return head && head in i18n.messages ? `${i18n._(head)}: ${english.slice(at + 2)}` : english;
 }
 
 /** `translateMessage` for a component: it renders again when the visitor switches language. */

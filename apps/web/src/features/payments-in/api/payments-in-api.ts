@@ -47,7 +47,7 @@ export const paymentsInApi = baseApi.injectEndpoints({
       query: ({ id, body }) => ({ url: apiUrl('bankStatementLine', id), method: 'POST', body }),
       invalidatesTags: (_r, error) => (error ? [] : MONEY),
     }),
-    recordMatched: build.mutation<SuccessEnvelope<{ recorded: number }>, string>({
+    recordMatched: build.mutation<SuccessEnvelope<{ recorded: number; alreadyRecorded: number }>, string>({
       query: (id) => ({ url: apiUrl('bankStatementRecordMatched', id), method: 'POST' }),
       invalidatesTags: (_r, error) => (error ? [] : MONEY),
     }),
