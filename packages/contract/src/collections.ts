@@ -1,9 +1,7 @@
 /** Collections: dues by age and by course, the overdue list, reminders in one go. */
 import { z } from 'zod';
 import { BULK_MESSAGES, enrollmentIdsSchema } from './bulk-actions';
-import { RECORDED_PAYMENT_MODES } from './constants';
 import { ENROLLMENT_MESSAGES } from './answer-messages';
-import { MESSAGES } from './messages';
 
 /** How long an installment has been overdue, in days past its due date. */
 export const AGE_BUCKETS = ['0-30', '31-60', '61-90', '90+'] as const;
