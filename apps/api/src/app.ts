@@ -39,6 +39,7 @@ import feeRoutes from './routes/fees';
 import announcementRoutes from './routes/announcements';
 import dashboardRoutes from './routes/dashboard';
 import paymentsRoutes from './routes/payments';
+import dayBookRoutes from './routes/day-book';
 import bulkActionRoutes from './routes/bulk-actions';
 import staffRoutes from './routes/staff';
 import privacyRoutes from './routes/privacy';
@@ -207,6 +208,7 @@ export async function buildApp({
     await api.register(announcementRoutes);
     await api.register(dashboardRoutes);
     await api.register(paymentsRoutes);
+    await api.register(dayBookRoutes);
     await api.register(bulkActionRoutes);
     await api.register(staffRoutes);
     await api.register(privacyRoutes);

@@ -1,12 +1,11 @@
 /**
  * Collections: overdue dues by age bucket and by course with the enrolments behind each figure,
- * the overdue list as CSV, reminders to many students in one go (each skip with its reason), and
- * the day's cash book (opening, receipts and refunds by mode, cheques, closing).
+ * the overdue list as CSV, and reminders to many students in one go (each skip with its reason).
  */
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { apiUrl } from '@registrar/contract/api-paths';
-import { BULK_ALERT_MESSAGES, type CashBook, type Collections } from '@registrar/contract/collections';
+import { BULK_ALERT_MESSAGES, type Collections } from '@registrar/contract/collections';
 import { localIsoDate } from '@registrar/contract/enrollment';
 import { FEE_MESSAGES } from '@registrar/contract/fees';
 import { ACCESS_MESSAGES } from '@registrar/contract/permissions';
@@ -21,7 +20,7 @@ const rowsOf = async <T>(db: { execute: (q: ReturnType<typeof sql>) => Promise<u
 const shiftDay = (iso: string, days: number) =>
   new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
-describe('collections and the cash book', async () => {
+describe('collections', async () => {
   const { app, database } = await build();
   const db = database.db;
   const login = async (role: 'admin' | 'accountant' | 'counsellor') => {
@@ -130,61 +129,5 @@ describe('collections and the cash book', async () => {
     const refused = await send([asha._id], counsellor);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe(ACCESS_MESSAGES.forbidden);
-  });
-
-  it('closes the day: opening, receipts and refunds by mode, cheques received, cleared and bounced, closing', async () => {
-    const book = async (date: string) =>
-      (await app.inject({ method: 'GET', url: `${apiUrl('cashBook')}?date=${date}`, headers: auth })).json()
-        .data as CashBook;
-    const yesterday = shiftDay(today, -1);
-    const pay = (e: { _id: string; installments: { _id: string }[] }, n: number, payload: object) =>
-      recordPayment(app, auth, e._id, e.installments[n]!._id, payload);
-    const before = await book(today);
-    await pay(asha, 0, { amount: 4000, paymentMode: 'cash', paidOn: yesterday });
-    const cheque = (
-      await pay(ravi, 0, {
-        amount: 3000,
-        paymentMode: 'cheque',
-        paidOn: today,
-        chequeNumber: '111222',
-        bankName: 'SBI',
-      })
-    ).json().data.payments[0];
-    const upi = (await pay(meena, 0, { amount: 2500, paymentMode: 'upi', paidOn: today, utr: '512345678901' })).json()
-      .data.payments[0];
-    await app.inject({
-      method: 'POST',
-      url: `/api/student-enrollment-refund/${meena._id}`,
-      headers: auth,
-      payload: {
-        paymentId: upi._id,
-        amount: 500,
-        reason: 'Wrong amount',
-        refundedOn: today,
-        paymentMode: 'upi',
-        effect: 'owed-again',
-      },
-    });
-    await app.inject({
-      method: 'PUT',
-      url: apiUrl('cheque', cheque._id),
-      headers: auth,
-      payload: { state: 'cleared', on: today },
-    });
-
-    const day = await book(today);
-    expect(day.opening).toBe(before.opening + 4000);
-    expect(day.receipts).toBe(before.receipts + 5500);
-    expect(day.refunds).toBe(before.refunds + 500);
-    expect(day.closing).toBe(day.opening + day.receipts - day.refunds);
-    expect(day.byMode.find((m) => m.mode === 'upi')).toMatchObject({ receipts: 2500, refunds: 500, closing: 2000 });
-    expect(day.byMode.find((m) => m.mode === 'cheque')).toMatchObject({ receipts: 3000 });
-    expect(day.chequesReceived.map((c) => [c.chequeNumber, c.bankName, c.amount, c.name])).toEqual([
-      ['111222', 'SBI', 3000, 'Ravi'],
-    ]);
-    expect(day.chequesCleared.map((c) => c.receiptNumber)).toEqual([cheque.receiptNumber]);
-    expect(day.chequesBounced).toEqual([]);
-    const bad = await app.inject({ method: 'GET', url: `${apiUrl('cashBook')}?date=26-11-2026`, headers: auth });
-    expect(bad.statusCode).toBe(400);
   });
 });

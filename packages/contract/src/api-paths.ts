@@ -83,6 +83,8 @@ export const apiPaths = {
   paymentsRegister: '/api/payments',
   bulkPaymentAlert: '/api/bulk-payment-alert',
   cashBook: '/api/cash-book',
+  cashBookEntry: '/api/cash-book-entry',
+  cashBookClose: '/api/cash-book-close',
   collections: '/api/collections',
   collectionsCsv: '/api/collections/export.csv',
   refundVoucher: '/api/student-enrollment-refund-voucher/:refundId',

@@ -1,9 +1,7 @@
-/** Collections (dues by age and by course, the overdue list, reminders in one go) and the daily cash book. */
+/** Collections: dues by age and by course, the overdue list, reminders in one go. */
 import { z } from 'zod';
 import { BULK_MESSAGES, enrollmentIdsSchema } from './bulk-actions';
-import { RECORDED_PAYMENT_MODES } from './constants';
 import { ENROLLMENT_MESSAGES } from './answer-messages';
-import { MESSAGES } from './messages';
 
 /** How long an installment has been overdue, in days past its due date. */
 export const AGE_BUCKETS = ['0-30', '31-60', '61-90', '90+'] as const;
@@ -61,36 +59,3 @@ export const bulkAlertResultSchema = z.object({
   skipped: z.array(z.object({ enrollmentId: z.string(), reason: z.string() })),
 });
 export type BulkAlertResult = z.infer<typeof bulkAlertResultSchema>;
-
-/** `GET /api/cash-book?date=YYYY-MM-DD`. */
-export const cashBookQuerySchema = z.object({ date: z.iso.date({ error: MESSAGES.dateInvalid }) });
-const chequeLine = z.object({
-  paymentId: z.string(),
-  receiptNumber: z.string(),
-  chequeNumber: z.string().nullable(),
-  bankName: z.string().nullable(),
-  amount: z.number(),
-  name: z.string(),
-  enrollmentNumber: z.string(),
-});
-export const cashBookSchema = z.object({
-  date: z.string(),
-  /** Net collected before the day (receipts less refunds, voids left out), all modes. */
-  opening: z.number(),
-  receipts: z.number(),
-  refunds: z.number(),
-  closing: z.number(),
-  byMode: z.array(
-    z.object({
-      mode: z.enum(RECORDED_PAYMENT_MODES),
-      opening: z.number(),
-      receipts: z.number(),
-      refunds: z.number(),
-      closing: z.number(),
-    }),
-  ),
-  chequesReceived: z.array(chequeLine),
-  chequesCleared: z.array(chequeLine),
-  chequesBounced: z.array(chequeLine),
-});
-export type CashBook = z.infer<typeof cashBookSchema>;

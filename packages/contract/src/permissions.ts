@@ -50,6 +50,8 @@ export const PERMISSION_DESCRIPTIONS = {
   'privacy.export': 'Export a person’s records and documents (their right of access)',
   'payments.register':
     'Search the payments register across students, see collections (dues by age and course) and the daily cash book',
+  'cash-book.record': 'Enter the opening cash balance, record bank deposits and handovers, and close the day',
+  'cash-book.back-date': 'Add a cash entry to a day already closed, with a reason',
   'enrollments.create': 'Enrol a student from the console (a walk-in or an inquiry)',
   'data.import': 'Import students, enrolments, past payments and inquiries from a spreadsheet',
   'fees.online': 'See online payments: gateway orders, the events received, unmatched payments',
@@ -99,6 +101,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'fees.remind',
     'fees.export',
     'payments.register',
+    'cash-book.record',
     'fees.online',
     'gst.returns',
   ],

@@ -1060,3 +1060,57 @@ export const gstFiledPeriods = pgTable(
   },
   (t) => [primaryKey({ name: 'gst_filed_periods_pk', columns: [t.gstin, t.period] })],
 );
+
+/** Cash leaving the drawer (a bank deposit, a handover) and the opening cash balance, entered once; permanent. */
+export const cashBookEntries = pgTable(
+  'cash_book_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    onDate: date('on_date').notNull(),
+    kind: text('kind').notNull(),
+    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+    /** The bank deposited into, or the person handed the cash. */
+    party: text('party'),
+    reference: text('reference'),
+    /** Why an admin added it to a day already closed. */
+    reason: text('reason'),
+    recordedBy: uuid('recorded_by').references(() => staff.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('cash_book_entries_on_date_idx').on(t.onDate),
+    uniqueIndex('cash_book_entries_opening_uidx')
+      .on(t.kind)
+      .where(sql`${t.kind} = 'opening'`),
+    check('cash_book_entries_kind_check', sql`${t.kind} in ('opening', 'deposit', 'handover')`),
+    check('cash_book_entries_amount_check', sql`${t.amountPaise} > 0`),
+    check('cash_book_entries_party_check', sql`${t.kind} = 'opening' OR ${t.party} IS NOT NULL`),
+  ],
+);
+
+/** A day closed: the figures it was closed on, the cash counted and the difference with its reason; permanent. */
+export const cashBookClosings = pgTable(
+  'cash_book_closings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    onDate: date('on_date').notNull(),
+    openingPaise: bigint('opening_paise', { mode: 'number' }).notNull(),
+    cashInPaise: bigint('cash_in_paise', { mode: 'number' }).notNull(),
+    cashOutPaise: bigint('cash_out_paise', { mode: 'number' }).notNull(),
+    movedPaise: bigint('moved_paise', { mode: 'number' }).notNull(),
+    countedPaise: bigint('counted_paise', { mode: 'number' }).notNull(),
+    differencePaise: bigint('difference_paise', { mode: 'number' }).notNull(),
+    reason: text('reason'),
+    recordedBy: uuid('recorded_by').references(() => staff.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('cash_book_closings_on_date_uidx').on(t.onDate),
+    check('cash_book_closings_counted_check', sql`${t.countedPaise} >= 0`),
+    check(
+      'cash_book_closings_sum_check',
+      sql`${t.countedPaise} = ${t.openingPaise} + ${t.cashInPaise} - ${t.cashOutPaise} - ${t.movedPaise} + ${t.differencePaise}`,
+    ),
+    check('cash_book_closings_reason_check', sql`${t.differencePaise} = 0 OR ${t.reason} IS NOT NULL`),
+  ],
+);

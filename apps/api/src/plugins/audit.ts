@@ -84,6 +84,8 @@ const ENTITY: Record<ApiPathName, string | undefined> = {
   // Audited by its route, one entry per enrolment reminded.
   bulkPaymentAlert: undefined,
   cashBook: undefined,
+  cashBookEntry: 'cash-book',
+  cashBookClose: 'cash-book',
   collections: undefined,
   collectionsCsv: undefined,
   refundVoucher: undefined,

@@ -12,6 +12,7 @@ import { ChequeService } from '../services/cheque-service';
 import { CollectionsService } from '../services/collections-service';
 import { CourseService } from '../services/course-service';
 import { DashboardService } from '../services/dashboard-service';
+import { DayBookService } from '../services/day-book-service';
 import { EnrollmentService } from '../services/enrollment-service';
 import { FeeService } from '../services/fee-service';
 import { FollowUpService } from '../services/follow-up-service';
@@ -36,6 +37,7 @@ declare module 'fastify' {
     readonly collectionsService: CollectionsService;
     readonly courseService: CourseService;
     readonly dashboardService: DashboardService;
+    readonly dayBookService: DayBookService;
     readonly enrollmentService: EnrollmentService;
     readonly feeService: FeeService;
     readonly followUpService: FollowUpService;
@@ -80,6 +82,7 @@ export default fp(async function services(app: FastifyInstance) {
   app.decorate('collectionsService', new CollectionsService(db, fees));
   app.decorate('courseService', new CourseService(db));
   app.decorate('dashboardService', new DashboardService(db));
+  app.decorate('dayBookService', new DayBookService(db));
   app.decorate('enrollmentService', enrollments);
   app.decorate('feeService', fees);
   const followUps = new FollowUpService(db, inquiries);

@@ -1,4 +1,4 @@
-/** Money across students: the register and its export, collections and the overdue list, reminders in one go, the cash book. */
+/** Money across students: the register and its export, collections and the overdue list, reminders in one go. */
 import { apiPaths } from '@registrar/contract/api-paths';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { paymentsExportQuerySchema } from '@registrar/contract/dashboard';
@@ -7,8 +7,6 @@ import { paymentsRegisterQuerySchema, paymentsRegisterSchema } from '@registrar/
 import {
   bulkAlertResultSchema,
   bulkAlertSchema,
-  cashBookQuerySchema,
-  cashBookSchema,
   collectionsQuerySchema,
   collectionsSchema,
 } from '@registrar/contract/collections';
@@ -111,22 +109,6 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         data,
       };
     },
-  );
-
-  app.get(
-    apiPaths.cashBook,
-    {
-      config: { access: 'payments.register' },
-      schema: {
-        tags: ['fees'],
-        security,
-        summary:
-          "The day's cash book: opening, receipts and refunds by mode, cheques received, cleared and bounced, closing",
-        querystring: cashBookQuerySchema,
-        response: { 200: successEnvelope(cashBookSchema), ...errors },
-      },
-    },
-    async (request) => ({ success: true as const, message: '', data: await collections.cashBook(request.query.date) }),
   );
 };
 

@@ -1,19 +1,17 @@
 /**
  * What the accountant works from at month end: overdue dues by age and by course with the list
- * behind each figure, reminders to many students in one go, and the day's cash book.
+ * behind each figure, and reminders to many students in one go.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import {
   AGE_BUCKETS,
   BULK_ALERT_MESSAGES,
   ageBucketOf,
   type BulkAlertResult,
-  type CashBook,
   type Collections,
   type CollectionsQuery,
   type OverdueLine,
 } from '@registrar/contract/collections';
-import { RECORDED_PAYMENT_MODES, type RecordedPaymentMode } from '@registrar/contract/constants';
 import { localIsoDate } from '@registrar/contract/enrollment';
 import { sqlRows, type Db } from '../db/database';
 import { toCsv } from '../lib/csv';
@@ -141,74 +139,5 @@ export class CollectionsService {
         }
     }
     return result;
-  }
-
-  async cashBook(date: string): Promise<CashBook> {
-    const perMode = await sqlRows<{ mode: string; opening: string; receipts: string; refunds: string }>(
-      this.db,
-      sql`select mode,
-                 coalesce(sum(amount) filter (where on_date < ${date}::date), 0)::text as opening,
-                 coalesce(sum(amount) filter (where on_date = ${date}::date and amount > 0), 0)::text as receipts,
-                 coalesce(-sum(amount) filter (where on_date = ${date}::date and amount < 0), 0)::text as refunds
-          from (select mode, paid_on as on_date, amount_paise as amount from payments where voided_at is null
-                union all select mode, refunded_on, -amount_paise from refunds) m
-          where on_date <= ${date}::date group by mode`,
-    );
-    const cheques = (where: SQL) =>
-      sqlRows<{
-        payment_id: string;
-        receipt_number: string;
-        cheque_number: string | null;
-        bank_name: string | null;
-        amount: string;
-        name: string;
-        enrollment_number: string;
-      }>(
-        this.db,
-        sql`select p.id as payment_id, p.receipt_number, p.cheque_number, p.bank_name, p.amount_paise::text as amount, e.name, e.enrollment_number
-            from payments p join enrollments e on e.id = p.enrollment_id left join cheque_events c on c.payment_id = p.id
-            where p.mode = 'cheque' and ${where} order by p.receipt_number`,
-      ).then((list) =>
-        list.map((r) => ({
-          paymentId: r.payment_id,
-          receiptNumber: r.receipt_number,
-          chequeNumber: r.cheque_number,
-          bankName: r.bank_name,
-          amount: toRupees(Number(r.amount)),
-          name: r.name,
-          enrollmentNumber: r.enrollment_number,
-        })),
-      );
-    const [chequesReceived, chequesCleared, chequesBounced] = await Promise.all([
-      cheques(sql`p.paid_on = ${date}::date`),
-      cheques(sql`c.state = 'cleared' and c.occurred_on = ${date}::date`),
-      cheques(sql`c.state = 'bounced' and c.occurred_on = ${date}::date`),
-    ]);
-    const byMode = RECORDED_PAYMENT_MODES.flatMap((mode) => {
-      const r = perMode.find((m) => m.mode === mode);
-      if (!r) return [];
-      const [opening, receipts, refunds] = [Number(r.opening), Number(r.receipts), Number(r.refunds)];
-      return [
-        {
-          mode: mode as RecordedPaymentMode,
-          opening: toRupees(opening),
-          receipts: toRupees(receipts),
-          refunds: toRupees(refunds),
-          closing: toRupees(opening + receipts - refunds),
-        },
-      ];
-    });
-    const total = (key: 'opening' | 'receipts' | 'refunds') => perMode.reduce((t, r) => t + Number(r[key]), 0);
-    return {
-      date,
-      opening: toRupees(total('opening')),
-      receipts: toRupees(total('receipts')),
-      refunds: toRupees(total('refunds')),
-      closing: toRupees(total('opening') + total('receipts') - total('refunds')),
-      byMode,
-      chequesReceived,
-      chequesCleared,
-      chequesBounced,
-    };
   }
 }

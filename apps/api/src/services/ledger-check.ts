@@ -1,12 +1,13 @@
 /**
  * `verify-ledger`: recomputes from the money ledger (payments, voids, refunds) everything kept
  * beside it — each installment's paid sum, the dashboard's running totals, the number counters —
- * checks modes, refund effects and cheque outcomes, and names every difference. An empty answer means the books balance.
+ * checks modes, refund effects, cheque outcomes and each day book closing, and names every difference. An empty answer means the books balance.
  */
 import { sql } from 'drizzle-orm';
 import { allocatePayments } from '@registrar/contract/fee-plan';
 import { sqlRows, type Db } from '../db/database';
 import { formatInr } from './fee-service';
+import { verifyDayBook } from './day-book-figures';
 import { verifyAccounts } from './ledger-check-accounts';
 import { verifyDoors } from './ledger-check-doors';
 
@@ -190,7 +191,7 @@ export async function verifyLedger(db: Db): Promise<string[]> {
     ))
       problems.push(`${kind} numbers of ${r.year}: counter at ${r.last}, ${r.given} in the ledger`);
 
-  problems.push(...(await verifyAccounts(db)));
+  problems.push(...(await verifyAccounts(db)), ...(await verifyDayBook(db)));
   problems.push(...(await verifyDoors(db)));
   return problems;
 }

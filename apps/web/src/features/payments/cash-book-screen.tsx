@@ -1,30 +1,29 @@
 /**
- * The cash book (route '/cash-book?date=YYYY-MM-DD'): one day's opening figure, receipts and
- * refunds by mode, cheques received, cleared and bounced, and the closing figure; printable.
+ * The day book (route '/cash-book?date=YYYY-MM-DD'): cash in hand at the start of the day (the day
+ * before's closing), the day's receipts, refunds and reversals one by one, deposits and handovers,
+ * the day closed on the cash counted, and the cheques received, cleared and bounced; printable.
  */
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableFooter from '@mui/material/TableFooter';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import PrintOutlinedIcon from '@mui/icons-material/PrintOutlined';
-import type { CashBook } from '@registrar/contract/collections';
-import { PAYMENT_MODE_NAMES } from '@registrar/contract/constants';
+import type { CashBook, CashEntryKind } from '@registrar/contract/day-book';
 import { localIsoDate } from '@registrar/contract/enrollment';
 import { formatRupees } from '../../shared/lib/money';
 import { formatDate } from '../../shared/lib/format-date';
+import { useCan } from '../../shared/session/permissions';
 import { ISO_DATE } from '../../shared/ui/resource-list/date-range-filter';
-import { ScrollableTable } from '../../shared/ui/scrollable-table';
 import { useGetCashBookQuery } from './api/payments-api';
+import { CashEntryDialog, CloseDayDialog } from './cash-book-dialogs';
+import { DayEntries, DayLines, money } from './cash-book-lines';
 import { QueryState } from './query-state';
 
-const money = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
+const noPrint = { '@media print': { display: 'none' } } as const;
 
 function Cheques({ title, list }: { title: string; list: CashBook['chequesReceived'] }) {
   return (
@@ -51,12 +50,54 @@ function Cheques({ title, list }: { title: string; list: CashBook['chequesReceiv
   );
 }
 
+/** Cash in hand through the day, one figure a line: fits a phone and a printed page alike. */
+function Summary({ book }: { book: CashBook }) {
+  const rows: [string, number, boolean?][] = [
+    ['Opening cash in hand', book.opening],
+    ['Cash received', book.cashIn],
+    ['Cash refunded or reversed', -book.cashOut],
+    ['Deposited or handed over', -book.moved],
+    ['Expected in the drawer', book.expected, true],
+    ...(book.closed
+      ? ([
+          ['Cash counted', book.closed.counted],
+          ['Difference', book.closed.difference],
+        ] as [string, number][])
+      : []),
+    ['Closing cash in hand', book.closing, true],
+  ];
+  return (
+    <Box
+      component="dl"
+      aria-label="Cash in hand"
+      sx={{ m: 0, display: 'grid', gridTemplateColumns: '1fr auto', gap: 0.5 }}
+    >
+      {rows.map(([label, value, strong]) => (
+        <Box key={label} sx={{ display: 'contents', fontWeight: strong ? 600 : undefined }}>
+          <Box component="dt">{label}</Box>
+          <Box component="dd" sx={{ ...money, m: 0, textAlign: 'right' }}>
+            {formatRupees(value)}
+          </Box>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
 export function CashBookScreen() {
   const [params, setParams] = useSearchParams();
   const raw = params.get('date');
   const date = raw && ISO_DATE.test(raw) ? raw : localIsoDate();
   const query = useGetCashBookQuery(date);
   const book = query.data;
+  const mayRecord = useCan('cash-book.record');
+  const mayBackDate = useCan('cash-book.back-date');
+  const [dialog, setDialog] = useState<{ kind: CashEntryKind } | 'close' | null>(null);
+  const done = () => {
+    setDialog(null);
+    void query.refetch();
+  };
+  const takesEntries = book && mayRecord && (!book.closed || mayBackDate);
   return (
     <Box sx={{ maxWidth: 900, minWidth: 0 }}>
       <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', mb: 2 }}>
@@ -70,58 +111,58 @@ export function CashBookScreen() {
           value={date}
           onChange={(event) => event.target.value && setParams({ date: event.target.value })}
           slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: localIsoDate() } }}
-          sx={{ '@media print': { display: 'none' } }}
+          sx={noPrint}
         />
-        <Button
-          variant="outlined"
-          startIcon={<PrintOutlinedIcon />}
-          onClick={() => window.print()}
-          sx={{ '@media print': { display: 'none' } }}
-        >
+        <Button variant="outlined" startIcon={<PrintOutlinedIcon />} onClick={() => window.print()} sx={noPrint}>
           Print
         </Button>
       </Stack>
       <QueryState {...query} what="the cash book">
         {book && (
           <Stack spacing={3}>
-            <ScrollableTable label="By mode">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Mode</TableCell>
-                  <TableCell align="right">Opening</TableCell>
-                  <TableCell align="right">Receipts</TableCell>
-                  <TableCell align="right">Refunds</TableCell>
-                  <TableCell align="right">Closing</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {book.byMode.map((m) => (
-                  <TableRow key={m.mode}>
-                    <TableCell>{PAYMENT_MODE_NAMES[m.mode]}</TableCell>
-                    {[m.opening, m.receipts, m.refunds, m.closing].map((v, i) => (
-                      <TableCell key={i} align="right" sx={money}>
-                        {formatRupees(v)}
-                      </TableCell>
-                    ))}
-                  </TableRow>
-                ))}
-              </TableBody>
-              <TableFooter>
-                <TableRow>
-                  <TableCell component="th" scope="row" sx={{ fontWeight: 600, color: 'text.primary' }}>
-                    Total
-                  </TableCell>
-                  {[book.opening, book.receipts, book.refunds, book.closing].map((v, i) => (
-                    <TableCell key={i} align="right" sx={{ ...money, fontWeight: 600, color: 'text.primary' }}>
-                      {formatRupees(v)}
-                    </TableCell>
-                  ))}
-                </TableRow>
-              </TableFooter>
-            </ScrollableTable>
+            {!book.openingBalance && (
+              <Alert
+                severity="info"
+                action={
+                  mayRecord && (
+                    <Button color="inherit" size="small" onClick={() => setDialog({ kind: 'opening' })}>
+                      Enter opening balance
+                    </Button>
+                  )
+                }
+                sx={noPrint}
+              >
+                No opening cash balance yet: enter the cash in the drawer on the first day you keep this book.
+              </Alert>
+            )}
+            <Summary book={book} />
+            {book.closed && (
+              <Typography variant="body2">
+                Closed by {book.closed.closedBy ?? 'a former staff member'} on{' '}
+                {new Date(book.closed.closedAt).toLocaleString('en-IN', { timeZone: 'Asia/Kolkata' })}
+                {book.closed.reason ? `: ${book.closed.reason}` : ''}.
+              </Typography>
+            )}
+            {mayRecord && (
+              <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', ...noPrint }}>
+                {takesEntries && (
+                  <Button variant="outlined" onClick={() => setDialog({ kind: 'deposit' })}>
+                    Deposit or handover
+                  </Button>
+                )}
+                {!book.closed && (
+                  <Button variant="contained" onClick={() => setDialog('close')}>
+                    Close the day
+                  </Button>
+                )}
+              </Stack>
+            )}
+            <DayLines book={book} />
+            <DayEntries book={book} />
             <Typography variant="body2" color="text.secondary">
-              Opening is everything collected before this day less refunds (voided payments left out); closing adds the
-              day&apos;s receipts and takes away its refunds.
+              Cash in hand counts cash only: cheques, UPI and transfers are listed but go to the bank. Imported history
+              is listed and never counted. A bounced cheque or a voided payment is reversed on the day it happened; the
+              day it came in stays as it was.
             </Typography>
             <Cheques title="Cheques received" list={book.chequesReceived} />
             <Cheques title="Cheques cleared" list={book.chequesCleared} />
@@ -129,6 +170,10 @@ export function CashBookScreen() {
           </Stack>
         )}
       </QueryState>
+      {book && dialog === 'close' && <CloseDayDialog book={book} onClose={done} />}
+      {book && dialog && dialog !== 'close' && (
+        <CashEntryDialog date={date} kind={dialog.kind} closed={Boolean(book.closed)} onClose={done} />
+      )}
     </Box>
   );
 }

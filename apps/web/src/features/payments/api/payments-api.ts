@@ -2,7 +2,8 @@
 import { apiPaths } from '@registrar/contract/api-paths';
 import type { SuccessEnvelope } from '@registrar/contract/envelope';
 import type { PaymentsRegister } from '@registrar/contract/payments-register';
-import type { BulkAlertResult, CashBook, Collections } from '@registrar/contract/collections';
+import type { BulkAlertResult, Collections } from '@registrar/contract/collections';
+import type { CashBook, CashBookCloseInput, CashBookEntryInput } from '@registrar/contract/day-book';
 import { baseApi } from '../../../shared/api/base-api';
 
 export interface RegisterListArgs {
@@ -52,6 +53,13 @@ export const accountsApi = baseApi.injectEndpoints({
       transformResponse: (envelope: SuccessEnvelope<CashBook>) => envelope.data,
       keepUnusedDataFor: 0,
     }),
+    // Writes keep the envelope: its message is the toast.
+    addCashBookEntry: build.mutation<SuccessEnvelope<CashBook>, CashBookEntryInput>({
+      query: (body) => ({ url: apiPaths.cashBookEntry, method: 'POST', body }),
+    }),
+    closeCashBook: build.mutation<SuccessEnvelope<CashBook>, CashBookCloseInput>({
+      query: (body) => ({ url: apiPaths.cashBookClose, method: 'POST', body }),
+    }),
     sendBulkAlert: build.mutation<BulkAlertResult, string[]>({
       query: (enrollmentIds) => ({ url: apiPaths.bulkPaymentAlert, method: 'POST', body: { enrollmentIds } }),
       transformResponse: (envelope: SuccessEnvelope<BulkAlertResult>) => envelope.data,
@@ -59,7 +67,13 @@ export const accountsApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useGetCollectionsQuery, useGetCashBookQuery, useSendBulkAlertMutation } = accountsApi;
+export const {
+  useGetCollectionsQuery,
+  useGetCashBookQuery,
+  useAddCashBookEntryMutation,
+  useCloseCashBookMutation,
+  useSendBulkAlertMutation,
+} = accountsApi;
 
 function filterParams(args: Record<string, string | undefined>): string {
   const params = new URLSearchParams();
