@@ -4,7 +4,7 @@
  * the paid sums and whatever its effect writes (a concession, a cancellation) commit together.
  */
 import { ENROLLMENT_MESSAGES, ENROLLMENT_TRANSITIONS } from '@registrar/contract/enrollment-admin';
-import { allocatePayments, applyConcession } from '@registrar/contract/fee-plan';
+import { allocatePayments, applyConcession, applyRefundConcession } from '@registrar/contract/fee-plan';
 import { FEE_MESSAGES, type RefundEffect } from '@registrar/contract/fees';
 import { PAYMENT_MODE_NAMES, type RecordedPaymentMode } from '@registrar/contract/constants';
 import { localIsoDate } from '@registrar/contract/enrollment';
@@ -32,11 +32,21 @@ export interface OutgoingRefund {
   staffId: string | null;
 }
 
-/** Writes the schedule down by `paise` from its last open installments, as a concession naming the refund. */
-async function concede(tx: Executor, input: OutgoingRefund, refundId: string, paise: number, reason: string) {
+/**
+ * Writes the schedule down by `paise` as a concession naming the refund: from the installments the
+ * refund took paid money from (`paidBefore`, so a paid one stays paid), else from the last open ones.
+ */
+async function concede(
+  tx: Executor,
+  input: OutgoingRefund,
+  refundId: string,
+  paise: number,
+  reason: string,
+  paidBefore?: readonly number[],
+) {
   const { enrollmentId } = input;
   const schedule = await enrollmentRepository.schedule(tx, enrollmentId);
-  const amounts = applyConcession(schedule, paise);
+  const amounts = paidBefore ? applyRefundConcession(schedule, paidBefore, paise) : applyConcession(schedule, paise);
   if (!amounts) throw amountProblem(FEE_MESSAGES.refundLowerFeeTooMuch);
   for (const [i, row] of schedule.entries())
     if (amounts[i] !== row.amountPaise)
@@ -88,6 +98,11 @@ export async function recordRefund(
     if (amountPaise > credit) throw amountProblem(`${FEE_MESSAGES.refundMoreThanCredit} (${inr(credit)})`);
   }
 
+  // What each installment had been paid, so a lower fee lands where the refunded money sat.
+  const paidBefore =
+    effect === 'lower-fee'
+      ? (await enrollmentRepository.schedule(tx, enrollmentId)).map((s) => s.paidPaise)
+      : undefined;
   const refundNumber = await paymentRepository.nextNumber(tx, 'refund', Number(localIsoDate().slice(0, 4)));
   const refundId = await paymentRepository.insertRefund(tx, {
     enrollmentId,
@@ -103,7 +118,8 @@ export async function recordRefund(
   // A refund of an invoiced payment issues a credit note quoting the invoice.
   await creditRefund(tx, { id: refundId, paymentId: payment.id, amountPaise });
   await reconcilePaid(tx, enrollmentId);
-  if (effect === 'lower-fee') await concede(tx, input, refundId, amountPaise, `${refundNumber}: ${input.reason}`);
+  if (effect === 'lower-fee')
+    await concede(tx, input, refundId, amountPaise, `${refundNumber}: ${input.reason}`, paidBefore);
   if (effect === 'end-enrolment') {
     const schedule = await enrollmentRepository.schedule(tx, enrollmentId);
     const open = schedule.reduce((t, s) => t + Math.max(0, s.amountPaise - s.paidPaise), 0);
