@@ -474,8 +474,17 @@ export const refunds = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** What it did to the dues: owed-again, lower-fee, end-enrolment or credit. */
     effect: text('effect').notNull(),
+    /** The process that recorded a gateway's settlement (answer, webhook, reconciler); null: staff at the counter. */
+    recordedProcess: text('recorded_process'),
   },
-  (t) => [index('refunds_enrollment_idx').on(t.enrollmentId), index('refunds_payment_idx').on(t.paymentId)],
+  (t) => [
+    index('refunds_enrollment_idx').on(t.enrollmentId),
+    index('refunds_payment_idx').on(t.paymentId),
+    check(
+      'refunds_recorded_process_check',
+      sql`${t.recordedProcess} IS NULL OR ${t.recordedProcess} IN ('gateway_answer', 'gateway_webhook', 'gateway_reconciler')`,
+    ),
+  ],
 );
 
 export const refundCounters = pgTable('refund_counters', {

@@ -30,7 +30,12 @@ export interface OutgoingRefund {
   effect: RefundEffect;
   /** Null for a door no person worked (a gateway's settlement). */
   staffId: string | null;
+  /** The process that recorded a gateway's settlement; absent for staff at the counter. */
+  process?: RefundProcess;
 }
+
+/** The processes that settle a gateway's refund: its answer to the request, its webhook, the reconciler. */
+export type RefundProcess = 'gateway_answer' | 'gateway_webhook' | 'gateway_reconciler';
 
 /**
  * Writes the schedule down by `paise` as a concession naming the refund: from the installments the
@@ -113,6 +118,7 @@ export async function recordRefund(
     reason: input.reason,
     refundNumber,
     recordedBy: input.staffId,
+    recordedProcess: input.process ?? null,
     effect,
   });
   // A refund of an invoiced payment issues a credit note quoting the invoice.
