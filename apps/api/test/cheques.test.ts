@@ -1,6 +1,6 @@
 /**
  * A cheque is received (the payment), then cleared or bounced once, as an appended event: a bounce
- * voids the payment with the reason, re-opens the installment and adds the institute's bounce fee;
+ * voids the payment with the reason, re-opens the installment and adds the institute's bounce fee (a line of its own);
  * the dashboard counts cheques not yet cleared apart.
  */
 import { describe, expect, it } from 'vitest';
@@ -98,7 +98,7 @@ describe('cheques', async () => {
     await expect(db.execute(sql`delete from cheque_events where enrollment_id = ${id}`)).rejects.toThrow();
   });
 
-  it('a bounce voids the payment with its reason, re-opens the installment and adds the bounce fee', async () => {
+  it('a bounce voids the payment with its reason, re-opens the installment and adds the bounce fee as its own line', async () => {
     const { payment } = await chequePaid();
     const noReason = await settle(payment._id, { state: 'bounced', on: today });
     expect(noReason.statusCode).toBe(400);
@@ -108,7 +108,8 @@ describe('cheques', async () => {
     const d = res.json().data;
     expect(d.payments[0]).toMatchObject({ chequeState: 'bounced', voided: true });
     expect(d.payments[0].voidReason).toContain('Insufficient funds');
-    expect(d.installments[0]).toMatchObject({ amount: 10500, paidAmount: 0 });
+    expect(d.installments[0]).toMatchObject({ amount: 10000, paidAmount: 0, charge: null });
+    expect(d.installments.at(-1)).toMatchObject({ number: 3, amount: 500, dueDate: today, charge: 'cheque_bounce' });
     expect(d.totalFee).toBe(20500);
     expect(await verifyLedger(db)).toEqual([]);
   });

@@ -49,9 +49,22 @@ export const documentsDeletedNote = (date: string) => `Documents deleted on ${da
 export const INSTALLMENT_STATUSES = ['unpaid', 'partial', 'paid', 'overdue'] as const;
 export type InstallmentStatus = (typeof INSTALLMENT_STATUSES)[number];
 
+/** Charges a bounced cheque leaves in the dues, each its own line beside the installments. */
+export const INSTALLMENT_CHARGES = ['cheque_bounce', 'cheque_refunds'] as const;
+export type InstallmentCharge = (typeof INSTALLMENT_CHARGES)[number];
+export const INSTALLMENT_CHARGE_LABELS: Record<InstallmentCharge, string> = {
+  cheque_bounce: 'Cheque bounce charge',
+  cheque_refunds: 'Refunds paid on a bounced cheque',
+};
+/** How a line of the dues is named: "Installment 2", or the charge it is. */
+export const installmentLabel = (i: { number: number; charge?: InstallmentCharge | null | undefined }) =>
+  i.charge ? INSTALLMENT_CHARGE_LABELS[i.charge] : `Installment ${i.number}`;
+
 export const installmentSchema = z.object({
   _id: z.string(),
   number: z.number().int(),
+  /** Set on a charge a bounced cheque left; absent or null on an installment of the fee. */
+  charge: z.enum(INSTALLMENT_CHARGES).nullable().optional(),
   amount: z.number(),
   dueDate: z.string(),
   paidAmount: z.number(),

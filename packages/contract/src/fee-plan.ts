@@ -119,6 +119,27 @@ export function applyConcession(
   return rest > 0 ? null : amounts;
 }
 
+/**
+ * A "lower the fee" refund: each installment is lowered by what the refund took from its paid sum
+ * (`paidBefore` against the schedule's paid sums after the refund), so an installment paid in full
+ * stays paid; what the refund took from no installment (a credit) comes off the last open ones.
+ * Null when the schedule does not owe that much.
+ */
+export function applyRefundConcession(
+  schedule: readonly { amountPaise: number; paidPaise: number }[],
+  paidBefore: readonly number[],
+  concessionPaise: number,
+): number[] | null {
+  let rest = concessionPaise;
+  const lowered = schedule.map((s, i) => {
+    const take = Math.min(rest, Math.max(0, (paidBefore[i] ?? 0) - s.paidPaise));
+    rest -= take;
+    return { amountPaise: s.amountPaise - take, paidPaise: s.paidPaise };
+  });
+  if (rest === 0) return lowered.map((s) => s.amountPaise);
+  return applyConcession(lowered, rest);
+}
+
 export interface CurrentInstallment {
   number: number;
   amountPaise: number;

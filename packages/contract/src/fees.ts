@@ -6,6 +6,7 @@ import { hasAtMostTwoDecimals } from './course';
 import { LANGUAGES } from './language';
 import { emptyAsUndefined } from './fields';
 import { MESSAGES } from './messages';
+import { rolesThatMay } from './permissions';
 import { BANK_NAME_MAX, checkPaymentReferences, normaliseUtr } from './payment-references';
 
 export const FEE_MESSAGES = {
@@ -84,6 +85,10 @@ export const REFUND_EFFECT_CONSEQUENCES: Record<RefundEffect, string> = {
   'end-enrolment': 'The enrolment is cancelled and its open installments stop owing; no reminders follow.',
   credit: 'Only money paid beyond the fee goes back: what the student owes does not change.',
 };
+
+/** Why "End the enrolment" is greyed out for a role without the right, and who can do it. */
+export const refundEndUnavailable = () =>
+  `Not available to your role: ending an enrolment changes its status, which an ${rolesThatMay('enrollments.status')} can do.`;
 
 /** The longest reason a void, refund, concession or installment change may carry. */
 export const FEE_REASON_MAX = 500;

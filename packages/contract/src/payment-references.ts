@@ -13,6 +13,7 @@ export const PAYMENT_REFERENCE_MESSAGES = {
   utrTaken: 'This UTR is already recorded on another payment',
   chequeNotForMode: 'Cheque details belong to a cheque payment',
   chequeNumberInvalid: 'A cheque or DD number is 6 digits',
+  chequeDateRequired: 'Enter the date written on the cheque',
 } as const;
 
 /** UPI and IMPS references: 12 digits. */

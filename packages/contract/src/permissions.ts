@@ -115,6 +115,12 @@ export function can(role: Role | null | undefined, permission: Permission): bool
   return role ? ROLE_PERMISSIONS[role].includes(permission) : false;
 }
 
+/** The roles holding `permission`, as a sentence names them ("Admin or Counsellor"). */
+export function rolesThatMay(permission: Permission): string {
+  const names = ROLES.filter((role) => can(role, permission)).map((role) => ROLE_LABELS[role]);
+  return names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names.at(-1)!}` : (names[0] ?? '');
+}
+
 export const isRole = (value: unknown): value is Role => (ROLES as readonly unknown[]).includes(value);
 
 export const ACCESS_MESSAGES = {

@@ -8,5 +8,7 @@ export const siteInfoSchema = z.object({
   companyAddress: z.string(),
   /** GST is on: the enrolment form then asks for the student's State. */
   gstEnabled: z.boolean().optional(),
+  /** What a bounced cheque costs the student (rupees; 0: nothing). */
+  chequeBounceFee: z.number().optional(),
 });
 export type SiteInfo = z.infer<typeof siteInfoSchema>;

@@ -273,10 +273,13 @@ export const installments = pgTable(
     paidPaise: bigint('paid_paise', { mode: 'number' }).notNull().default(0),
     /** The GST rate added on top of a tax-exclusive course's price (0: none), fixed at planning. */
     taxRateBp: integer('tax_rate_bp').notNull().default(0),
+    /** A charge a bounced cheque left (its own line in the dues); null for an installment of the fee. */
+    charge: text('charge'),
     ...timestamps,
   },
   (t) => [
     check('installments_tax_rate_bp_check', sql`${t.taxRateBp} >= 0 AND ${t.taxRateBp} <= 10000`),
+    check('installments_charge_check', sql`${t.charge} IS NULL OR ${t.charge} IN ('cheque_bounce', 'cheque_refunds')`),
     uniqueIndex('installments_enrollment_number_key').on(t.enrollmentId, t.number),
     // (due date, number): the dashboard's next-due and most-overdue lists read it in order and stop at 10.
     index('installments_open_due_idx')
@@ -471,8 +474,17 @@ export const refunds = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** What it did to the dues: owed-again, lower-fee, end-enrolment or credit. */
     effect: text('effect').notNull(),
+    /** The process that recorded a gateway's settlement (answer, webhook, reconciler); null: staff at the counter. */
+    recordedProcess: text('recorded_process'),
   },
-  (t) => [index('refunds_enrollment_idx').on(t.enrollmentId), index('refunds_payment_idx').on(t.paymentId)],
+  (t) => [
+    index('refunds_enrollment_idx').on(t.enrollmentId),
+    index('refunds_payment_idx').on(t.paymentId),
+    check(
+      'refunds_recorded_process_check',
+      sql`${t.recordedProcess} IS NULL OR ${t.recordedProcess} IN ('gateway_answer', 'gateway_webhook', 'gateway_reconciler')`,
+    ),
+  ],
 );
 
 export const refundCounters = pgTable('refund_counters', {

@@ -78,7 +78,7 @@ export default fp(async function services(app: FastifyInstance) {
 
   app.decorate('announcementService', announcements);
   app.decorate('auditService', new AuditService(db));
-  app.decorate('chequeService', new ChequeService(db, config.chequeBounceFeePaise));
+  app.decorate('chequeService', new ChequeService(db, config, mailQueued));
   app.decorate('collectionsService', new CollectionsService(db, fees));
   app.decorate('courseService', new CourseService(db));
   app.decorate('dashboardService', new DashboardService(db));

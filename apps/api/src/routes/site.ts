@@ -2,6 +2,7 @@
 import { apiPaths } from '@registrar/contract/api-paths';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { successEnvelope } from '@registrar/contract/envelope';
+import { toRupees } from '../lib/money';
 import { siteInfoSchema } from '@registrar/contract/site';
 
 const siteRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -15,7 +16,14 @@ const siteRoutes: FastifyPluginAsyncZod = async (app) => {
       return {
         success: true as const,
         message: '',
-        data: { instituteName, contactEmail, contactPhone, companyAddress, gstEnabled },
+        data: {
+          instituteName,
+          contactEmail,
+          contactPhone,
+          companyAddress,
+          gstEnabled,
+          chequeBounceFee: toRupees(app.config.chequeBounceFeePaise),
+        },
       };
     },
   );

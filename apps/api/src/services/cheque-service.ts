@@ -1,34 +1,48 @@
 /**
  * A cheque's outcome, appended once beside its payment (never by rewriting it): cleared, or
- * bounced — which voids the payment with the reason, re-opens its installment and adds the
- * institute's bounce fee (CHEQUE_BOUNCE_FEE) to that installment.
+ * bounced — which voids the payment with the reason and re-opens its installment; the institute's
+ * bounce fee (CHEQUE_BOUNCE_FEE) and any refunds already paid out on the cheque become lines of
+ * their own in the dues, and the student is told what is due now.
  */
 import { eq } from 'drizzle-orm';
 import { CHEQUE_MESSAGES, type ChequeOutcomeInput } from '@registrar/contract/cheques';
 import { localIsoDate } from '@registrar/contract/enrollment';
+import type { InstallmentCharge } from '@registrar/contract/enrollment-admin';
 import { FEE_MESSAGES } from '@registrar/contract/fees';
-import type { Db } from '../db/database';
-import { chequeEvents } from '../db/schema';
+import { formatDate } from '@registrar/contract/language';
+import type { Db, Executor } from '../db/database';
+import { chequeEvents, installments } from '../db/schema';
 import { badRequest, conflict, notFound } from '../lib/http-errors';
 import { enrollmentRepository } from '../repositories/enrollment-repository';
 import { paymentRepository } from '../repositories/payment-repository';
 import { reconcilePaid } from './fee-reconcile';
+import { tellStudentChequeBounced, type BounceNoticeConfig } from './cheque-bounce-notice';
 import { formatInr } from './fee-service';
 import { voidDocuments } from './gst/tax-documents';
 import { ledgerTurn } from './ledger-turn';
 
 const onProblem = (message: string) => badRequest(message, [{ path: 'on', message }]);
+const humanDate = (iso: string) => formatDate(iso, 'en', { style: 'long' });
+
+/** A charge as its own line after the last one, due the day the cheque bounced. */
+async function addCharge(tx: Executor, enrollmentId: string, charge: InstallmentCharge, paise: number, on: string) {
+  const schedule = await enrollmentRepository.schedule(tx, enrollmentId);
+  const number = schedule.reduce((n, s) => Math.max(n, s.number), 0) + 1;
+  await tx.insert(installments).values({ enrollmentId, number, amountPaise: paise, dueDate: on, charge });
+}
 
 export class ChequeService {
   constructor(
     private readonly db: Db,
-    private readonly bounceFeePaise: number,
+    private readonly config: BounceNoticeConfig & { chequeBounceFeePaise: number },
+    private readonly onMailQueued: () => void = () => {},
   ) {}
 
   /** Records the outcome; answers the enrolment the cheque was paid into. A repeat of the same outcome changes nothing. */
   async settle(paymentId: string, input: ChequeOutcomeInput, staffId: string): Promise<string> {
     if (input.on > localIsoDate()) throw onProblem(CHEQUE_MESSAGES.onInFuture);
-    return ledgerTurn(this.db, () =>
+    let told = false;
+    const enrollmentId = await ledgerTurn(this.db, () =>
       this.db.transaction(async (tx) => {
         const found = await paymentRepository.byId(tx, paymentId);
         if (!found) throw notFound(FEE_MESSAGES.paymentNotFound);
@@ -43,9 +57,7 @@ export class ChequeService {
         if (payment.voidedAt) throw conflict(CHEQUE_MESSAGES.voided);
         if (input.on < payment.paidOn) throw onProblem(CHEQUE_MESSAGES.onBeforeReceived);
         const bounced = input.state === 'bounced';
-        if (bounced && (await paymentRepository.refundedPaise(tx, paymentId)) > 0)
-          throw conflict(FEE_MESSAGES.voidRefunded);
-        const fee = bounced ? this.bounceFeePaise : 0;
+        const fee = bounced ? this.config.chequeBounceFeePaise : 0;
         await tx.insert(chequeEvents).values({
           paymentId,
           enrollmentId: payment.enrollmentId,
@@ -60,35 +72,45 @@ export class ChequeService {
           await enrollmentRepository.addEvent(tx, {
             enrollmentId: payment.enrollmentId,
             kind: 'cheque_cleared',
-            note: `${cheque} (${formatInr(payment.amountPaise)}) cleared on ${input.on}`,
+            note: `${cheque} (${formatInr(payment.amountPaise)}) cleared on ${humanDate(input.on)}`,
             staffId,
           });
           return payment.enrollmentId;
         }
-        const why = `Cheque bounced on ${input.on}: ${input.reason}`;
+        const on = humanDate(input.on);
+        const why = `Cheque bounced on ${on}: ${input.reason}`;
+        // Refunds already paid out stay paid: the money never came, so the student owes them too.
+        const refundedPaise = await paymentRepository.refundedPaise(tx, paymentId);
         await paymentRepository.void(tx, paymentId, why, staffId);
         // Its tax invoice is cancelled (or, once its month is filed, credited).
         await voidDocuments(tx, payment, why, staffId);
-        if (fee > 0) {
-          const schedule = await enrollmentRepository.schedule(tx, payment.enrollmentId);
-          const target =
-            schedule.find((s) => s.id === payment.installmentId) ??
-            schedule.find((s) => s.number === payment.installmentNumber) ??
-            schedule.at(-1);
-          if (target)
-            await paymentRepository.updateInstallment(tx, target.id, { amountPaise: target.amountPaise + fee });
-        }
+        if (fee > 0) await addCharge(tx, payment.enrollmentId, 'cheque_bounce', fee, input.on);
+        if (refundedPaise > 0) await addCharge(tx, payment.enrollmentId, 'cheque_refunds', refundedPaise, input.on);
         await reconcilePaid(tx, payment.enrollmentId);
+        const added = [
+          fee > 0 ? `bounce charge ${formatInr(fee)} added` : null,
+          refundedPaise > 0 ? `refunds of ${formatInr(refundedPaise)} paid on it owed again` : null,
+        ].filter(Boolean);
         await enrollmentRepository.addEvent(tx, {
           enrollmentId: payment.enrollmentId,
           kind: 'cheque_bounced',
-          note: `${cheque} (${formatInr(payment.amountPaise)}) bounced on ${input.on}: ${input.reason}. Payment voided${
-            fee > 0 ? `; bounce fee ${formatInr(fee)} added` : ''
+          note: `${cheque} (${formatInr(payment.amountPaise)}) bounced on ${on}: ${input.reason}. Payment voided${
+            added.length ? `; ${added.join('; ')}` : ''
           }`,
           staffId,
+        });
+        told = await tellStudentChequeBounced(tx, this.config, {
+          enrollmentId: payment.enrollmentId,
+          receiptNumber: payment.receiptNumber,
+          chequeNumber: payment.chequeNumber,
+          amountPaise: payment.amountPaise,
+          feePaise: fee,
+          on: input.on,
         });
         return payment.enrollmentId;
       }),
     );
+    if (told) this.onMailQueued();
+    return enrollmentId;
   }
 }

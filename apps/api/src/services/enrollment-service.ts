@@ -8,6 +8,7 @@ import {
   type EnrollmentListQuery,
   type EnrollmentRecord,
   type EnrollmentStatus,
+  type InstallmentCharge,
   type StudentMailedStatus,
   isStudentMailed,
 } from '@registrar/contract/enrollment-admin';
@@ -82,6 +83,7 @@ export class EnrollmentService extends EnrollmentIntake {
       installments: ledger.schedule.map(({ row, paidPaise, status }) => ({
         _id: row.id,
         number: row.number,
+        charge: row.charge as InstallmentCharge | null,
         amount: toRupees(row.amountPaise),
         dueDate: row.dueDate,
         paidAmount: toRupees(paidPaise),

@@ -13,7 +13,7 @@ import { gstRepository } from './gst/gst-repository';
 import { installmentStatus } from './enrollment-fee-schedule';
 
 export interface ScheduleLine {
-  row: { id: string; number: number; amountPaise: number; dueDate: string };
+  row: { id: string; number: number; amountPaise: number; dueDate: string; charge: string | null };
   paidPaise: number;
   status: Installment['status'];
 }

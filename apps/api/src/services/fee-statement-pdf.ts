@@ -198,9 +198,10 @@ export async function renderFeeStatement(data: StatementData): Promise<Buffer> {
       t('statement.schedule.paid'),
       t('statement.schedule.status'),
     ],
-    [30, 110, 120, 120, 110],
+    [130, 90, 100, 100, 70],
     data.installments.map((i) => [
-      String(i.number),
+      // A charge a bounced cheque left is named, not numbered.
+      i.charge ? t(`statement.charge.${i.charge}`) : String(i.number),
       day(i.dueDate),
       inr(i.amount),
       inr(i.paidAmount),

@@ -83,12 +83,15 @@ export async function verifyLedger(db: Db): Promise<string[]> {
     });
   }
 
-  // Refunds never exceed their payment, and a voided payment has none.
+  // Refunds never exceed their payment, and a voided payment has none — but a bounced cheque keeps the
+  // refunds paid out on it, owed again as a charge of the same amount.
   for (const r of await sqlRows<{ receipt_number: string; amount: string; refunded: string; voided: boolean }>(
     db,
     sql`select p.receipt_number, p.amount_paise::text as amount, sum(r.amount_paise)::text as refunded, p.voided_at is not null as voided
-        from payments p join refunds r on r.payment_id = p.id group by p.id
-        having sum(r.amount_paise) > p.amount_paise or p.voided_at is not null`,
+        from payments p join refunds r on r.payment_id = p.id
+        left join cheque_events c on c.payment_id = p.id and c.state = 'bounced'
+        group by p.id, c.id
+        having sum(r.amount_paise) > p.amount_paise or (p.voided_at is not null and c.id is null)`,
   ))
     problems.push(
       `${r.receipt_number}: ${r.voided ? 'voided but refunded' : 'refunded more than paid'} (${formatInr(Number(r.refunded))} of ${formatInr(Number(r.amount))})`,

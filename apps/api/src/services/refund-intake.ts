@@ -4,7 +4,7 @@
  * the paid sums and whatever its effect writes (a concession, a cancellation) commit together.
  */
 import { ENROLLMENT_MESSAGES, ENROLLMENT_TRANSITIONS } from '@registrar/contract/enrollment-admin';
-import { allocatePayments, applyConcession } from '@registrar/contract/fee-plan';
+import { allocatePayments, applyConcession, applyRefundConcession } from '@registrar/contract/fee-plan';
 import { FEE_MESSAGES, type RefundEffect } from '@registrar/contract/fees';
 import { PAYMENT_MODE_NAMES, type RecordedPaymentMode } from '@registrar/contract/constants';
 import { localIsoDate } from '@registrar/contract/enrollment';
@@ -30,13 +30,28 @@ export interface OutgoingRefund {
   effect: RefundEffect;
   /** Null for a door no person worked (a gateway's settlement). */
   staffId: string | null;
+  /** The process that recorded a gateway's settlement; absent for staff at the counter. */
+  process?: RefundProcess;
 }
 
-/** Writes the schedule down by `paise` from its last open installments, as a concession naming the refund. */
-async function concede(tx: Executor, input: OutgoingRefund, refundId: string, paise: number, reason: string) {
+/** The processes that settle a gateway's refund: its answer to the request, its webhook, the reconciler. */
+export type RefundProcess = 'gateway_answer' | 'gateway_webhook' | 'gateway_reconciler';
+
+/**
+ * Writes the schedule down by `paise` as a concession naming the refund: from the installments the
+ * refund took paid money from (`paidBefore`, so a paid one stays paid), else from the last open ones.
+ */
+async function concede(
+  tx: Executor,
+  input: OutgoingRefund,
+  refundId: string,
+  paise: number,
+  reason: string,
+  paidBefore?: readonly number[],
+) {
   const { enrollmentId } = input;
   const schedule = await enrollmentRepository.schedule(tx, enrollmentId);
-  const amounts = applyConcession(schedule, paise);
+  const amounts = paidBefore ? applyRefundConcession(schedule, paidBefore, paise) : applyConcession(schedule, paise);
   if (!amounts) throw amountProblem(FEE_MESSAGES.refundLowerFeeTooMuch);
   for (const [i, row] of schedule.entries())
     if (amounts[i] !== row.amountPaise)
@@ -88,6 +103,11 @@ export async function recordRefund(
     if (amountPaise > credit) throw amountProblem(`${FEE_MESSAGES.refundMoreThanCredit} (${inr(credit)})`);
   }
 
+  // What each installment had been paid, so a lower fee lands where the refunded money sat.
+  const paidBefore =
+    effect === 'lower-fee'
+      ? (await enrollmentRepository.schedule(tx, enrollmentId)).map((s) => s.paidPaise)
+      : undefined;
   const refundNumber = await paymentRepository.nextNumber(tx, 'refund', Number(localIsoDate().slice(0, 4)));
   const refundId = await paymentRepository.insertRefund(tx, {
     enrollmentId,
@@ -98,12 +118,14 @@ export async function recordRefund(
     reason: input.reason,
     refundNumber,
     recordedBy: input.staffId,
+    recordedProcess: input.process ?? null,
     effect,
   });
   // A refund of an invoiced payment issues a credit note quoting the invoice.
   await creditRefund(tx, { id: refundId, paymentId: payment.id, amountPaise });
   await reconcilePaid(tx, enrollmentId);
-  if (effect === 'lower-fee') await concede(tx, input, refundId, amountPaise, `${refundNumber}: ${input.reason}`);
+  if (effect === 'lower-fee')
+    await concede(tx, input, refundId, amountPaise, `${refundNumber}: ${input.reason}`, paidBefore);
   if (effect === 'end-enrolment') {
     const schedule = await enrollmentRepository.schedule(tx, enrollmentId);
     const open = schedule.reduce((t, s) => t + Math.max(0, s.amountPaise - s.paidPaise), 0);

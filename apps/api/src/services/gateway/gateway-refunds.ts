@@ -17,7 +17,8 @@ import { formatRupeesExact } from '@registrar/contract/language';
 import { enrollmentRepository } from '../../repositories/enrollment-repository';
 import { paymentRepository } from '../../repositories/payment-repository';
 import { oncePerKey } from '../once-per-key';
-import { recordRefund, type OutgoingRefund } from '../refund-intake';
+import { ledgerTurn } from '../ledger-turn';
+import { recordRefund, type OutgoingRefund, type RefundProcess } from '../refund-intake';
 import { GatewayError, type GatewayRefund, type PaymentGateway } from './payment-gateway';
 
 const ENDED = ['processed', 'failed'];
@@ -153,7 +154,8 @@ export class GatewayRefunds {
       return { requestId, refund: refund ? { id: refund.id, status: refund.status } : null };
     });
     // A gateway that settles at once (the simulator, an instant refund) is recorded now.
-    if (answer.refund && answer.refund.status !== 'pending') await this.settle(answer.requestId, answer.refund);
+    if (answer.refund && answer.refund.status !== 'pending')
+      await this.settle(answer.requestId, answer.refund, 'gateway_answer');
     return answer.requestId;
   }
 
@@ -180,8 +182,21 @@ export class GatewayRefunds {
    * ends the request with nothing in the ledger, each once: the request's row is locked and a
    * unique index allows one end per request.
    */
-  async settle(requestId: string, refund: Pick<GatewayRefund, 'id' | 'status'>): Promise<RefundOutcome> {
+  async settle(
+    requestId: string,
+    refund: Pick<GatewayRefund, 'id' | 'status'>,
+    process: RefundProcess,
+  ): Promise<RefundOutcome> {
     if (refund.status === 'pending') return 'ignored';
+    // The ledger's turn, like every other door: a refund number is taken in call order, no connection held waiting.
+    return ledgerTurn(this.db, () => this.settleNow(requestId, refund, process));
+  }
+
+  private settleNow(
+    requestId: string,
+    refund: Pick<GatewayRefund, 'id' | 'status'>,
+    process: RefundProcess,
+  ): Promise<RefundOutcome> {
     return this.db.transaction(async (tx) => {
       const [request] = await tx
         .select()
@@ -223,6 +238,7 @@ export class GatewayRefunds {
         reason: request.reason,
         effect: request.effect as OutgoingRefund['effect'],
         staffId: request.requestedBy,
+        process,
       };
       let note: string | null = null;
       let recorded;
@@ -250,7 +266,7 @@ export class GatewayRefunds {
   async fromWebhook(refund: GatewayRefund): Promise<RefundOutcome> {
     const requestId = await this.requestOf(refund);
     if (!requestId) return 'unmatched';
-    return this.settle(requestId, refund);
+    return this.settle(requestId, refund, 'gateway_webhook');
   }
 
   private async requestOf(refund: GatewayRefund): Promise<string | undefined> {
@@ -307,7 +323,7 @@ export class GatewayRefunds {
         throw err;
       }
       if (!last) await this.appendPending(this.db, request.id, refund);
-      await this.settle(request.id, refund);
+      await this.settle(request.id, refund, 'gateway_reconciler');
     }
   }
 }

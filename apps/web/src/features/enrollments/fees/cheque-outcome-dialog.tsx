@@ -1,7 +1,7 @@
 /**
  * A received cheque cleared or bounced. The outcome is kept beside the payment, never by editing
- * it; a bounce voids the payment with the reason, re-opens its installment and may add the
- * institute's bounce fee, so the dialog says so before it is confirmed.
+ * it; a bounce voids the payment with the reason, re-opens its installment and adds the
+ * institute's bounce fee as its own line, so the dialog states that amount before it is confirmed.
  *
  * Mount it with a new `key` per opening (the fee panel does).
  */
@@ -14,6 +14,18 @@ import { useSettleChequeMutation } from './api/fees-api';
 import { today } from './fee-format';
 import { DateField, ReasonField, useMoneyValues } from './money-form';
 import { FormDialog } from '../../../shared/ui/form-dialog';
+import { useGetSiteQuery } from '../../../shared/api/site-api';
+
+/** What a bounce does to the dues, the institute's fee stated as an amount once it is known. */
+export function bounceConsequence(fee: number | undefined): string {
+  const charge =
+    fee === undefined
+      ? ''
+      : fee > 0
+        ? ` A cheque bounce charge of ${formatRupees(fee)} is added to the dues as a line of its own, and the student is told by mail.`
+        : ' The institute charges no bounce fee; the student is told by mail.';
+  return `The payment will be voided with your reason and its installment owes this amount again; any refund already paid on it is owed too.${charge}`;
+}
 
 export function ChequeOutcomeDialog({
   enrollmentId,
@@ -27,6 +39,7 @@ export function ChequeOutcomeDialog({
   onClose: () => void;
 }) {
   const [settle, { isLoading }] = useSettleChequeMutation();
+  const { data: site } = useGetSiteQuery(undefined, { skip: state !== 'bounced' });
   const { values, bind, failure, submit } = useMoneyValues(
     { on: today(), reason: '' },
     'The cheque could not be updated.',
@@ -52,7 +65,7 @@ export function ChequeOutcomeDialog({
           {formatRupees(payment.amount)} by {cheque}
           {payment.bankName ? ` on ${payment.bankName}` : ''}, received {formatDate(payment.paidOn)}.{' '}
           {bounced
-            ? 'The payment will be voided with your reason and its installment owes this amount again; the institute’s bounce fee, if it sets one, is added to that installment.'
+            ? bounceConsequence(site?.chequeBounceFee)
             : 'The payment stays as it is; the cheque is marked cleared.'}
         </>
       }

@@ -104,13 +104,13 @@ describe('fee panel', () => {
     fireEvent.change(again.getByRole('combobox', { name: /^Installment/ }), { target: { value: 'i3' } });
     await waitFor(() => expect(fresh.value).toBe('8000'));
     type(fresh, '2500');
-    fireEvent.change(again.getByRole('combobox', { name: /^Payment mode/ }), { target: { value: 'cheque' } });
-    type(again.getByRole('textbox', { name: 'Reference' }), '  CHQ-100  ');
+    fireEvent.change(again.getByRole('combobox', { name: /^Payment mode/ }), { target: { value: 'other' } });
+    type(again.getByRole('textbox', { name: 'Reference' }), '  DD-100  ');
     fireEvent.click(again.getByRole('button', { name: 'Record payment' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(writes()).toHaveLength(1);
     expect(writes()[0]!.url.pathname).toBe(`/api/student-enrollment-payment/${ID}/i3`);
-    expect(writes()[0]!.body).toEqual({ amount: 2500, paymentMode: 'cheque', paidOn: today(), reference: 'CHQ-100' });
+    expect(writes()[0]!.body).toEqual({ amount: 2500, paymentMode: 'other', paidOn: today(), reference: 'DD-100' });
   });
 
   it("record payment: the server's field error lands on its field and the dialog stays open", async () => {

@@ -6,7 +6,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { Installment } from '@registrar/contract/enrollment-admin';
+import { installmentLabel, type Installment } from '@registrar/contract/enrollment-admin';
 import { formatDate } from '../../../shared/lib/format-date';
 import { formatRupees } from '../../../shared/lib/money';
 import { InstallmentStatusChip } from '../status-chip';
@@ -45,12 +45,12 @@ export function FeeScheduleCards({
         <Box
           component="li"
           key={row._id}
-          aria-label={`Installment ${row.number}`}
+          aria-label={installmentLabel(row)}
           sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5, minWidth: 0 }}
         >
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
             <Typography component="h4" variant="subtitle2" sx={{ fontWeight: 600 }}>
-              Installment {row.number}
+              {installmentLabel(row)}
             </Typography>
             <InstallmentStatusChip status={row.status} />
           </Stack>
@@ -69,13 +69,17 @@ export function FeeScheduleCards({
                   variant="outlined"
                   fullWidth
                   onClick={() => onPay(row)}
-                  aria-label={`Record payment for installment ${row.number}`}
+                  aria-label={`Record payment for ${installmentLabel(row).toLowerCase()}`}
                 >
                   Record payment
                 </Button>
               )}
               {canEdit(row) && (
-                <Button fullWidth onClick={() => onEdit(row)} aria-label={`Edit installment ${row.number}`}>
+                <Button
+                  fullWidth
+                  onClick={() => onEdit(row)}
+                  aria-label={`Edit ${installmentLabel(row).toLowerCase()}`}
+                >
                   Edit
                 </Button>
               )}

@@ -15,7 +15,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import type { EnrollmentDetail, Installment } from '@registrar/contract/enrollment-admin';
+import { installmentLabel, type EnrollmentDetail, type Installment } from '@registrar/contract/enrollment-admin';
 import { formatDate } from '../../../shared/lib/format-date';
 import { formatRupees } from '../../../shared/lib/money';
 import { usePermissions } from '../../../shared/session/permissions';
@@ -87,7 +87,7 @@ export function FeeSchedule({
           {installments.map((row) => (
             <TableRow key={row._id}>
               <TableCell component="th" scope="row">
-                {row.number}
+                {row.charge ? installmentLabel(row) : row.number}
               </TableCell>
               <TableCell align="right" sx={money}>
                 {formatRupees(row.amount)}
@@ -108,14 +108,18 @@ export function FeeSchedule({
                     <Button
                       size="small"
                       onClick={() => onPay(row)}
-                      aria-label={`Record payment for installment ${row.number}`}
+                      aria-label={`Record payment for ${installmentLabel(row).toLowerCase()}`}
                       sx={{ whiteSpace: 'nowrap' }}
                     >
                       Record payment
                     </Button>
                   )}
                   {canEdit(row) && (
-                    <Button size="small" onClick={() => onEdit(row)} aria-label={`Edit installment ${row.number}`}>
+                    <Button
+                      size="small"
+                      onClick={() => onEdit(row)}
+                      aria-label={`Edit ${installmentLabel(row).toLowerCase()}`}
+                    >
                       Edit
                     </Button>
                   )}

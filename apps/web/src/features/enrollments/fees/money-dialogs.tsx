@@ -39,7 +39,8 @@ export function RefundDialog({
       amount: String(left),
       reason: '',
       refundedOn: today(),
-      paymentMode: payment.paymentMode === 'online_payment' ? '' : (payment.paymentMode as string),
+      // The money goes back the way it came unless staff choose otherwise.
+      paymentMode: payment.paymentMode as string,
       effect: '',
     },
     'The refund could not be recorded.',
@@ -85,7 +86,7 @@ export function RefundDialog({
       {!online && (
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
           <DateField label="Refunded on" latest={today()} {...bind('refundedOn')} sx={{ flex: 1 }} />
-          <ModeField label="Refund mode" {...bind('paymentMode')} sx={{ flex: 1 }} />
+          <ModeField label="Refund mode" also={payment.paymentMode} {...bind('paymentMode')} sx={{ flex: 1 }} />
         </Stack>
       )}
       <RefundEffectField {...bind('effect')} canEnd={canEnd} />

@@ -7,7 +7,7 @@
 import { useState, type ChangeEvent } from 'react';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
-import { LEDGER_PAYMENT_MODES, PAYMENT_MODE_NAMES } from '@registrar/contract/constants';
+import { LEDGER_PAYMENT_MODES, PAYMENT_MODE_NAMES, type RecordedPaymentMode } from '@registrar/contract/constants';
 import { FEE_REASON_MAX } from '@registrar/contract/fees';
 import type { ApiQueryError } from '../../../shared/api/base-api';
 import { newIdempotencyKey } from '../../../shared/api/idempotency-key';
@@ -52,12 +52,23 @@ export function DateField({ latest, ...props }: MoneyFieldProps & { latest?: str
   );
 }
 
-/** How the money moved (cash, UPI, …); `choose` adds an empty first choice for "none yet". */
-export function ModeField({ choose, ...props }: MoneyFieldProps & { choose?: string }) {
+/**
+ * How the money moved (cash, UPI, …); `choose` adds an empty first choice for "none yet"; `also` a
+ * mode kept only for old rows (online payment), so a refund of one can default to it.
+ */
+export function ModeField({
+  choose,
+  also,
+  ...props
+}: MoneyFieldProps & { choose?: string; also?: RecordedPaymentMode }) {
+  const modes: readonly RecordedPaymentMode[] =
+    also && !(LEDGER_PAYMENT_MODES as readonly string[]).includes(also)
+      ? [...LEDGER_PAYMENT_MODES, also]
+      : LEDGER_PAYMENT_MODES;
   return (
     <MoneyField select slotProps={{ select: { native: true }, inputLabel: { shrink: true } }} {...props}>
       {choose !== undefined && <option value="">{choose}</option>}
-      {LEDGER_PAYMENT_MODES.map((mode) => (
+      {modes.map((mode) => (
         <option key={mode} value={mode}>
           {PAYMENT_MODE_NAMES[mode]}
         </option>

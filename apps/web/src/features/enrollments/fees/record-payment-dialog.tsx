@@ -16,9 +16,14 @@ import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import type { RecordedPaymentMode } from '@registrar/contract/constants';
-import type { Installment } from '@registrar/contract/enrollment-admin';
+import { installmentLabel, type Installment } from '@registrar/contract/enrollment-admin';
 import { FEE_MESSAGES, PAYMENT_NOTE_MAX, PAYMENT_REFERENCE_MAX, recordPaymentFields } from '@registrar/contract/fees';
-import { BANK_NAME_MAX, MODES_WITH_UTR, checkPaymentReferences } from '@registrar/contract/payment-references';
+import {
+  BANK_NAME_MAX,
+  MODES_WITH_UTR,
+  PAYMENT_REFERENCE_MESSAGES,
+  checkPaymentReferences,
+} from '@registrar/contract/payment-references';
 import { formatRupees } from '../../../shared/lib/money';
 import { formatDate } from '../../../shared/lib/format-date';
 import { useRecordPaymentMutation } from './api/fees-api';
@@ -73,6 +78,13 @@ export function paymentFormSchema(owed: (installmentId: string) => number, lates
           });
         if (typeof paidOn === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(paidOn) && paidOn > latest)
           ctx.addIssue({ code: 'custom', path: ['paidOn'], message: FEE_MESSAGES.paidOnInFuture });
+        // The desk always has the cheque in hand: its date is asked, not optional.
+        if (values.paymentMode === 'cheque' && !values.chequeDate)
+          ctx.addIssue({
+            code: 'custom',
+            path: ['chequeDate'],
+            message: PAYMENT_REFERENCE_MESSAGES.chequeDateRequired,
+          });
       },
       { when: () => true },
     );
@@ -137,7 +149,8 @@ export function RecordPaymentDialog({
   const chosen = installments.find((i) => i._id === chosenId);
 
   const onSubmit = handleSubmit(async (values) => {
-    const reference = values.reference?.trim();
+    // A cheque is named by its number alone: no second reference to disagree with it.
+    const reference = values.paymentMode === 'cheque' ? undefined : values.reference?.trim();
     const note = values.note?.trim();
     const sent = await send(
       (idempotencyKey) =>
@@ -204,7 +217,7 @@ export function RecordPaymentDialog({
       >
         {openOnes.map((i) => (
           <option key={i._id} value={i._id}>
-            {`Installment ${i.number} · ${formatRupees(owedOn(i))} owed`}
+            {`${installmentLabel(i)} · ${formatRupees(owedOn(i))} owed`}
           </option>
         ))}
       </TextField>
@@ -259,18 +272,20 @@ export function RecordPaymentDialog({
             label="Cheque date"
             {...register('chequeDate')}
             error={errors.chequeDate?.message}
-            help="Optional; a post-dated cheque is fine."
+            help="The date written on it; a post-dated cheque is fine."
             sx={{ flex: 1 }}
           />
         </Stack>
       )}
-      <TextField
-        label="Reference"
-        autoComplete="off"
-        slotProps={{ htmlInput: { maxLength: PAYMENT_REFERENCE_MAX } }}
-        fullWidth
-        {...registered('reference', 'Optional: a transaction id or cheque number.')}
-      />
+      {mode !== 'cheque' && (
+        <TextField
+          label="Reference"
+          autoComplete="off"
+          slotProps={{ htmlInput: { maxLength: PAYMENT_REFERENCE_MAX } }}
+          fullWidth
+          {...registered('reference', 'Optional: a transaction id.')}
+        />
+      )}
       <TextField
         label="Note"
         multiline

@@ -8,7 +8,12 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
-import { REFUND_EFFECTS, REFUND_EFFECT_CONSEQUENCES, REFUND_EFFECT_LABELS } from '@registrar/contract/fees';
+import {
+  REFUND_EFFECTS,
+  REFUND_EFFECT_CONSEQUENCES,
+  REFUND_EFFECT_LABELS,
+  refundEndUnavailable,
+} from '@registrar/contract/fees';
 
 export function RefundEffectField({
   value,
@@ -19,7 +24,7 @@ export function RefundEffectField({
   value: string;
   error: string | undefined;
   onChange: (event: ChangeEvent<HTMLInputElement>) => void;
-  /** Ending the enrolment changes its status: offered only to staff who may. */
+  /** Ending the enrolment changes its status: shown to everyone, open only to staff who may (else why not and who can). */
   canEnd: boolean;
 }) {
   const id = useId();
@@ -29,24 +34,28 @@ export function RefundEffectField({
         What does this refund do?
       </FormLabel>
       <RadioGroup name="effect" aria-labelledby={`${id}-label`} value={value} onChange={onChange}>
-        {REFUND_EFFECTS.filter((effect) => canEnd || effect !== 'end-enrolment').map((effect) => (
-          <FormControlLabel
-            key={effect}
-            value={effect}
-            control={<Radio />}
-            sx={{ alignItems: 'flex-start', mt: 1, '& .MuiRadio-root': { pt: 0.25 } }}
-            label={
-              <>
-                <Typography component="span" sx={{ display: 'block' }}>
-                  {REFUND_EFFECT_LABELS[effect]}
-                </Typography>
-                <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
-                  {REFUND_EFFECT_CONSEQUENCES[effect]}
-                </Typography>
-              </>
-            }
-          />
-        ))}
+        {REFUND_EFFECTS.map((effect) => {
+          const unavailable = effect === 'end-enrolment' && !canEnd;
+          return (
+            <FormControlLabel
+              key={effect}
+              value={effect}
+              disabled={unavailable}
+              control={<Radio />}
+              sx={{ alignItems: 'flex-start', mt: 1, '& .MuiRadio-root': { pt: 0.25 } }}
+              label={
+                <>
+                  <Typography component="span" sx={{ display: 'block' }}>
+                    {REFUND_EFFECT_LABELS[effect]}
+                  </Typography>
+                  <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
+                    {unavailable ? refundEndUnavailable() : REFUND_EFFECT_CONSEQUENCES[effect]}
+                  </Typography>
+                </>
+              }
+            />
+          );
+        })}
       </RadioGroup>
       {error && <FormHelperText>{error}</FormHelperText>}
     </FormControl>
