@@ -18,6 +18,8 @@ const apiProject = (name: string, env: Record<string, string>, exclude: string[]
     include: ['test/**/*.test.ts'],
     exclude,
     env,
+    // One migrated database per run, which every test file's fresh database copies.
+    globalSetup: ['test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -1,37 +1,22 @@
 /**
  * `build(t)`-style helper (fastify/demo): a fresh database per test file — an in-memory PGlite,
- * or a new PostgreSQL database when the project runs as `api:postgres` — migrated, wrapped in the
- * real app, and dropped afterwards. No mocks of our server or database.
+ * or a new PostgreSQL database when the project runs as `api:postgres` — migrated (a copy of the
+ * run's migrated database, global-setup.ts), wrapped in the real app, and dropped afterwards. No
+ * mocks of our server or database.
  */
 import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import { afterAll } from 'vitest';
+import { afterAll, inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Database } from '../src/db/database';
+import { adminQuery, postgresUrl, withDatabase } from './database-admin';
+
+export { adminQuery, postgresUrl, withDatabase };
 
 export const dbKind = (process.env.TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
-export const postgresUrl = process.env.TEST_DATABASE_URL;
-
-export function withDatabase(url: string, name: string): string {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
-
-export async function adminQuery(sqlText: string): Promise<void> {
-  if (!postgresUrl) throw new Error('TEST_DATABASE_URL is not set (REQUIRE_POSTGRES=1 needs it)');
-  const { default: pg } = await import('pg');
-  const client = new pg.Client({ connectionString: postgresUrl });
-  await client.connect();
-  try {
-    await client.query(sqlText);
-  } finally {
-    await client.end();
-  }
-}
 
 export interface TestDatabase {
   database: Database;
@@ -40,14 +25,18 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A fresh database of the kind this project run tests; migrated unless a test migrates it itself. */
+/**
+ * A fresh database of the kind this project run tests: a copy of the run's migrated database, or
+ * an empty one that the test migrates itself.
+ */
 export async function createTestDatabase({ migrated = true } = {}): Promise<TestDatabase> {
   if (dbKind === 'postgres') {
     const name = `registrar_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-    await adminQuery(`create database ${name}`);
+    await adminQuery(
+      migrated ? `create database ${name} template ${inject('postgresTemplate')}` : `create database ${name}`,
+    );
     const url = withDatabase(postgresUrl!, name);
     const database = await openDatabase({ databaseUrl: url, poolSize: 5 });
-    if (migrated) await database.migrate();
     return {
       database,
       url,
@@ -57,8 +46,8 @@ export async function createTestDatabase({ migrated = true } = {}): Promise<Test
       },
     };
   }
-  const database = await openDatabase({});
-  if (migrated) await database.migrate();
+  const dump = fs.readFileSync(inject(migrated ? 'pgliteTemplate' : 'pgliteEmpty'));
+  const database = await openDatabase({ pgliteDump: new Blob([dump]) });
   return { database, url: undefined, drop: () => database.close() };
 }
 

@@ -75,13 +75,15 @@ export interface OpenOptions {
   databaseUrl?: string | undefined;
   /** PGlite's directory; undefined means in memory (tests). */
   pgliteDir?: string | undefined;
+  /** A PGlite data directory's dump to start from: tests copy one migrated database instead of initialising their own. */
+  pgliteDump?: Blob | undefined;
   /** PostgreSQL pool size. */
   poolSize?: number;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
-  return openPglite(options.pgliteDir);
+  return openPglite(options.pgliteDir, options.pgliteDump);
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
@@ -169,7 +171,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   };
 }
 
-async function openPglite(dir: string | undefined): Promise<Database> {
+async function openPglite(dir: string | undefined, dump: Blob | undefined): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   // The staff lists' search indexes are pg_trgm's (migration 0009); PostgreSQL ships it in contrib.
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
@@ -177,6 +179,7 @@ async function openPglite(dir: string | undefined): Promise<Database> {
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   if (dir) fs.mkdirSync(dir, { recursive: true });
   const options = {
+    ...(dump ? { loadDataDir: dump } : {}),
     extensions: { pg_trgm },
     startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((setting) => ['-c', setting])],
   };

@@ -1,83 +1,33 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { INQUIRY_HONEYPOT_FIELD, INQUIRY_MESSAGES } from '@registrar/contract/inquiry-admin';
-import hindi from '@registrar/contract/locales/hi.json';
 import { MESSAGES } from '@registrar/contract/messages';
-import { json, mockFetch, renderRoute, sentRequest } from '../../shared/test/route-harness';
-import { activateLanguage } from '../../shared/i18n/i18n';
-import { InquiryFormScreen } from './inquiry-form-screen';
+import { json, mockFetch, sentRequest } from '../../shared/test/route-harness';
+import {
+  AREAS,
+  SITE,
+  answerInquiryForm,
+  field,
+  fillValid,
+  fillValidInHindi,
+  receivedAnswer,
+  renderForm,
+  setUpInquiryForm,
+  submit,
+  type,
+  unknownAreaAnswer,
+} from './inquiry-form-test-harness';
 
-const AREAS = [
-  { _id: 'c1', name: 'Full Stack Web Development' },
-  { _id: 'c2', name: 'Data Science' },
-];
-const SITE = {
-  instituteName: 'Registrar Training Institute',
-  contactEmail: 'help@institute.test',
-  contactPhone: '9876543210',
-  companyAddress: 'Main Road, Pune',
-};
+setUpInquiryForm();
 
 let fetchMock: ReturnType<typeof mockFetch>;
-// The route loads the visitor's language before the screen shows; a test renders the screen alone.
-beforeAll(() => activateLanguage('en'));
 /** What POST /api/inquiry answers in the current test. */
 let postAnswer: () => Promise<Response>;
-
 beforeEach(() => {
-  fetchMock = mockFetch();
-  postAnswer = async () => json(201, { success: true, message: INQUIRY_MESSAGES.received, data: { _id: 'i1' } });
-  fetchMock.mockImplementation(async (input, init) => {
-    const url = String(input);
-    if (url === '/api/area-of-interest') return json(200, { success: true, message: '', data: AREAS });
-    if (url === '/api/site') return json(200, { success: true, message: '', data: SITE });
-    if (url === '/api/inquiry' && init?.method === 'POST') return postAnswer();
-    throw new Error(`unexpected ${url}`);
-  });
+  postAnswer = receivedAnswer;
+  fetchMock = answerInquiryForm(() => postAnswer());
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
-
-const renderForm = (url = '/student-inquiry') => renderRoute(<InquiryFormScreen />, { path: '/student-inquiry', url });
-
-const field = (label: string | RegExp) => screen.getByLabelText(label) as HTMLInputElement;
-const type = (label: string | RegExp, value: string) => fireEvent.change(field(label), { target: { value } });
-const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
 const inquiryPosts = () => fetchMock.mock.calls.filter(([url]) => String(url) === '/api/inquiry');
-
-async function fillValid() {
-  type(/^Name/, '  Priya Sharma ');
-  type(/^Address/, '12 MG Road, Pune');
-  type(/^Email/, 'priya@example.com');
-  type(/^Phone number/, '98765 43210');
-  fireEvent.click(await screen.findByRole('checkbox', { name: 'Data Science' }));
-  fireEvent.change(field(/^How did you hear about us/), { target: { value: 'website' } });
-}
-
-/** `fillValid` on the Hindi page: each field found by its Hindi label. */
-async function fillValidInHindi() {
-  const hi = hindi as Record<string, string>;
-  type(new RegExp(`^${hi['inquiry.name']}`), 'प्रिया शर्मा');
-  type(new RegExp(`^${hi['inquiry.address']}`), '12 एमजी रोड, पुणे');
-  type(new RegExp(`^${hi['inquiry.email']}`), 'priya@example.com');
-  type(new RegExp(`^${hi['inquiry.phone']}`), '9876543210');
-  fireEvent.click(await screen.findByRole('checkbox', { name: 'Data Science' }));
-  fireEvent.change(field(new RegExp(`^${hi['inquiry.reference']!.replace('?', '\\?')}`)), {
-    target: { value: 'website' },
-  });
-}
-
-/** The server refusing an area of interest it does not offer. */
-const unknownAreaAnswer = () =>
-  json(400, {
-    success: false,
-    message: MESSAGES.validationFailed,
-    error: 'VALIDATION_ERROR',
-    errors: [{ path: 'areaOfInterest', message: INQUIRY_MESSAGES.unknownAreaOfInterest }],
-  });
 
 describe('/student-inquiry', () => {
   it('marks the required fields and lists the areas of interest from the server', async () => {
@@ -345,73 +295,5 @@ describe('/student-inquiry', () => {
     await screen.findByRole('heading', { level: 1, name: 'Ask about a course' });
     expect(document.documentElement.lang).toBe('en');
     localStorage.clear();
-  });
-
-  describe("the server's sentences on a Hindi page", () => {
-    const hi = hindi as Record<string, string>;
-    beforeEach(async () => {
-      localStorage.setItem('registrar.language', 'hi');
-      await activateLanguage('hi');
-    });
-    afterEach(async () => {
-      localStorage.clear();
-      await activateLanguage('en');
-    });
-    const submitHindi = () => fireEvent.click(screen.getByRole('button', { name: hi['inquiry.submit'] }));
-
-    it('toasts "received" in Hindi', async () => {
-      const { store } = renderForm();
-      await fillValidInHindi();
-      submitHindi();
-      await screen.findByRole('dialog', { name: hi['thanks.title'] });
-      expect(store.getState().services).toMatchObject({
-        message: hi['messages.inquiry.received'],
-        resType: 'success',
-      });
-    });
-
-    it('says the validation failure and the field error in Hindi', async () => {
-      postAnswer = async () => unknownAreaAnswer();
-      const { store } = renderForm();
-      await fillValidInHindi();
-      submitHindi();
-      expect((await screen.findByRole('alert')).textContent).toBe(hi['messages.validationFailed']);
-      expect(screen.getByText(hi['messages.inquiry.unknownAreaOfInterest']!)).toBeTruthy();
-      expect(screen.queryByText(INQUIRY_MESSAGES.unknownAreaOfInterest)).toBeNull();
-      expect(store.getState().services).toMatchObject({ message: hi['messages.validationFailed'], resType: 'error' });
-    });
-
-    it('says the rate limit in Hindi (429), whichever limit the server names', async () => {
-      for (const [english, id] of [
-        [INQUIRY_MESSAGES.tooManyFromConnection, 'messages.inquiry.tooManyFromConnection'],
-        [MESSAGES.tooManyRequests, 'messages.tooManyRequests'],
-      ] as const) {
-        postAnswer = async () => json(429, { success: false, message: english, error: 'RATE_LIMITED' });
-        const { store, unmount } = renderForm();
-        await fillValidInHindi();
-        submitHindi();
-        expect((await screen.findByRole('alert')).textContent).toBe(hi[id]);
-        expect(store.getState().services).toMatchObject({ message: hi[id], resType: 'error' });
-        unmount();
-      }
-    });
-
-    it("says 'Network error' in Hindi, and follows a switch back to English", async () => {
-      postAnswer = () => Promise.reject(new TypeError('Failed to fetch'));
-      renderForm();
-      await fillValidInHindi();
-      submitHindi();
-      expect((await screen.findByRole('alert')).textContent).toBe(hi['messages.networkError']);
-      fireEvent.click(screen.getByRole('button', { name: 'English' }));
-      await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(MESSAGES.networkError));
-    });
-
-    it('shows a sentence the catalogue does not know as the server wrote it', async () => {
-      postAnswer = async () => json(400, { success: false, message: 'Body is not valid JSON', error: 'FST_ERR' });
-      renderForm();
-      await fillValidInHindi();
-      submitHindi();
-      expect((await screen.findByRole('alert')).textContent).toBe('Body is not valid JSON');
-    });
   });
 });
