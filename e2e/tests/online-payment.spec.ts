@@ -3,10 +3,12 @@
  * simulator (the e2e server runs with PAYMENT_GATEWAY=simulator): Pay, the simulator's page, back
  * to the student's page, and the receipt shown once the signed webhook has been recorded. Then staff
  * refund part of it through the gateway from the enrolment's fees (the simulator makes refunds at
- * once), and the Online payments screen shows the order, its events and the refund.
+ * once), and the Online payments screen shows the order, its events and the refund. Another
+ * student, two installments overdue, fails a payment, tries again and pays both at once.
  */
 import { expect, test } from '@playwright/test';
 import { FEE_MESSAGES, REFUND_EFFECT_LABELS, REFUND_REQUEST_STATE_LABELS } from '@registrar/contract/fees';
+import { localIsoDate } from '@registrar/contract/enrollment';
 import { createCourse, enrolStudent, signInByApi } from '../support/api';
 import { expectNoAxeViolations } from '../support/axe';
 import { waitForMail } from '../support/mail';
@@ -61,9 +63,85 @@ test.describe('paying online from the student page', () => {
     const received = page.getByRole('status').filter({ hasText: /Payment received — receipt RCPT-/ });
     await expect(received).toBeVisible({ timeout: 15_000 });
     const receipt = /RCPT-[\w-]+/.exec((await received.textContent()) ?? '')?.[0];
-    await expect(page.getByRole('link', { name: `Download receipt ${receipt}` })).toBeVisible();
+    await expect(received.getByRole('link', { name: `Download receipt ${receipt}` })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Pay ₹25,000 online' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Pay ₹15,000 online' })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await expectNoAxeViolations(page);
+  });
+});
+
+test.describe('a failed payment, a retry, and paying all overdue at once', () => {
+  test.use({ viewport: { width: 360, height: 740 }, hasTouch: true });
+
+  test('Fail says no money was taken; Try again pays every overdue installment in one payment, its receipt first', async ({
+    page,
+    request,
+  }) => {
+    test.slow();
+    const auth = await signInByApi(request);
+    const courseId = await createCourse(request, auth, {
+      name: `Overdue Pay Course ${suffix}`,
+      price: 30000,
+      emiPrice: [10000, 10000, 10000],
+    });
+    const email = `overdue.pay.${suffix}@example.com`;
+    const since = Date.now();
+    const { id } = await enrolStudent(request, auth, {
+      name: 'Arjun Nair',
+      email,
+      phoneNumber: `7${String(Date.now()).slice(-9)}`,
+      address: '9 Beach Road, Chennai',
+      courseId,
+      paymentMethod: 'installment',
+    });
+    const detail = await (await request.get(`/api/student-enrollment/${id}`, { headers: auth })).json();
+    for (const [index, days] of [
+      [0, 40],
+      [1, 10],
+    ] as const) {
+      const moved = await request.put(
+        `/api/student-enrollment-installment/${id}/${detail.data.installments[index]._id}`,
+        {
+          headers: auth,
+          data: { dueDate: localIsoDate(new Date(Date.now() - days * 86_400_000)), reason: 'Agreed date' },
+        },
+      );
+      expect(moved.status(), await moved.text()).toBe(200);
+    }
+    const mail = await waitForMail({ to: email, subject: /Your enrolment/, since });
+    const link = /https?:\/\/[^\s"'<>]+\/my\/[A-Za-z0-9_-]{43}/.exec(mail.text)?.[0];
+    expect(link, mail.text).toBeDefined();
+    await page.goto(link!);
+
+    // The institute's name wraps rather than being cut.
+    await expect(page.locator('.public-brand')).toHaveCSS('white-space', 'normal');
+    await expect(page.getByText(/^Installment 1: ₹10,000, overdue since /)).toBeVisible();
+    await expect(page.getByText(/^Overdue since /)).toHaveCount(2);
+    await page.getByRole('button', { name: 'Pay all overdue (₹20,000)' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Payment simulator' })).toBeVisible();
+    await expect(page.getByText('₹20,000')).toBeVisible();
+    await page.getByRole('button', { name: 'Fail' }).click();
+
+    const declined = page.getByRole('alert').filter({ hasText: 'Payment failed — no money was taken. Try again.' });
+    await expect(declined).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText(/Payment pending/)).toHaveCount(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await expectNoAxeViolations(page);
+    await declined.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Payment simulator' })).toBeVisible();
+    await expect(page.getByText('₹20,000')).toBeVisible();
+    await page.getByRole('button', { name: 'Pay', exact: true }).click();
+
+    const received = page.getByRole('status').filter({ hasText: /Payment received — receipt RCPT-/ });
+    await expect(received).toBeVisible({ timeout: 15_000 });
+    const receipt = /RCPT-\d{4}-\d{6}/.exec((await received.textContent()) ?? '')![0];
+    await expect(received.getByRole('link', { name: `Download receipt ${receipt}` })).toBeVisible();
+    await expect(page.getByText(/^Overdue since /)).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /^Pay all overdue/ })).toHaveCount(0);
+    const newest = page.getByRole('region', { name: 'Payments' }).getByRole('listitem').first();
+    await expect(newest).toContainText(receipt);
+    await expect(newest).toContainText('₹20,000');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await expectNoAxeViolations(page);
   });

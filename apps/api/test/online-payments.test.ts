@@ -198,6 +198,7 @@ describe('paying from the student page through Razorpay, recorded exactly once',
       expect((await status(s.token, order.orderId)).json().data).toEqual({
         state: 'received',
         receiptNumber: recorded[0]!.receipt_number,
+        installmentNumber: 1,
       });
     }
     expect(await verifyLedger(db)).toEqual([]);
@@ -234,7 +235,7 @@ describe('paying from the student page through Razorpay, recorded exactly once',
     try {
       expect((await start(s.token, { installmentNumber: 3 })).statusCode).toBe(503);
       const back = await returnFrom(s.token, razorpay.checkoutReturn(payment));
-      expect(back.json().data).toEqual({ state: 'pending', receiptNumber: null });
+      expect(back.json().data).toEqual({ state: 'pending', receiptNumber: null, installmentNumber: 1 });
     } finally {
       razorpay.down = false;
     }

@@ -104,13 +104,17 @@ describe('the payment simulator and the Online payments overview', async () => {
     expect(seen.webhookSilent).toBe(false);
   });
 
-  it('Fail records nothing and the order stays open for another try', async () => {
+  it('Fail records nothing, the page is told it failed, and another try opens a new order', async () => {
     const s = await enrol();
     const order = (await start(s.token)).json().data;
     expect((await press(order.checkoutUrl, 'fail')).statusCode).toBe(303);
     await app.payments.settle();
-    expect((await status(s.token, order.orderId)).json().data).toEqual({ state: 'pending', receiptNumber: null });
-    expect((await start(s.token)).json().data.orderId).toBe(order.orderId);
+    expect((await status(s.token, order.orderId)).json().data).toEqual({
+      state: 'failed',
+      receiptNumber: null,
+      installmentNumber: 1,
+    });
+    expect((await start(s.token)).json().data.orderId).not.toBe(order.orderId);
   });
 
   it('the overview is for admins and accountants: 401 without a session, 403 for a viewer', async () => {

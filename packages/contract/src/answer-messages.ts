@@ -83,5 +83,7 @@ export const ONLINE_PAYMENT_MESSAGES = {
   orderCreated: 'Payment started',
   paymentReceived: 'Payment received',
   paymentPending: 'Payment pending',
+  paymentFailed: 'Payment failed: no money was taken',
+  nothingOverdue: 'Nothing is overdue',
   webhookReceived: 'Received',
 } as const;

@@ -88,6 +88,7 @@ export const apiPaths = {
   collections: '/api/collections',
   collectionsCsv: '/api/collections/export.csv',
   refundVoucher: '/api/student-enrollment-refund-voucher/:refundId',
+  enrollmentMessages: '/api/student-enrollment-messages/:id',
   staffEnrollment: '/api/staff-enrollment',
 
   imports: '/api/import',

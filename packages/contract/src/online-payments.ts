@@ -10,9 +10,10 @@ export type PaymentGatewayName = (typeof PAYMENT_GATEWAYS)[number];
 // Zod-free, with the other sentences a student's screen may show; re-exported for the server.
 export { ONLINE_PAYMENT_MESSAGES };
 
-/** Order states: open until paid; a paid order never goes back. */
-export const ORDER_STATES = ['open', 'paid'] as const;
+/** Order states: open until paid or failed; a paid order never goes back, a failed one only to paid. */
+export const ORDER_STATES = ['open', 'paid', 'failed'] as const;
 export type OrderState = (typeof ORDER_STATES)[number];
+export const ORDER_STATE_LABELS: Record<OrderState, string> = { open: 'Open', paid: 'Paid', failed: 'Failed' };
 
 /**
  * What the handling of one gateway event came to: each handling appends one, the latest counts.
@@ -48,6 +49,8 @@ export const WEBHOOK_SILENCE_WARNING_MS = 60 * 60 * 1000;
 
 export const startPaymentSchema = exactObject({
   installmentNumber: z.number({ error: ONLINE_PAYMENT_MESSAGES.installmentNotFound }).int().min(1).optional(),
+  /** Every overdue installment in one payment, instead of one installment. */
+  allOverdue: z.literal(true, { error: ONLINE_PAYMENT_MESSAGES.nothingOverdue }).optional(),
 });
 export type StartPayment = z.infer<typeof startPaymentSchema>;
 
@@ -74,8 +77,11 @@ export const paymentReturnSchema = exactObject({
 export type PaymentReturn = z.infer<typeof paymentReturnSchema>;
 
 export const paymentStatusSchema = z.object({
-  state: z.enum(['received', 'pending']),
+  /** Failed: the gateway's attempt failed and took no money; a retry opens a new order. */
+  state: z.enum(['received', 'pending', 'failed']),
   receiptNumber: z.string().nullable(),
+  /** What the order paid for, so the page can offer the same again: an installment, or 0 for all overdue. */
+  installmentNumber: z.number().int(),
 });
 export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
 

@@ -22,6 +22,7 @@ import {
 import type { AuditChanges } from '@registrar/contract/dashboard';
 import { LANGUAGES } from '@registrar/contract/language';
 import { HANDLED_EVENT_OUTCOMES } from '@registrar/contract/online-payments';
+import { STUDENT_MESSAGE_KINDS } from '@registrar/contract/student-messages';
 import { ROLES } from '@registrar/contract/permissions';
 import { searchText } from './search';
 
@@ -827,6 +828,30 @@ export const gatewayEventOutcomes = pgTable(
     check(
       'gateway_event_outcomes_outcome_check',
       sql`${t.outcome} in (${sql.raw(HANDLED_EVENT_OUTCOMES.map((o) => `'${o}'`).join(', '))})`,
+    ),
+  ],
+);
+/** What a student was told of a money event, once per event key; the outbox row carries it. */
+export const studentMessages = pgTable(
+  'student_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    enrollmentId: uuid('enrollment_id')
+      .notNull()
+      .references(() => enrollments.id, { onDelete: 'cascade' }),
+    eventKey: text('event_key').notNull(),
+    kind: text('kind', { enum: STUDENT_MESSAGE_KINDS }).notNull(),
+    params: jsonb('params').$type<Record<string, string | number>>().notNull(),
+    channel: text('channel').notNull().default('mail'),
+    outboxId: uuid('outbox_id').references(() => outbox.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('student_messages_event_uidx').on(t.eventKey),
+    index('student_messages_enrollment_idx').on(t.enrollmentId, t.createdAt),
+    check(
+      'student_messages_kind_check',
+      sql`${t.kind} in (${sql.raw(STUDENT_MESSAGE_KINDS.map((k) => `'${k}'`).join(', '))})`,
     ),
   ],
 );

@@ -89,6 +89,7 @@ const ENTITY: Record<ApiPathName, string | undefined> = {
   collections: undefined,
   collectionsCsv: undefined,
   refundVoucher: undefined,
+  enrollmentMessages: undefined,
   staffEnrollment: 'enrollment',
   imports: 'import',
   importTemplate: undefined,

@@ -7,6 +7,7 @@ import { OutboxWorker, type OutboxWorkerOptions } from '../services/mail/outbox-
 import { AnnouncementService } from '../services/announcement-service';
 import { StudentPageService } from '../services/student-page-service';
 import type { MailMessage } from '../services/mail/mail-message';
+import { STUDENT_MESSAGE_OUTBOX, studentMessageRenderer } from '../services/student-messages';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -34,6 +35,7 @@ export default fp<OutboxPluginOptions>(async function outbox(app: FastifyInstanc
     () => Promise.reject(new Error('not used when sending mail')),
     () => undefined,
   );
+  const renderStudentMessage = studentMessageRenderer(app.database.db, app.config);
   const worker = new OutboxWorker(
     app.database.db,
     transport,
@@ -41,6 +43,10 @@ export default fp<OutboxPluginOptions>(async function outbox(app: FastifyInstanc
     { leaseMs: app.config.outboxLeaseMs, ...options.worker },
     {
       mail: (payload) => studentLinks.fillLink(payload as MailMessage),
+      [STUDENT_MESSAGE_OUTBOX]: async (payload) => {
+        const mail = await renderStudentMessage(payload);
+        return mail && studentLinks.fillLink(mail);
+      },
       announcement: async (payload) => {
         const mail = await announcements.render(payload);
         return mail && studentLinks.fillLink(mail);

@@ -23,6 +23,8 @@ import {
   staffEnrollmentCreatedSchema,
 } from '@registrar/contract/staff-enrollment';
 import { enrollmentDetailFor, enrollmentPageFor } from '../services/role-views';
+import { messagesOf } from '../services/student-messages';
+import { studentMessageSchema } from '@registrar/contract/student-messages';
 import { bearerSecurity as security, errorAnswers, sendDownload, CSV_TYPE } from '../lib/route-answers';
 
 const idParams = z.object({ id: z.uuid({ error: ENROLLMENT_MESSAGES.notFound }) });
@@ -164,6 +166,25 @@ const enrollmentRoutes: FastifyPluginAsyncZod = async (app) => {
       message: '',
       data: enrollmentDetailFor(request.staffAuth!.staff.role, await enrollments.detail(request.params.id)),
     }),
+  );
+
+  app.get(
+    apiPaths.enrollmentMessages,
+    {
+      config: { access: 'enrollments.read' },
+      schema: {
+        tags: ['enrollments'],
+        security,
+        summary:
+          'What the student was told of their money, one message per event, newest first, with its delivery state',
+        params: idParams,
+        response: { 200: successEnvelope(z.array(studentMessageSchema)), ...errors },
+      },
+    },
+    async (request) => {
+      await enrollments.detail(request.params.id);
+      return { success: true as const, message: '', data: await messagesOf(app.database.db, request.params.id) };
+    },
   );
 
   app.put(

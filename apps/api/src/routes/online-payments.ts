@@ -21,6 +21,7 @@ import simulatorRoutes from './payment-simulator';
 import { bearerSecurity, errorAnswers, studentTokenParams } from '../lib/route-answers';
 
 const errors = errorAnswers(400, 401, 403, 404, 409, 503);
+const STATE_MESSAGES = { received: M.paymentReceived, pending: M.paymentPending, failed: M.paymentFailed };
 const orderId = z.string().regex(/^[A-Za-z0-9_]{1,64}$/, { error: M.orderNotFound });
 
 const onlinePaymentRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -47,7 +48,7 @@ const onlinePaymentRoutes: FastifyPluginAsyncZod = async (app) => {
       const payments = service();
       const { enrollmentId } = await students.resolve(request.params.token);
       const back = `${STUDENT_PAGE_PATH}/${request.params.token}`;
-      const data = await payments.start(enrollmentId, request.body?.installmentNumber, back);
+      const data = await payments.start(enrollmentId, request.body, back);
       return { success: true as const, message: M.orderCreated, data };
     },
   );
@@ -69,8 +70,7 @@ const onlinePaymentRoutes: FastifyPluginAsyncZod = async (app) => {
       const payments = service();
       const { enrollmentId } = await students.resolve(request.params.token);
       const data = await payments.returned(enrollmentId, request.body);
-      const message = data.state === 'received' ? M.paymentReceived : M.paymentPending;
-      return { success: true as const, message, data };
+      return { success: true as const, message: STATE_MESSAGES[data.state], data };
     },
   );
 
@@ -90,8 +90,7 @@ const onlinePaymentRoutes: FastifyPluginAsyncZod = async (app) => {
       const { enrollmentId } = await students.resolve(request.params.token);
       const data = await payments.status(enrollmentId, request.params.orderId);
       void reply.header('cache-control', 'no-store');
-      const message = data.state === 'received' ? M.paymentReceived : M.paymentPending;
-      return { success: true as const, message, data };
+      return { success: true as const, message: STATE_MESSAGES[data.state], data };
     },
   );
 

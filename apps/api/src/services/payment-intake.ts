@@ -23,6 +23,7 @@ import { intakeRepository } from '../repositories/intake-repository';
 import type { InstallmentRow } from '../repositories/enrollment-repository';
 import type { PaymentRow } from '../repositories/payment-repository';
 import { invoiceContext, issueForPayment, type InvoiceContext } from './gst/tax-documents';
+import { tellOfPayments } from './student-messages';
 
 const CLOSED = ['rejected', 'cancelled'];
 const inr = (paise: number) => formatRupeesExact(toRupees(paise));
@@ -189,6 +190,10 @@ export async function recordIncomingAll(tx: Executor, inputs: IncomingPayment[])
         staffId: input.staffId,
       };
     }),
+  );
+  await tellOfPayments(
+    tx,
+    fresh.filter((p) => p.input.source !== 'import').map((p) => inserted.get(p.id)!),
   );
   return planned.map((p) =>
     p.earlier

@@ -11,6 +11,7 @@ import { gatewayEventOutcomes, gatewayEvents, paymentOrders, payments } from '..
 import { safeErrorFacts } from '../../lib/logger';
 import { ledgerTurn } from '../ledger-turn';
 import { recordIncoming } from '../payment-intake';
+import { tellOfFailedPayment } from '../student-messages';
 import { claimRun } from '../retention';
 import type { GatewayRefunds } from './gateway-refunds';
 import type { GatewayPayment, PaymentGateway } from './payment-gateway';
@@ -67,10 +68,28 @@ export class GatewayIntake {
         await tx
           .update(paymentOrders)
           .set({ state: 'paid', paidAt: this.now(), gatewayPaymentId: payment.id })
-          .where(and(eq(paymentOrders.id, order.id), eq(paymentOrders.state, 'open')));
+          .where(and(eq(paymentOrders.id, order.id), inArray(paymentOrders.state, ['open', 'failed'])));
         return { created, receiptNumber: row.receiptNumber };
       }),
     );
+  }
+
+  /**
+   * The gateway's attempt failed and took no money: an open order is closed as failed, so the page
+   * says so and a retry opens a new order. A capture later still pays it (`record`).
+   */
+  async failed(order: OrderRow, payment: GatewayPayment): Promise<boolean> {
+    if (payment.status !== 'failed' || payment.orderId !== order.gatewayOrderId) return false;
+    return this.db.transaction(async (tx) => {
+      const closed = await tx
+        .update(paymentOrders)
+        .set({ state: 'failed' })
+        .where(and(eq(paymentOrders.id, order.id), eq(paymentOrders.state, 'open')))
+        .returning({ id: paymentOrders.id });
+      // Told once per failed attempt, even after the order closed: each attempt was the student's.
+      await tellOfFailedPayment(tx, order, payment.id);
+      return closed.length > 0;
+    });
   }
 
   async orderByGatewayId(gatewayOrderId: string, db: Executor = this.db): Promise<OrderRow | undefined> {
@@ -157,7 +176,11 @@ export class GatewayIntake {
     if (event?.refund && (event.event === 'refund.processed' || event.event === 'refund.failed'))
       return this.refunds.fromWebhook(event.refund);
     if (!event?.payment) return 'ignored';
-    if (event.event === 'payment.failed') return 'failed';
+    if (event.event === 'payment.failed') {
+      const order = event.orderId ? await this.orderByGatewayId(event.orderId) : undefined;
+      if (order) await this.failed(order, event.payment);
+      return 'failed';
+    }
     if (event.event !== 'order.paid' && event.event !== 'payment.captured') return 'ignored';
     const order = event.orderId ? await this.orderByGatewayId(event.orderId) : undefined;
     // Money for an order we never made is shown to staff, never put on some enrolment by guess.
@@ -205,15 +228,20 @@ export class GatewayIntake {
       .where(
         and(
           eq(paymentOrders.gateway, this.gateway.name),
-          eq(paymentOrders.state, 'open'),
+          inArray(paymentOrders.state, ['open', 'failed']),
           gt(paymentOrders.createdAt, new Date(now.getTime() - ORDER_WATCH_MS)),
         ),
       )
       .orderBy(sql`${paymentOrders.checkedAt} asc nulls first`)
       .limit(200);
     for (const order of open) {
-      const paid = (await this.gateway.orderPayments(order.gatewayOrderId)).filter(arrived);
+      const attempts = await this.gateway.orderPayments(order.gatewayOrderId);
+      const paid = attempts.filter(arrived);
       for (const payment of paid) await this.record(order, payment);
+      // Every attempt failed and none is under way: the webhook that says so may have been lost.
+      const failedOne = attempts.find((p) => p.status === 'failed');
+      if (!paid.length && failedOne && attempts.every((p) => p.status === 'failed'))
+        await this.failed(order, failedOne);
       await this.db.update(paymentOrders).set({ checkedAt: now }).where(eq(paymentOrders.id, order.id));
     }
     await this.refunds.reconcile();

@@ -8,15 +8,18 @@ import {
   ONLINE_PAYMENT_MESSAGES as M,
   WEBHOOK_SILENCE_WARNING_MS,
   type OnlinePayments,
+  type OrderState,
   type PaymentReturn,
   type PaymentStatus,
+  type StartPayment,
   type StartedPayment,
 } from '@registrar/contract/online-payments';
 import type { Db } from '../../db/database';
 import { enrollments, gatewayEvents, paymentOrderHistory, paymentOrders, payments } from '../../db/schema';
 import { HttpError, badRequest, conflict, notFound } from '../../lib/http-errors';
 import { toRupees } from '../../lib/money';
-import { enrollmentRepository } from '../../repositories/enrollment-repository';
+import { enrollmentRepository, type InstallmentRow } from '../../repositories/enrollment-repository';
+import { localIsoDate } from '@registrar/contract/enrollment';
 import { ERROR_CODES } from '@registrar/contract/envelope';
 import { GatewayIntake } from './gateway-intake';
 import { latestRefundRequests } from './gateway-refund-views';
@@ -24,7 +27,36 @@ import { GatewayRefunds } from './gateway-refunds';
 import { GatewayError, type PaymentGateway } from './payment-gateway';
 
 const CLOSED = ['rejected', 'cancelled'];
+/** The installment number an order for every overdue installment carries. */
+const ALL_OVERDUE = 0;
 const unavailable = () => new HttpError(503, ERROR_CODES.unavailable, M.gatewayUnavailable);
+
+type Target = { owed: number; installment: { id: string | null; number: number } };
+
+/** The installment asked for, or the next one still owing. */
+function installmentTarget(schedule: InstallmentRow[], installmentNumber: number | undefined): Target {
+  const installment =
+    installmentNumber === undefined
+      ? [...schedule].sort((a, b) => a.dueDate.localeCompare(b.dueDate)).find((i) => i.paidPaise < i.amountPaise)
+      : schedule.find((i) => i.number === installmentNumber);
+  if (!installment) {
+    if (installmentNumber === undefined) throw conflict(M.nothingToPay);
+    throw badRequest(M.installmentNotFound, [{ path: 'installmentNumber', message: M.installmentNotFound }]);
+  }
+  const owed = installment.amountPaise - installment.paidPaise;
+  if (owed <= 0) throw conflict(M.nothingToPay);
+  return { owed, installment };
+}
+
+/** Every installment whose due date has passed, still owing, as one amount with no installment named. */
+function overdueTarget(schedule: InstallmentRow[]): Target {
+  const today = localIsoDate();
+  const owed = schedule
+    .filter((i) => i.dueDate < today && i.paidPaise < i.amountPaise)
+    .reduce((sum, i) => sum + i.amountPaise - i.paidPaise, 0);
+  if (owed <= 0) throw conflict(M.nothingOverdue);
+  return { owed, installment: { id: null, number: ALL_OVERDUE } };
+}
 
 export class OnlinePaymentService {
   readonly intake: GatewayIntake;
@@ -39,8 +71,11 @@ export class OnlinePaymentService {
     this.intake = new GatewayIntake(db, gateway, this.refunds, now);
   }
 
-  /** An order for what the installment still owes; the same open one when asked again. */
-  async start(enrollmentId: string, installmentNumber: number | undefined, back: string): Promise<StartedPayment> {
+  /**
+   * An order for what the installment still owes, or for every overdue installment at once (number
+   * 0, allocated oldest first like any payment without an installment); the same open one when asked again.
+   */
+  async start(enrollmentId: string, request: StartPayment | undefined, back: string): Promise<StartedPayment> {
     const [enrollment] = await this.db
       .select({ number: enrollments.enrollmentNumber, status: enrollments.status })
       .from(enrollments)
@@ -48,16 +83,10 @@ export class OnlinePaymentService {
     if (!enrollment) throw notFound(M.orderNotFound);
     if (CLOSED.includes(enrollment.status)) throw conflict(M.enrollmentClosed);
     const schedule = await enrollmentRepository.schedule(this.db, enrollmentId);
-    const installment =
-      installmentNumber === undefined
-        ? [...schedule].sort((a, b) => a.dueDate.localeCompare(b.dueDate)).find((i) => i.paidPaise < i.amountPaise)
-        : schedule.find((i) => i.number === installmentNumber);
-    if (!installment) {
-      if (installmentNumber === undefined) throw conflict(M.nothingToPay);
-      throw badRequest(M.installmentNotFound, [{ path: 'installmentNumber', message: M.installmentNotFound }]);
-    }
-    const owed = installment.amountPaise - installment.paidPaise;
-    if (owed <= 0) throw conflict(M.nothingToPay);
+    const target = request?.allOverdue
+      ? overdueTarget(schedule)
+      : installmentTarget(schedule, request?.installmentNumber);
+    const { owed, installment } = target;
     const key = { enrollmentId, number: installment.number, amountPaise: owed };
     let order = await this.openOrder(key);
     if (!order) {
@@ -65,8 +94,8 @@ export class OnlinePaymentService {
       try {
         created = await this.gateway.createOrder({
           amountPaise: owed,
-          receipt: `${enrollment.number}/${installment.number}`,
-          notes: { enrollmentNumber: enrollment.number, installment: String(installment.number) },
+          receipt: `${enrollment.number}/${installment.number || 'overdue'}`,
+          notes: { enrollmentNumber: enrollment.number, installment: String(installment.number || 'overdue') },
         });
       } catch (err) {
         if (err instanceof GatewayError) throw unavailable();
@@ -142,7 +171,8 @@ export class OnlinePaymentService {
   async status(enrollmentId: string, gatewayOrderId: string): Promise<PaymentStatus> {
     const order = await this.ownOrder(enrollmentId, gatewayOrderId);
     const receiptNumber = await this.intake.receiptOf(order);
-    return { state: receiptNumber ? 'received' : 'pending', receiptNumber };
+    const state = receiptNumber ? 'received' : order.state === 'failed' ? 'failed' : 'pending';
+    return { state, receiptNumber, installmentNumber: order.installmentNumber };
   }
 
   /** Orders and events, newest first, and whether the webhook seems to have gone quiet. */
@@ -183,7 +213,7 @@ export class OnlinePaymentService {
         name,
         installmentNumber: order.installmentNumber,
         amount: toRupees(order.amountPaise),
-        state: order.state as 'open' | 'paid',
+        state: order.state as OrderState,
         receiptNumber: receipt ?? null,
         createdAt: order.createdAt.toISOString(),
         paidAt: order.paidAt?.toISOString() ?? null,

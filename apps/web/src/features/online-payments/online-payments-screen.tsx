@@ -17,7 +17,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { REFUND_REQUEST_STATE_LABELS } from '@registrar/contract/fees';
-import { EVENT_OUTCOME_LABELS } from '@registrar/contract/online-payments';
+import { EVENT_OUTCOME_LABELS, ORDER_STATE_LABELS, type OrderState } from '@registrar/contract/online-payments';
 import { formatDateTime } from '../../shared/lib/format-date';
 import { formatRupees } from '../../shared/lib/money';
 import { useGetOnlinePaymentsQuery } from './api/online-payments-api';
@@ -103,15 +103,15 @@ export function OnlinePaymentsScreen() {
               when(o.createdAt),
               o.name,
               o.enrollmentNumber,
-              `No. ${o.installmentNumber}`,
+              o.installmentNumber ? `No. ${o.installmentNumber}` : 'All overdue',
               formatRupees(o.amount),
               <Chip
                 key="s"
                 size="small"
-                color={o.state === 'paid' ? 'success' : 'default'}
-                label={o.state === 'paid' ? 'Paid' : 'Open'}
+                color={o.state === 'paid' ? 'success' : o.state === 'failed' ? 'error' : 'default'}
+                label={ORDER_STATE_LABELS[o.state]}
               />,
-              o.history.map((h) => `${h.state === 'paid' ? 'Paid' : 'Open'} ${when(h.at)}`).join(' → '),
+              o.history.map((h) => `${ORDER_STATE_LABELS[h.state as OrderState] ?? h.state} ${when(h.at)}`).join(' → '),
               o.receiptNumber ?? '—',
               <code key="o">{o.orderId}</code>,
             ])}

@@ -1,13 +1,14 @@
 /**
- * "Pay ₹X online" for each installment still owing, when the institute has a payment gateway.
- * Razorpay's Checkout opens over the page; the simulator has a page of its own and comes back with
- * `?order=`. Either way the page then asks until the payment is recorded, without a reload.
+ * "Pay ₹X online" for each installment still owing, and "Pay all overdue" for two or more overdue,
+ * when the institute has a payment gateway. Razorpay's Checkout opens over the page; the simulator
+ * has a page of its own and comes back with `?order=`. Either way the page then asks until the
+ * payment is recorded or has failed, without a reload.
  */
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatRupees } from '@registrar/contract/language';
 import type { PaymentReturn, StartedPayment } from '@registrar/contract/online-payments';
-import { STUDENT_PAY_PARAM, type StudentPage } from '@registrar/contract/student-page';
+import { STUDENT_API, STUDENT_PAY_PARAM, type StudentPage } from '@registrar/contract/student-page';
 import { activeLanguage } from '../../shared/i18n/i18n';
 import { useT } from '../../shared/i18n/translate';
 import { paymentStatus, returnFromCheckout, startPayment } from './api/student-page-api';
@@ -31,11 +32,16 @@ function loadCheckout(): Promise<RazorpayCheckout> {
   });
 }
 
+/** An installment's number, or ALL_OVERDUE for every overdue installment in one payment. */
+const ALL_OVERDUE = 0;
+const cents = (amount: number) => Math.round(amount * 100) / 100;
+
 type State =
   | { kind: 'idle' }
   | { kind: 'opening'; number: number }
   | { kind: 'pending'; orderId: string }
   | { kind: 'received'; receiptNumber: string }
+  | { kind: 'declined'; number: number }
   | { kind: 'failed'; text: string };
 
 export function OnlinePay({
@@ -58,6 +64,8 @@ export function OnlinePay({
   const wanted = Number(params.get(STUDENT_PAY_PARAM)) || undefined;
   const wantedButton = useRef<HTMLButtonElement>(null);
   const owing = page.installments.filter((i) => i.status !== 'paid' && i.amount > i.paidAmount);
+  const overdue = owing.filter((i) => i.status === 'overdue');
+  const overdueTotal = cents(overdue.reduce((sum, i) => sum + i.amount - i.paidAmount, 0));
   const rupees = (amount: number) => formatRupees(amount, activeLanguage());
 
   useEffect(() => {
@@ -82,6 +90,11 @@ export function OnlinePay({
           setState({ kind: 'received', receiptNumber: answer.receiptNumber });
           setParams({}, { replace: true });
           paid.current();
+          return;
+        }
+        if (answer.state === 'failed') {
+          setState({ kind: 'declined', number: answer.installmentNumber });
+          setParams({}, { replace: true });
           return;
         }
       } catch {
@@ -119,13 +132,17 @@ export function OnlinePay({
   const pay = async (number: number) => {
     setState({ kind: 'opening', number });
     try {
-      await checkout(await startPayment(token, number));
+      await checkout(
+        await startPayment(token, number === ALL_OVERDUE ? { allOverdue: true } : { installmentNumber: number }),
+      );
     } catch (err) {
       setState({ kind: 'failed', text: failed(err) });
     }
   };
 
   if (!page.onlinePayment || (owing.length === 0 && state.kind !== 'received' && state.kind !== 'pending')) return null;
+  const receipt =
+    state.kind === 'received' ? page.payments.find((p) => p.receiptNumber === state.receiptNumber) : undefined;
   return (
     <section className="sp-card" aria-labelledby="sp-pay">
       <h2 id="sp-pay">{t('my.pay.title')}</h2>
@@ -137,16 +154,44 @@ export function OnlinePay({
       <div aria-live="polite">
         {state.kind === 'pending' && <p className="sp-notice">{t('my.pay.pending')}</p>}
         {state.kind === 'received' && (
-          <p className="sp-notice" role="status">
+          <p className="sp-notice sp-success" role="status">
             {t('my.pay.received', { number: state.receiptNumber })}
+            {receipt && (
+              <>
+                {' '}
+                <a className="sp-link" href={STUDENT_API.receipt(token, receipt._id, activeLanguage())} download>
+                  {t('my.receipt.download', { number: receipt.receiptNumber })}
+                </a>
+              </>
+            )}
           </p>
         )}
         {state.kind === 'opening' && <p className="sp-muted">{t('my.pay.opening')}</p>}
       </div>
+      {state.kind === 'declined' && (
+        <div className="sp-error" role="alert">
+          <p>{t('my.pay.failed')}</p>
+          {(state.number === ALL_OVERDUE ? overdue.length > 0 : owing.some((i) => i.number === state.number)) && (
+            <button type="button" className="sp-button" onClick={() => void pay(state.number)}>
+              {t('my.pay.retry')}
+            </button>
+          )}
+        </div>
+      )}
       {state.kind === 'failed' && (
         <p className="sp-error" role="alert">
           {state.text}
         </p>
+      )}
+      {overdue.length > 1 && (
+        <button
+          type="button"
+          className="sp-button sp-pay-all"
+          disabled={state.kind === 'opening'}
+          onClick={() => void pay(ALL_OVERDUE)}
+        >
+          {t('my.pay.allOverdue', { amount: rupees(overdueTotal) })}
+        </button>
       )}
       {owing.length > 0 && (
         <>
@@ -162,7 +207,7 @@ export function OnlinePay({
                   disabled={state.kind === 'opening'}
                   onClick={() => void pay(i.number)}
                 >
-                  {t('my.pay.button', { amount: rupees(Math.round((i.amount - i.paidAmount) * 100) / 100) })}
+                  {t('my.pay.button', { amount: rupees(cents(i.amount - i.paidAmount)) })}
                 </button>
               </li>
             ))}

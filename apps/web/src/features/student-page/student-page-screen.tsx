@@ -103,6 +103,7 @@ function StudentPageLoader() {
 function StudentPageView({ token, page, onChanged }: { token: string; page: StudentPage; onChanged: () => void }) {
   const { t, rupees, date, failed } = useTexts();
   const upi = page.installments.filter((i) => i.upi);
+  const overdueNext = page.installments.some((i) => i.number === page.nextDue?.number && i.status === 'overdue');
   return (
     <Frame brand={page.institute.name}>
       <h1>{t('my.title')}</h1>
@@ -127,7 +128,7 @@ function StudentPageView({ token, page, onChanged }: { token: string; page: Stud
         <p className="sp-due-label">{t('my.nextDue')}</p>
         <p className="sp-due-value">
           {page.nextDue
-            ? t('my.nextDue.line', {
+            ? t(overdueNext ? 'my.nextDue.overdue' : 'my.nextDue.line', {
                 number: page.nextDue.number,
                 amount: rupees(page.nextDue.amount),
                 date: date(page.nextDue.dueDate),
@@ -163,7 +164,7 @@ function StudentPageView({ token, page, onChanged }: { token: string; page: Stud
                 <span className={`sp-badge sp-badge-${i.status}`}>{t(`my.installmentStatus.${i.status}`)}</span>
               </div>
               <div className="sp-row sp-muted">
-                <span>{t('my.dueOn', { date: date(i.dueDate) })}</span>
+                <span>{t(i.status === 'overdue' ? 'my.overdueSince' : 'my.dueOn', { date: date(i.dueDate) })}</span>
                 <span>{t('my.paidOf', { paid: rupees(i.paidAmount), amount: rupees(i.amount) })}</span>
               </div>
             </li>

@@ -124,6 +124,8 @@ describe("the students' catalogues", () => {
       ONLINE_PAYMENT_MESSAGES.orderCreated,
       ONLINE_PAYMENT_MESSAGES.paymentReceived,
       ONLINE_PAYMENT_MESSAGES.paymentPending,
+      ONLINE_PAYMENT_MESSAGES.paymentFailed,
+      ONLINE_PAYMENT_MESSAGES.nothingOverdue,
       // any public call
       MESSAGES.validationFailed,
       MESSAGES.tooManyRequests,

@@ -1,7 +1,7 @@
 /** The calls of the student's page: plain fetches through the shared client, no store. */
 import { STUDENT_API, type StudentPage, type StudentRequestKind } from '@registrar/contract/student-page';
 import { apiUrl } from '@registrar/contract/api-paths';
-import type { PaymentReturn, PaymentStatus, StartedPayment } from '@registrar/contract/online-payments';
+import type { PaymentReturn, PaymentStatus, StartPayment, StartedPayment } from '@registrar/contract/online-payments';
 import { apiFetch } from '../../../shared/api/api-fetch';
 
 export const fetchStudentPage = async (token: string, signal?: AbortSignal) =>
@@ -13,13 +13,8 @@ export const requestLink = async (email: string) =>
 export const requestData = async (token: string, kind: StudentRequestKind) =>
   (await apiFetch<null>(STUDENT_API.request(token), { method: 'POST', body: { kind } })).message;
 
-export const startPayment = async (token: string, installmentNumber: number) =>
-  (
-    await apiFetch<StartedPayment>(apiUrl('studentPagePayment', token), {
-      method: 'POST',
-      body: { installmentNumber },
-    })
-  ).data;
+export const startPayment = async (token: string, body: StartPayment) =>
+  (await apiFetch<StartedPayment>(apiUrl('studentPagePayment', token), { method: 'POST', body })).data;
 
 export const returnFromCheckout = async (token: string, body: PaymentReturn) =>
   (await apiFetch<PaymentStatus>(apiUrl('studentPagePaymentReturn', token), { method: 'POST', body })).data;

@@ -1,0 +1,35 @@
+/** What the institute told a student about their money, one message per event, and its delivery. */
+import { z } from 'zod';
+
+/** The money events a student hears of. */
+export const STUDENT_MESSAGE_KINDS = ['payment_recorded', 'payment_failed'] as const;
+export type StudentMessageKind = (typeof STUDENT_MESSAGE_KINDS)[number];
+export const STUDENT_MESSAGE_KIND_LABELS: Record<StudentMessageKind, string> = {
+  payment_recorded: 'Payment recorded',
+  payment_failed: 'Online payment failed',
+};
+
+/** Where the message stands: the delivery state of the mail that carries it. */
+export const STUDENT_MESSAGE_STATES = ['queued', 'sending', 'sent', 'failed'] as const;
+export const STUDENT_MESSAGE_STATE_LABELS: Record<(typeof STUDENT_MESSAGE_STATES)[number], string> = {
+  queued: 'Queued',
+  sending: 'Sending',
+  sent: 'Sent',
+  failed: 'Failed',
+};
+
+export const studentMessageSchema = z.object({
+  _id: z.string(),
+  kind: z.enum(STUDENT_MESSAGE_KINDS),
+  /** The event's stable id: the same event never makes a second message. */
+  eventKey: z.string(),
+  channel: z.enum(['mail']),
+  state: z.enum(STUDENT_MESSAGE_STATES),
+  /** What the message said it was about: a receipt number, an amount. */
+  summary: z.string(),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+});
+export type StudentMessage = z.infer<typeof studentMessageSchema>;
