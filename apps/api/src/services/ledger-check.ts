@@ -8,6 +8,7 @@ import { allocatePayments } from '@registrar/contract/fee-plan';
 import { sqlRows, type Db } from '../db/database';
 import { formatInr } from './fee-service';
 import { verifyAccounts } from './ledger-check-accounts';
+import { verifyFiledPeriods } from './ledger-check-periods';
 
 /** Two sets of keyed figures; a line for each key where they differ. */
 function compare(what: string, kept: Map<string, string>, truth: Map<string, string>): string[] {
@@ -190,5 +191,6 @@ export async function verifyLedger(db: Db): Promise<string[]> {
       problems.push(`${kind} numbers of ${r.year}: counter at ${r.last}, ${r.given} in the ledger`);
 
   problems.push(...(await verifyAccounts(db)));
+  problems.push(...(await verifyFiledPeriods(db)));
   return problems;
 }
