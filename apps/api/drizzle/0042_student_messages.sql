@@ -6,12 +6,15 @@ BEGIN
     RAISE EXCEPTION 'payment order % cannot be deleted', OLD.gateway_order_id USING ERRCODE = 'restrict_violation';
   END IF;
   IF TG_OP = 'UPDATE' THEN
-    -- A paid order never goes back, a failed one only to paid, and its payment is never swapped.
+    -- A paid order never goes back; a failed one goes only to paid or cancelled, a cancelled one
+    -- only to paid; its payment is never swapped; only a cancelled order lets go of its enrolment.
     IF (OLD.state = 'paid' AND NEW.state IS DISTINCT FROM OLD.state)
-       OR (OLD.state = 'failed' AND NEW.state NOT IN ('failed', 'paid'))
+       OR (OLD.state = 'failed' AND NEW.state NOT IN ('failed', 'paid', 'cancelled'))
+       OR (OLD.state = 'cancelled' AND NEW.state NOT IN ('cancelled', 'paid'))
        OR (OLD.gateway_payment_id IS NOT NULL AND NEW.gateway_payment_id IS DISTINCT FROM OLD.gateway_payment_id)
        OR NEW.amount_paise <> OLD.amount_paise OR NEW.gateway_order_id <> OLD.gateway_order_id
-       OR NEW.enrollment_id <> OLD.enrollment_id THEN
+       OR (NEW.enrollment_id IS DISTINCT FROM OLD.enrollment_id
+           AND (NEW.enrollment_id IS NOT NULL OR NEW.state <> 'cancelled')) THEN
       RAISE EXCEPTION 'payment order % cannot be rewritten', OLD.gateway_order_id USING ERRCODE = 'restrict_violation';
     END IF;
     IF NEW.state IS NOT DISTINCT FROM OLD.state THEN

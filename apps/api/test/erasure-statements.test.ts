@@ -42,7 +42,8 @@ describe('erasure of a person who paid by UPI and was in an import that failed',
     const form = multipart([
       { name: 'kind', value: 'enrollments' },
       { name: 'dryRun', value: 'false' },
-      file('file', Buffer.from(body), 'old.csv', 'text/csv'),
+      // The file's name names them too, as an office names a file it was sent.
+      file('file', Buffer.from(body), 'Ravindra Kulkarni fees.csv', 'text/csv'),
     ]);
     const failed = await app.inject({
       method: 'POST',
@@ -95,6 +96,11 @@ describe('erasure of a person who paid by UPI and was in an import that failed',
     expect(after.body).not.toContain(phone);
     // The row number and its error stay, so the log still says what went wrong.
     expect(after.body).toContain('course');
+    const log = (await db.execute(sql`select file_name, errors, error_rows from imports`)) as unknown as {
+      rows: unknown[];
+    };
+    expect(log.rows.length).toBeGreaterThan(0);
+    expect(JSON.stringify(log.rows)).not.toMatch(/ravindra|kulkarni/i);
     expect(await verifyLedger(db)).toEqual([]);
     expect(other.id).not.toBe(e.id);
   });

@@ -297,32 +297,19 @@ describe('GST tax invoices for course fees', async () => {
     expect(await docOf(imported.payment.id)).toEqual([]);
   });
 
-  it('cancels a voided payment’s invoice while the month is unfiled, and issues a credit note after', async () => {
+  // After filing, a void credits in the open month: gst-periods.test.ts.
+  it('cancels a voided payment’s invoice while the month is unfiled', async () => {
     const c = await w.course({ name: 'Voids' });
     const e = await w.enrol(c._id);
-    const voidIt = (paymentId: string) =>
-      app.inject({
-        method: 'PUT',
-        url: apiUrl('payment', e.id, e.installments[0]!),
-        headers: w.auth,
-        payload: { paymentId, reason: 'Cheque bounced' },
-      });
     const a = await w.pay(e, 1000);
-    expect((await voidIt(a._id)).statusCode).toBe(200);
-    expect((await docOf(a._id))[0]).toMatchObject({ cancelled: true, number: a.invoiceNumber });
-
-    const b = await w.pay(e, 1000);
-    const filed = await app.inject({
-      method: 'POST',
-      url: apiPaths.gstr1Filed,
+    const voided = await app.inject({
+      method: 'PUT',
+      url: apiUrl('payment', e.id, e.installments[0]!),
       headers: w.auth,
-      payload: { period: w.today.slice(0, 7) },
+      payload: { paymentId: a._id, reason: 'Cheque bounced' },
     });
-    expect(filed.statusCode, filed.body).toBe(200);
-    expect((await voidIt(b._id)).statusCode).toBe(200);
-    const docs = await docOf(b._id);
-    expect(docs[0]).toMatchObject({ cancelled: false });
-    expect(docs[1]).toMatchObject({ kind: 'credit_note', cgst: docs[0]!.cgst });
+    expect(voided.statusCode).toBe(200);
+    expect((await docOf(a._id))[0]).toMatchObject({ cancelled: true, number: a.invoiceNumber });
   });
 
   it('never deletes or rewrites a tax document', async () => {
@@ -331,6 +318,13 @@ describe('GST tax invoices for course fees', async () => {
     await expect(
       db.execute(sql`update tax_documents set cancel_reason = 'x' where cancelled_at is not null`),
     ).rejects.toThrow();
+    const filed = await app.inject({
+      method: 'POST',
+      url: apiPaths.gstr1Filed,
+      headers: w.auth,
+      payload: { period: '2020-01' },
+    });
+    expect(filed.statusCode, filed.body).toBe(200);
     await expect(db.execute(sql`delete from gst_filed_periods`)).rejects.toThrow();
   });
 });

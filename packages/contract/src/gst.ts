@@ -33,6 +33,9 @@ export const GST_MESSAGES = {
   periodInvalid: 'Period must be a month as YYYY-MM',
   periodFiled: 'This month is marked filed',
   periodMarkedFiled: 'Month marked filed',
+  periodNotEnded: 'A month can be marked filed only after it ends',
+  paidInFiledPeriod:
+    'This date is in a month whose GSTR-1 is marked filed: record the payment on a date in an open month',
   gstOff: 'GST is switched off for this institute',
   saved: 'GST settings saved',
   invoiceNotFound: 'This payment has no tax invoice or bill of supply',

@@ -22,6 +22,13 @@ export type ImportDateFormat = (typeof IMPORT_DATE_FORMATS)[number];
 /** The statuses an imported enrolment may have (a rejected application is not worth moving in). */
 export const IMPORT_ENROLLMENT_STATUSES = ['pending', 'approved', 'completed', 'cancelled'] as const;
 
+/** Columns a file may add to its template's: read when the header has them, empty otherwise. */
+export const IMPORT_OPTIONAL_COLUMNS: Record<ImportKind, readonly string[]> = {
+  enrollments: [],
+  payments: ['overpayment'],
+  inquiries: [],
+};
+
 /** The columns of each template, in order; a file's header must hold each (in any order). */
 export const IMPORT_COLUMNS = {
   enrollments: [
@@ -92,6 +99,8 @@ export const IMPORT_MESSAGES = {
   fileTooLarge: 'The file is larger than 20 MB: split it into smaller files',
   tooManyRows: 'The file has more than 100,000 rows: split it into smaller files',
   missingColumns: 'The header row lacks these columns of the template',
+  overpaymentInvalid:
+    'Write credit in overpayment to keep what is paid beyond the installment as a credit to refund, or leave it empty',
   dateFormatInvalid: 'Choose a date format: dd/mm/yyyy, yyyy-mm-dd or mm/dd/yyyy',
   dateUnreadable: 'Write the date as',
   courseRequired: 'Name the course',
@@ -168,6 +177,10 @@ export const importPaymentRowSchema = recordPaymentFields
     }),
     paidOn: requiredIso,
     receiptNumber: z.preprocess(emptyAsUndefined, z.string().trim().max(40).optional()),
+    overpayment: z.preprocess(
+      (v) => emptyAsUndefined(typeof v === 'string' ? v.trim().toLowerCase() : v),
+      z.literal('credit', { error: IMPORT_MESSAGES.overpaymentInvalid }).optional(),
+    ),
   })
   .superRefine(checkPaymentReferences);
 export type ImportPaymentRow = z.output<typeof importPaymentRowSchema>;

@@ -40,6 +40,8 @@ export const ERASURE_KINDS = [
   'mailFilesScrubbed',
   'statementLinesScrubbed',
   'importRowsScrubbed',
+  'ordersCancelled',
+  'taxDocumentsScrubbed',
 ] as const;
 export type ErasureKind = (typeof ERASURE_KINDS)[number];
 
@@ -57,6 +59,8 @@ export const ERASURE_KIND_LABELS: Record<ErasureKind, string> = {
   mailFilesScrubbed: 'Mail files to others (staff) kept with this person taken out',
   statementLinesScrubbed: 'Bank statement lines kept with the payer’s name, VPA and narration taken out',
   importRowsScrubbed: 'Rows of import error files kept with this person’s columns taken out',
+  ordersCancelled: 'Unpaid online payment orders cancelled',
+  taxDocumentsScrubbed: 'Tax documents kept without the buyer’s name and address (not required by GST law)',
 };
 
 export const erasureResultSchema = z.object({

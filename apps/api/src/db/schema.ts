@@ -766,14 +766,13 @@ export const paymentOrders = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     gateway: text('gateway').notNull(),
     gatewayOrderId: text('gateway_order_id').notNull(),
-    enrollmentId: uuid('enrollment_id')
-      .notNull()
-      .references(() => enrollments.id, { onDelete: 'restrict' }),
+    /** Null once cancelled and detached from an enrolment that was erased or deleted. */
+    enrollmentId: uuid('enrollment_id').references(() => enrollments.id, { onDelete: 'restrict' }),
     installmentId: uuid('installment_id').references(() => installments.id, { onDelete: 'set null' }),
     installmentNumber: integer('installment_number').notNull(),
     amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
     currency: text('currency').notNull().default('INR'),
-    /** open | paid */
+    /** open | paid | cancelled (erased or deleted enrolment; money still arriving marks it paid) */
     state: text('state').notNull().default('open'),
     gatewayPaymentId: text('gateway_payment_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

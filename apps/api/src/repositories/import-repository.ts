@@ -85,6 +85,21 @@ export const importRepository = {
     return new Map(found.map((r) => [`${r.enrollmentId}|${r.number}`, r.id]));
   },
 
+  /** What each installment of these enrolments still owes, in paise, by `enrollmentId|number`. */
+  async installmentDues(db: Executor | Db, enrollmentIds: string[]): Promise<Map<string, number>> {
+    if (!enrollmentIds.length) return new Map();
+    const found = await db
+      .select({
+        enrollmentId: installments.enrollmentId,
+        number: installments.number,
+        amount: installments.amountPaise,
+        paid: installments.paidPaise,
+      })
+      .from(installments)
+      .where(inArray(installments.enrollmentId, enrollmentIds));
+    return new Map(found.map((r) => [`${r.enrollmentId}|${r.number}`, Math.max(0, r.amount - r.paid)]));
+  },
+
   /** Payments already holding one of these receipt numbers, with their enrolment. */
   async paymentsByReceipt(db: Executor | Db, receiptNumbers: string[]): Promise<Map<string, string>> {
     if (!receiptNumbers.length) return new Map();

@@ -113,7 +113,7 @@ const gstRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     apiPaths.gstr1Filed,
     {
-      config: { access: 'gst.settings' },
+      config: { access: 'gst.returns' },
       schema: {
         tags: ['gst'],
         security,

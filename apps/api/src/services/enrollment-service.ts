@@ -1,4 +1,5 @@
 /** Enrolments for staff: the list, the detail, edits, status changes, deletion and documents. */
+import { cancelOpenOrders } from './gateway/cancel-orders';
 import { enrollmentFieldsSchema } from '@registrar/contract/enrollment';
 import {
   ENROLLMENT_MESSAGES,
@@ -305,6 +306,8 @@ export class EnrollmentService extends EnrollmentIntake {
       if (!(await paymentRepository.lockEnrollment(tx, id))) throw notFound(ENROLLMENT_MESSAGES.notFound);
       if (await paymentRepository.hasLedger(tx, id)) throw conflict(ENROLLMENT_MESSAGES.hasPayments);
       const docs = await enrollmentRepository.documents(tx, id);
+      // An order opened at the gateway and never paid is kept there; here it is cancelled and let go.
+      await cancelOpenOrders(tx, [id], true);
       await enrollmentRepository.delete(tx, id);
       return docs;
     });

@@ -3,7 +3,7 @@
  * money (amount, date, UTR, the payment it became) but not the payer's name, VPA or narration; an
  * import's error rows keep the row number and the error but not the person's columns.
  */
-import { and, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { eq, inArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database';
 import { bankStatementLines, imports } from '../db/schema';
 import { ERASED, isAbout, mentions, scrub, type ErasedPerson } from './erasure-match';
@@ -59,38 +59,39 @@ export async function scrubStatementLines(
 }
 
 /**
- * An import's error rows that carry the person's email or phone keep their row number and error
- * but lose every column they gave; the errors list is scrubbed of them too. Answers how many rows
- * changed.
+ * The import log keeps no erased identifier: an error row that carries the person's email or phone
+ * keeps its row number and error but loses every column they gave; their name is taken out of any
+ * other row, every error message and the file's name. Answers how many rows changed.
  */
 export async function scrubImportRows(tx: Executor, person: ErasedPerson): Promise<number> {
-  const needles = [...person.emails, ...person.phones].map((v) => v.toLowerCase());
+  const needles = [...person.emails, ...person.phones, ...person.names].map((v) => v.toLowerCase());
   if (!needles.length) return 0;
+  const text = sql`lower(${imports.fileName} || ' ' || ${imports.errors}::text || ' ' || coalesce(${imports.errorRows}::text, ''))`;
   const found = await tx
-    .select({ id: imports.id, errors: imports.errors, errorRows: imports.errorRows })
+    .select({ id: imports.id, fileName: imports.fileName, errors: imports.errors, errorRows: imports.errorRows })
     .from(imports)
-    .where(
-      and(
-        isNotNull(imports.errorRows),
-        or(...needles.map((n) => sql`position(${n} in lower(${imports.errorRows}::text)) > 0`)),
-      ),
-    );
+    .where(or(...needles.map((n) => sql`position(${n} in ${text}) > 0`)));
   let changed = 0;
   for (const record of found) {
-    if (!record.errorRows) continue;
     const theirs = new Set<number>();
-    const rows = record.errorRows.rows.map((r) => {
-      if (!isAbout(r.cells.join('\n'), person)) return r;
-      theirs.add(r.row);
-      return { row: r.row, cells: r.cells.map((c) => (c.trim() ? ERASED : c)), error: scrub(r.error, person) };
+    const rows = record.errorRows?.rows.map((r) => {
+      if (isAbout(r.cells.join('\n'), person)) {
+        theirs.add(r.row);
+        return { row: r.row, cells: r.cells.map((c) => (c.trim() ? ERASED : c)), error: scrub(r.error, person) };
+      }
+      const cells = r.cells.map((c) => scrub(c, person));
+      if (cells.some((c, i) => c !== r.cells[i])) theirs.add(r.row);
+      return { row: r.row, cells, error: scrub(r.error, person) };
     });
-    if (!theirs.size) continue;
-    const errors = record.errors.map((e) => (theirs.has(e.row) ? { ...e, message: scrub(e.message, person) } : e));
+    const errors = record.errors.map((e) => ({ ...e, message: scrub(e.message, person) }));
+    const fileName = scrub(record.fileName, person);
+    const errorsChanged = errors.some((e, i) => e.message !== record.errors[i]!.message);
+    if (!theirs.size && !errorsChanged && fileName === record.fileName) continue;
     await tx
       .update(imports)
-      .set({ errors, errorRows: { header: record.errorRows.header, rows } })
+      .set({ fileName, errors, errorRows: record.errorRows && rows ? { header: record.errorRows.header, rows } : null })
       .where(eq(imports.id, record.id));
-    changed += theirs.size;
+    changed += Math.max(theirs.size, 1);
   }
   return changed;
 }

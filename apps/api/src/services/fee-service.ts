@@ -15,6 +15,7 @@ import {
   type RefundInput,
 } from '@registrar/contract/fees';
 import { PAYMENT_REFERENCE_MESSAGES } from '@registrar/contract/payment-references';
+import { GST_MESSAGES } from '@registrar/contract/gst';
 import { formatDate, formatRupeesExact, isLanguage, type Language } from '@registrar/contract/language';
 import type { Config } from '../config';
 import type { Db, Executor } from '../db/database';
@@ -27,6 +28,7 @@ import { paymentRepository } from '../repositories/payment-repository';
 import { oncePerKey } from './once-per-key';
 import { reconcilePaid } from './fee-reconcile';
 import { voidDocuments } from './gst/tax-documents';
+import { gstRepository } from './gst/gst-repository';
 import { recordIncoming } from './payment-intake';
 import { ledgerTurn } from './ledger-turn';
 import { recordRefund } from './refund-intake';
@@ -77,6 +79,9 @@ export class FeeService {
   ): Promise<string> {
     if (input.paidOn > localIsoDate())
       throw badRequest(FEE_MESSAGES.paidOnInFuture, [{ path: 'paidOn', message: FEE_MESSAGES.paidOnInFuture }]);
+    // Typed by staff, a date in a filed month is a choice to correct; money from outside is never refused.
+    if (await gstRepository.dateFiled(this.db, input.paidOn))
+      throw badRequest(GST_MESSAGES.paidInFiledPeriod, [{ path: 'paidOn', message: GST_MESSAGES.paidInFiledPeriod }]);
     const answer = await this.once('payment', request, async (tx) => {
       const { payment, created } = await recordIncoming(tx, {
         enrollmentId,

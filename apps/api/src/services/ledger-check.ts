@@ -10,6 +10,7 @@ import { formatInr } from './fee-service';
 import { verifyDayBook } from './day-book-figures';
 import { verifyAccounts } from './ledger-check-accounts';
 import { verifyDoors } from './ledger-check-doors';
+import { verifyFiledPeriods } from './ledger-check-periods';
 
 /** Two sets of keyed figures; a line for each key where they differ. */
 function compare(what: string, kept: Map<string, string>, truth: Map<string, string>): string[] {
@@ -195,6 +196,6 @@ export async function verifyLedger(db: Db): Promise<string[]> {
       problems.push(`${kind} numbers of ${r.year}: counter at ${r.last}, ${r.given} in the ledger`);
 
   problems.push(...(await verifyAccounts(db)), ...(await verifyDayBook(db)));
-  problems.push(...(await verifyDoors(db)));
+  problems.push(...(await verifyDoors(db)), ...(await verifyFiledPeriods(db)));
   return problems;
 }

@@ -22,15 +22,16 @@ import {
   inquiryEvents,
   outbox,
   payments,
-  refunds,
   staff,
   studentLinks,
   studentRequests,
 } from '../db/schema';
 import { conflict, notFound } from '../lib/http-errors';
 import { eraseMailFiles } from './erasure-mail-files';
+import { scrubLedger } from './erasure-ledger';
+import { cancelOpenOrders } from './gateway/cancel-orders';
 import { scrubImportRows, scrubStatementLines } from './erasure-statements';
-import { ERASED, isAbout, mentions, scrub, scrubMail, type ErasedPerson } from './erasure-match';
+import { ERASED, isAbout, scrub, scrubMail, type ErasedPerson } from './erasure-match';
 import { exportPersonalData } from './privacy-export';
 import type { FileStorage } from './uploads/file-storage';
 
@@ -54,7 +55,9 @@ type TouchedTable =
   | 'inquiry_notifications'
   | 'audit_log'
   | 'bank_statement_lines'
-  | 'imports';
+  | 'imports'
+  | 'gateway_refund_requests'
+  | 'tax_documents';
 
 const digitsOf = (phone: string) => phone.replace(/\D/g, '');
 
@@ -144,6 +147,8 @@ export class PrivacyService {
       mailFilesScrubbed: 0,
       statementLinesScrubbed: 0,
       importRowsScrubbed: 0,
+      ordersCancelled: 0,
+      taxDocumentsScrubbed: 0,
     };
     const touched = new Set<TouchedTable>();
     const enrollmentNumbers = found.map((e) => e.number).sort();
@@ -216,6 +221,9 @@ export class PrivacyService {
         : [];
       const keep = new Set([...paid, ...conceded].map((p) => p.enrollmentId));
       const drop = enrollmentIds.filter((id) => !keep.has(id));
+      // Orders opened and never paid go with the request; an enrolment that goes lets go of its orders.
+      counts.ordersCancelled =
+        (await cancelOpenOrders(tx, drop, true)) + (await cancelOpenOrders(tx, [...keep], false));
       if (drop.length) {
         await tx.delete(enrollments).where(inArray(enrollments.id, drop));
         counts.enrollmentsDeleted = drop.length;
@@ -243,7 +251,9 @@ export class PrivacyService {
           })
           .where(inArray(enrollments.id, kept));
         counts.enrollmentsPseudonymised = kept.length;
-        await this.scrubLedger(tx, kept, person);
+        counts.taxDocumentsScrubbed = await scrubLedger(tx, kept, person);
+        touched.add('gateway_refund_requests');
+        if (counts.taxDocumentsScrubbed) touched.add('tax_documents');
         await tx.insert(enrollmentEvents).values(
           kept.map((enrollmentId) => ({
             enrollmentId,
@@ -330,36 +340,6 @@ export class PrivacyService {
       mailsScrubbed += 1;
     }
     return { outboxMails: gone.length, mailsScrubbed };
-  }
-
-  /** The free text of the kept money rows and history, with the person taken out. */
-  private async scrubLedger(tx: Executor, kept: string[], person: ErasedPerson): Promise<void> {
-    for (const p of await tx.select().from(payments).where(inArray(payments.enrollmentId, kept))) {
-      const next = {
-        reference: p.reference === null ? null : scrub(p.reference, person),
-        note: p.note === null ? null : scrub(p.note, person),
-        voidReason: p.voidReason === null ? null : scrub(p.voidReason, person),
-      };
-      if (next.reference !== p.reference || next.note !== p.note || next.voidReason !== p.voidReason)
-        await tx.update(payments).set(next).where(eq(payments.id, p.id));
-    }
-    for (const r of await tx.select().from(refunds).where(inArray(refunds.enrollmentId, kept))) {
-      const reasonScrubbed = scrub(r.reason, person);
-      if (reasonScrubbed !== r.reason)
-        await tx.update(refunds).set({ reason: reasonScrubbed }).where(eq(refunds.id, r.id));
-    }
-    for (const c of await tx.select().from(concessions).where(inArray(concessions.enrollmentId, kept))) {
-      const reasonScrubbed = scrub(c.reason, person);
-      if (reasonScrubbed !== c.reason)
-        await tx.update(concessions).set({ reason: reasonScrubbed }).where(eq(concessions.id, c.id));
-    }
-    for (const e of await tx.select().from(enrollmentEvents).where(inArray(enrollmentEvents.enrollmentId, kept))) {
-      if (e.note !== null && mentions(e.note, person))
-        await tx
-          .update(enrollmentEvents)
-          .set({ note: scrub(e.note, person) })
-          .where(eq(enrollmentEvents.id, e.id));
-    }
   }
 
   /**

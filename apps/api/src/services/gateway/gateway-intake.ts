@@ -48,10 +48,12 @@ export class GatewayIntake {
   ): Promise<{ created: boolean; receiptNumber: string } | undefined> {
     if (!arrived(payment) || payment.orderId !== order.gatewayOrderId || payment.currency !== order.currency)
       return undefined;
+    const enrollmentId = order.enrollmentId;
+    if (!enrollmentId) return undefined;
     return ledgerTurn(this.db, () =>
       this.db.transaction(async (tx) => {
         const { payment: row, created } = await recordIncoming(tx, {
-          enrollmentId: order.enrollmentId,
+          enrollmentId,
           installmentId: order.installmentId,
           amountPaise: payment.amountPaise,
           mode: payment.mode,
@@ -68,7 +70,7 @@ export class GatewayIntake {
         await tx
           .update(paymentOrders)
           .set({ state: 'paid', paidAt: this.now(), gatewayPaymentId: payment.id })
-          .where(and(eq(paymentOrders.id, order.id), inArray(paymentOrders.state, ['open', 'failed'])));
+          .where(and(eq(paymentOrders.id, order.id), inArray(paymentOrders.state, ['open', 'failed', 'cancelled'])));
         return { created, receiptNumber: row.receiptNumber };
       }),
     );
@@ -86,8 +88,9 @@ export class GatewayIntake {
         .set({ state: 'failed' })
         .where(and(eq(paymentOrders.id, order.id), eq(paymentOrders.state, 'open')))
         .returning({ id: paymentOrders.id });
-      // Told once per failed attempt, even after the order closed: each attempt was the student's.
-      await tellOfFailedPayment(tx, order, payment.id);
+      // Told once per failed attempt, even after the order closed: each attempt was the student's
+      // (an order detached from an erased or deleted enrolment has nobody left to tell).
+      if (order.enrollmentId) await tellOfFailedPayment(tx, order, payment.id);
       return closed.length > 0;
     });
   }
@@ -183,8 +186,9 @@ export class GatewayIntake {
     }
     if (event.event !== 'order.paid' && event.event !== 'payment.captured') return 'ignored';
     const order = event.orderId ? await this.orderByGatewayId(event.orderId) : undefined;
-    // Money for an order we never made is shown to staff, never put on some enrolment by guess.
-    if (!order) return 'unmatched';
+    // Money for an order we never made, or one whose enrolment was erased or deleted, is shown to
+    // staff, never put on some enrolment by guess.
+    if (!order?.enrollmentId) return 'unmatched';
     const recorded = await this.record(order, event.payment);
     if (!recorded) return 'ignored';
     return recorded.created ? 'recorded' : 'already_recorded';

@@ -88,6 +88,17 @@ export const gstRepository = {
     return rows.length > 0;
   },
 
+  /** Whether GST is on and the month of `isoDate` is marked filed for the institute's GSTIN. */
+  async dateFiled(db: Db | Executor, isoDate: string): Promise<boolean> {
+    const rows = await db
+      .select({ p: gstFiledPeriods.period })
+      .from(gstFiledPeriods)
+      .innerJoin(gstSettings, and(eq(gstSettings.id, 1), eq(gstSettings.gstin, gstFiledPeriods.gstin)))
+      .where(and(eq(gstSettings.enabled, true), eq(gstFiledPeriods.period, isoDate.slice(0, 7))))
+      .limit(1);
+    return rows.length > 0;
+  },
+
   async markFiled(db: Db, gstin: string, period: string, staffId: string): Promise<void> {
     await db.insert(gstFiledPeriods).values({ gstin, period, filedBy: staffId }).onConflictDoNothing();
   },

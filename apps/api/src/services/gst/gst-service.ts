@@ -1,8 +1,9 @@
 /** GST for the routes: the settings, the documents' PDFs, GSTR-1 for a month and filed months. */
 import { GST_MESSAGES, type GstSettings, type gstSettingsInputSchema } from '@registrar/contract/gst';
 import type { z } from 'zod';
+import { localIsoDate } from '@registrar/contract/enrollment';
 import type { Db } from '../../db/database';
-import { conflict, notFound } from '../../lib/http-errors';
+import { badRequest, conflict, notFound } from '../../lib/http-errors';
 import { gstRepository, type TaxDocumentRow } from './gst-repository';
 import { buildGstr1, type Gstr1 } from './gstr1';
 import { renderTaxDocument } from './tax-document-pdf';
@@ -67,7 +68,10 @@ export class GstService {
     return buildGstr1({ gstin, period, documents, originals });
   }
 
+  /** A month's return is filed after the month: before that, documents would keep landing in it. */
   async markFiled(period: string, staffId: string): Promise<void> {
+    if (period >= localIsoDate().slice(0, 7))
+      throw badRequest(GST_MESSAGES.periodNotEnded, [{ path: 'period', message: GST_MESSAGES.periodNotEnded }]);
     await gstRepository.markFiled(this.db, await this.gstin(), period, staffId);
   }
 }

@@ -11,6 +11,8 @@ import {
   type ImportPaymentRow,
 } from '@registrar/contract/imports';
 import { PAYMENT_REFERENCE_MESSAGES } from '@registrar/contract/payment-references';
+import { localIsoDate } from '@registrar/contract/enrollment';
+import { FEE_MESSAGES } from '@registrar/contract/fees';
 import type { Db, Executor } from '../../db/database';
 import { amountPaise } from '../../lib/spreadsheet';
 import { importRepository } from '../../repositories/import-repository';
@@ -41,6 +43,8 @@ export const paymentImport: ImportHandler<PaymentRow> = {
     const enrollments = await importRepository.enrollmentsByEmailCourse(db, emails);
     const enrollmentIds = [...new Set([...enrollments.values()].map((e) => e.id))];
     const installments = await importRepository.installmentsOf(db, enrollmentIds);
+    const dues = await importRepository.installmentDues(db, enrollmentIds);
+    const today = localIsoDate();
     const liveKeys = await importRepository.livePaymentKeys(db, enrollmentIds);
     const receipts = await importRepository.paymentsByReceipt(
       db,
@@ -84,6 +88,15 @@ export const paymentImport: ImportHandler<PaymentRow> = {
         ? `${enrollment.id}|${v.installmentNumber}|${v.amountPaise}|${v.paidOn}`
         : `row:${r.row}`;
       const skip = Boolean(heldBy) || (!v.receiptNumber && liveKeys.has(naturalKey));
+      // The typed payment's rules: nothing dated ahead, nothing beyond what the installment owes
+      // (after the rows above it) unless the row asks to keep the rest as a credit to refund.
+      if (v.paidOn > today) fail('paidOn', FEE_MESSAGES.paidOnInFuture);
+      const dueKey = enrollment ? `${enrollment.id}|${v.installmentNumber}` : undefined;
+      const due = dueKey ? dues.get(dueKey) : undefined;
+      if (!skip && dueKey && due !== undefined) {
+        if (v.overpayment !== 'credit' && due === 0) fail('amount', FEE_MESSAGES.installmentPaid);
+        else if (v.overpayment !== 'credit' && v.amountPaise > due) fail('amount', FEE_MESSAGES.amountTooMuch);
+      }
       const utrHeldBy = v.utr ? utrs.get(v.utr) : undefined;
       if (utrHeldBy && !skip) fail('utr', `${PAYMENT_REFERENCE_MESSAGES.utrTaken}: ${utrHeldBy}`);
       const fileKeys = [v.receiptNumber ? `receipt:${v.receiptNumber}` : `key:${naturalKey}`];
@@ -96,6 +109,8 @@ export const paymentImport: ImportHandler<PaymentRow> = {
         errors.push(...found);
         continue;
       }
+      // Only a row that will be written uses up what its installment owes for the rows below it.
+      if (!skip && dueKey && due !== undefined) dues.set(dueKey, Math.max(0, due - v.amountPaise));
       valid.push({
         row: r.row,
         skip,

@@ -5,6 +5,7 @@
  */
 import {
   IMPORT_COLUMNS,
+  IMPORT_OPTIONAL_COLUMNS,
   IMPORT_DATE_COLUMNS,
   IMPORT_MAX_ROWS,
   IMPORT_MESSAGES,
@@ -39,9 +40,10 @@ const columnKey = (cell: string) =>
 export function toImportTable(kind: ImportKind, rows: string[][], dateFormat: ImportDateFormat): ImportTable {
   const headerIndex = rows.findIndex((r) => r.some((c) => c.trim() !== ''));
   const header = (rows[headerIndex] ?? []).map((c) => c.replace(/^\uFEFF/, '').trim());
-  const columns: readonly string[] = IMPORT_COLUMNS[kind];
   const position = new Map(header.map((cell, i) => [columnKey(cell), i]));
-  const missing = columns.filter((c) => !position.has(c.toLowerCase()));
+  const required: readonly string[] = IMPORT_COLUMNS[kind];
+  const missing = required.filter((c) => !position.has(c.toLowerCase()));
+  const columns = [...required, ...IMPORT_OPTIONAL_COLUMNS[kind]];
   if (missing.length) {
     const message = `${IMPORT_MESSAGES.missingColumns}: ${missing.join(', ')}`;
     throw badRequest(message, [{ path: 'file', message }]);
@@ -56,7 +58,8 @@ export function toImportTable(kind: ImportKind, rows: string[][], dateFormat: Im
     const row = headerIndex + i + 2;
     const values: Record<string, string> = {};
     for (const column of columns) {
-      const raw = (cells[position.get(column.toLowerCase())!] ?? '').trim();
+      const at = position.get(column.toLowerCase());
+      const raw = (at === undefined ? '' : (cells[at] ?? '')).trim();
       if (dateColumns.has(column) && raw !== '') {
         const iso = readImportDate(raw, dateFormat);
         if (!iso) errors.push({ row, field: column, message: `${IMPORT_MESSAGES.dateUnreadable} ${dateFormat}` });
