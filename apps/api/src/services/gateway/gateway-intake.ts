@@ -90,7 +90,8 @@ export class GatewayIntake {
         .returning({ id: paymentOrders.id });
       // Told once per failed attempt, even after the order closed: each attempt was the student's
       // (an order detached from an erased or deleted enrolment has nobody left to tell).
-      if (order.enrollmentId) await tellOfFailedPayment(tx, order, payment.id);
+      const { enrollmentId } = order;
+      if (enrollmentId) await tellOfFailedPayment(tx, { ...order, enrollmentId }, payment.id);
       return closed.length > 0;
     });
   }
