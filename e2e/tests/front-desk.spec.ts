@@ -1,7 +1,8 @@
 /**
  * The front desk and the admin's day in a real browser, at 1366 px and on a 360 px phone:
  * a counsellor opens an inquiry, chooses "Enrol", finds the form filled from it, sets the joining
- * date, takes one document and leaves the others to follow, and lands on the new enrolment; an
+ * date, takes one document and leaves the others to follow, takes the first payment and chooses
+ * "Enrol and approve", and lands on the approved, paid and receipted enrolment; an
  * admin works the pending queue with "Approve and next" and "Reject and next" (confirmed), and
  * the students get their mails. Axe is clean on every screen.
  */
@@ -60,9 +61,6 @@ for (const viewport of VIEWPORTS) {
     await expect(page.getByLabel(/^Full name/)).toHaveValue(name);
     await expect(page.getByLabel(/^Email/)).toHaveValue(email);
     await expect(page.getByLabel(/^Current address/)).toHaveValue('7 Residency Road, Bengaluru');
-    // A counsellor does not record fees: no first payment here.
-    await expect(page.getByRole('checkbox', { name: 'Record the first payment now' })).toHaveCount(0);
-
     await page.getByLabel(/^Course/).selectOption({ label: COURSE });
     const joining = addMonths(localIsoDate(), 1);
     await page.getByLabel(/^Joining date/).fill(joining);
@@ -73,11 +71,20 @@ for (const viewport of VIEWPORTS) {
     await front.setInputFiles(fixture('aadhaar-front.png'));
     await expect(page.getByText('aadhaar-front.png')).toBeVisible();
     await expect(page.getByText('To follow', { exact: true })).toHaveCount(2);
+    // A counsellor collects fees (fees.collect): the student pays the first installment at the desk.
+    await page.getByRole('checkbox', { name: 'Record the first payment now' }).check();
+    await expect(page.getByLabel(/^Amount/)).toHaveValue('15000');
     await expectNoAxeViolations(page);
 
-    await page.getByRole('button', { name: 'Enrol', exact: true }).click();
+    await page.getByRole('button', { name: 'Enrol and approve' }).click();
     await expect(page).toHaveURL(/\/student-enrollments\/[0-9a-f-]{36}$/, { timeout: 20_000 });
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    await expect(page.getByText(/RCPT-\d{4}-\d+/).first()).toBeVisible();
+    const enrolment = await request.get(`/api/student-enrollment/${page.url().split('/').pop()}`, { headers: auth });
+    const detail = (await enrolment.json()).data;
+    expect(detail.status).toBe('approved');
+    expect(detail.paidAmount).toBe(15000);
+    expect(detail.payments[0].recordedBy.name).toBe('The counsellor');
     await expect(page.getByText(/To follow: Profile picture, Aadhaar card, back/)).toBeVisible();
     await expectNoAxeViolations(page);
 
