@@ -10,6 +10,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { addMonths } from '@registrar/contract/fee-plan';
 import { localIsoDate } from '@registrar/contract/enrollment';
+import { ENROLLMENT_MESSAGES, REJECTION_REASONS } from '@registrar/contract/enrollment-admin';
 import { createCourse, enrolStudent, findInquiries, sendInquiry, signInByApi } from '../support/api';
 import { expectNoAxeViolations } from '../support/axe';
 import { waitForMail } from '../support/mail';
@@ -78,7 +79,7 @@ for (const viewport of VIEWPORTS) {
 
     await page.getByRole('button', { name: 'Enrol and approve' }).click();
     await expect(page).toHaveURL(/\/student-enrollments\/[0-9a-f-]{36}$/, { timeout: 20_000 });
-    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible({ timeout: 20_000 });
     await expect(page.getByText(/RCPT-\d{4}-\d+/).first()).toBeVisible();
     const enrolment = await request.get(`/api/student-enrollment/${page.url().split('/').pop()}`, { headers: auth });
     const detail = (await enrolment.json()).data;
@@ -126,12 +127,17 @@ for (const viewport of VIEWPORTS) {
     await expectNoAxeViolations(page);
 
     const since = Date.now();
-    await page.getByLabel('Note to the student (optional)').fill('Classes start Monday at 10.');
+    await page.getByLabel('Message to the student (optional)').fill('Classes start Monday at 10.');
+    await page.getByLabel('Internal note (never sent)').fill('Paid at the desk, counsellor checked.');
     await page.getByRole('button', { name: 'Approve and next' }).click();
     await expect(page.getByRole('heading', { level: 2, name: `Second ${viewport.name}` })).toBeVisible();
     await page.getByRole('button', { name: 'Reject and next' }).click();
     const dialog = page.getByRole('alertdialog');
     await expect(dialog).toContainText('The student will be emailed');
+    // A rejection needs its reason: refused without one, then a quick pick.
+    await dialog.getByRole('button', { name: 'Reject and next' }).click();
+    await expect(dialog.getByText(ENROLLMENT_MESSAGES.rejectionReasonRequired)).toBeVisible();
+    await dialog.getByLabel(/^Reason for the rejection/).selectOption(REJECTION_REASONS[1]);
     await expectNoAxeViolations(page);
     await dialog.getByRole('button', { name: 'Reject and next' }).click();
     await expect(page.getByRole('heading', { name: 'Nothing waiting' })).toBeVisible();
@@ -139,7 +145,9 @@ for (const viewport of VIEWPORTS) {
 
     const approval = await waitForMail({ to: approvedEmail, subject: /is approved/, since });
     expect(approval.text).toContain('Classes start Monday at 10.');
-    await waitForMail({ to: rejectedEmail, subject: /About your enrolment/, since });
+    expect(approval.text).not.toContain('counsellor checked');
+    const rejection = await waitForMail({ to: rejectedEmail, subject: /About your enrolment/, since });
+    expect(rejection.text).toContain(`The reason: ${REJECTION_REASONS[1]}`);
   });
 }
 

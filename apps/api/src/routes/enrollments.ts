@@ -227,7 +227,7 @@ const enrollmentRoutes: FastifyPluginAsyncZod = async (app) => {
         await enrollments.changeStatus(
           request.params.id,
           request.body.status,
-          request.body.note,
+          request.body,
           request.staffAuth!.staff.id,
         ),
       ),

@@ -167,8 +167,7 @@ async function finish(
   }
   if (form.approve) {
     const row = await enrollmentRepository.byId(deps.db, answer._id);
-    if (row?.enrollment.status === 'pending')
-      await deps.enrollments.applyStatus(answer._id, 'approved', undefined, staff.id);
+    if (row?.enrollment.status === 'pending') await deps.enrollments.applyStatus(answer._id, 'approved', {}, staff.id);
   }
   const done = { ...answer, receiptNumber, paymentProblem };
   if (request) await paymentRepository.storeAnswer(deps.db, SCOPE, request.key, done);

@@ -63,12 +63,19 @@ export const enrollmentsApi = baseApi.injectEndpoints({
     }),
     changeEnrollmentStatus: build.mutation<
       SuccessEnvelope<EnrollmentDetail>,
-      { id: string; status: EnrollmentStatus; note?: string | undefined }
+      {
+        id: string;
+        status: EnrollmentStatus;
+        note?: string | undefined;
+        message?: string | undefined;
+        reason?: string | undefined;
+      }
     >({
-      query: ({ id, status, note }) => ({
+      // The internal note stays in the history; the message and a rejection's reason go to the student.
+      query: ({ id, status, note, message, reason }) => ({
         url: apiUrl('enrollmentStatus', id),
         method: 'PUT',
-        body: note ? { status, note } : { status },
+        body: { status, ...(note && { note }), ...(message && { message }), ...(reason && { reason }) },
       }),
       // A refused move (409) may mean someone else moved it first: refresh either way.
       invalidatesTags: (_result, _error, { id }) => [LIST, { type: 'Enrollment', id }],
