@@ -1,7 +1,8 @@
 /**
  * The front desk and the admin's day in a real browser, at 1366 px and on a 360 px phone:
  * a counsellor opens an inquiry, chooses "Enrol", finds the form filled from it, sets the joining
- * date, takes one document and leaves the others to follow, and lands on the new enrolment; an
+ * date, takes one document and leaves the others to follow, takes the first payment and chooses
+ * "Enrol and approve", and lands on the approved, paid and receipted enrolment; an
  * admin works the pending queue with "Approve and next" and "Reject and next" (confirmed), and
  * the students get their mails. Axe is clean on every screen.
  */
@@ -9,6 +10,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { addMonths } from '@registrar/contract/fee-plan';
 import { localIsoDate } from '@registrar/contract/enrollment';
+import { ENROLLMENT_MESSAGES, REJECTION_REASONS } from '@registrar/contract/enrollment-admin';
 import { createCourse, enrolStudent, findInquiries, sendInquiry, signInByApi } from '../support/api';
 import { expectNoAxeViolations } from '../support/axe';
 import { waitForMail } from '../support/mail';
@@ -60,9 +62,6 @@ for (const viewport of VIEWPORTS) {
     await expect(page.getByLabel(/^Full name/)).toHaveValue(name);
     await expect(page.getByLabel(/^Email/)).toHaveValue(email);
     await expect(page.getByLabel(/^Current address/)).toHaveValue('7 Residency Road, Bengaluru');
-    // A counsellor does not record fees: no first payment here.
-    await expect(page.getByRole('checkbox', { name: 'Record the first payment now' })).toHaveCount(0);
-
     await page.getByLabel(/^Course/).selectOption({ label: COURSE });
     const joining = addMonths(localIsoDate(), 1);
     await page.getByLabel(/^Joining date/).fill(joining);
@@ -73,11 +72,20 @@ for (const viewport of VIEWPORTS) {
     await front.setInputFiles(fixture('aadhaar-front.png'));
     await expect(page.getByText('aadhaar-front.png')).toBeVisible();
     await expect(page.getByText('To follow', { exact: true })).toHaveCount(2);
+    // A counsellor collects fees (fees.collect): the student pays the first installment at the desk.
+    await page.getByRole('checkbox', { name: 'Record the first payment now' }).check();
+    await expect(page.getByLabel(/^Amount/)).toHaveValue('15000');
     await expectNoAxeViolations(page);
 
-    await page.getByRole('button', { name: 'Enrol', exact: true }).click();
+    await page.getByRole('button', { name: 'Enrol and approve' }).click();
     await expect(page).toHaveURL(/\/student-enrollments\/[0-9a-f-]{36}$/, { timeout: 20_000 });
-    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByText(/RCPT-\d{4}-\d+/).first()).toBeVisible();
+    const enrolment = await request.get(`/api/student-enrollment/${page.url().split('/').pop()}`, { headers: auth });
+    const detail = (await enrolment.json()).data;
+    expect(detail.status).toBe('approved');
+    expect(detail.paidAmount).toBe(15000);
+    expect(detail.payments[0].recordedBy.name).toBe('The counsellor');
     await expect(page.getByText(/To follow: Profile picture, Aadhaar card, back/)).toBeVisible();
     await expectNoAxeViolations(page);
 
@@ -119,12 +127,17 @@ for (const viewport of VIEWPORTS) {
     await expectNoAxeViolations(page);
 
     const since = Date.now();
-    await page.getByLabel('Note to the student (optional)').fill('Classes start Monday at 10.');
+    await page.getByLabel('Message to the student (optional)').fill('Classes start Monday at 10.');
+    await page.getByLabel('Internal note (never sent)').fill('Paid at the desk, counsellor checked.');
     await page.getByRole('button', { name: 'Approve and next' }).click();
     await expect(page.getByRole('heading', { level: 2, name: `Second ${viewport.name}` })).toBeVisible();
     await page.getByRole('button', { name: 'Reject and next' }).click();
     const dialog = page.getByRole('alertdialog');
     await expect(dialog).toContainText('The student will be emailed');
+    // A rejection needs its reason: refused without one, then a quick pick.
+    await dialog.getByRole('button', { name: 'Reject and next' }).click();
+    await expect(dialog.getByText(ENROLLMENT_MESSAGES.rejectionReasonRequired)).toBeVisible();
+    await dialog.getByLabel(/^Reason for the rejection/).selectOption(REJECTION_REASONS[1]);
     await expectNoAxeViolations(page);
     await dialog.getByRole('button', { name: 'Reject and next' }).click();
     await expect(page.getByRole('heading', { name: 'Nothing waiting' })).toBeVisible();
@@ -132,7 +145,9 @@ for (const viewport of VIEWPORTS) {
 
     const approval = await waitForMail({ to: approvedEmail, subject: /is approved/, since });
     expect(approval.text).toContain('Classes start Monday at 10.');
-    await waitForMail({ to: rejectedEmail, subject: /About your enrolment/, since });
+    expect(approval.text).not.toContain('counsellor checked');
+    const rejection = await waitForMail({ to: rejectedEmail, subject: /About your enrolment/, since });
+    expect(rejection.text).toContain(`The reason: ${REJECTION_REASONS[1]}`);
   });
 }
 

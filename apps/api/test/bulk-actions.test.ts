@@ -55,7 +55,7 @@ describe('bulk actions on selected rows', async () => {
           method: 'PUT',
           url: `/api/student-enrollment-status/${c._id}`,
           headers: auth,
-          payload: { status: 'rejected' },
+          payload: { status: 'rejected', reason: 'Enrolled twice' },
         })
       ).statusCode,
     ).toBe(200);
@@ -87,8 +87,8 @@ describe('bulk actions on selected rows', async () => {
       sql`select enrollment_id, to_status, note from enrollment_events where kind = 'status_changed' and enrollment_id in (${a._id}::uuid, ${b._id}::uuid)`,
     );
     expect(history.map((h) => [h.to_status, h.note])).toEqual([
-      ['approved', 'Classes start Monday'],
-      ['approved', 'Classes start Monday'],
+      ['approved', 'Told the student: Classes start Monday'],
+      ['approved', 'Told the student: Classes start Monday'],
     ]);
     const audit = await rowsOf<{ entity_id: string; action: string; changes: unknown }>(
       db,

@@ -138,12 +138,12 @@ describe('the ledger balances after any sequence of staff operations', async () 
       }
       case 'status': {
         const e = await enrolment(o.pick);
-        if (e) await enrollments.changeStatus(e.id, o.status, undefined, staffId);
+        if (e) await enrollments.changeStatus(e.id, o.status, {}, staffId);
         return;
       }
       case 'cancel': {
         const e = await enrolment(o.pick);
-        if (e) await enrollments.changeStatus(e.id, 'cancelled', 'left', staffId);
+        if (e) await enrollments.changeStatus(e.id, 'cancelled', { note: 'left' }, staffId);
         return;
       }
       case 'pay': {

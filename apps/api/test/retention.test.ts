@@ -32,7 +32,12 @@ describe.each(storageKinds(s3))('retention rules, documents on $name storage', a
   const auth = bearer(await tokenFor(app, staff.email, staff.password));
   const courseId = await makeCourse(app, auth);
   const changeStatus = (id: string, status: string) =>
-    app.inject({ method: 'PUT', url: `/api/student-enrollment-status/${id}`, headers: auth, payload: { status } });
+    app.inject({
+      method: 'PUT',
+      url: `/api/student-enrollment-status/${id}`,
+      headers: auth,
+      payload: { status, ...(status === 'rejected' && { reason: 'Not eligible' }) },
+    });
   /** Moves the enrolment's history (its status changes) `days` into the past. */
   const ageHistory = (id: string, days: number) =>
     db.execute(

@@ -117,16 +117,9 @@ describe('enrolling a walk-in from the console', async () => {
     expect(errors).toContainEqual({ path: 'startDate', message: STAFF_ENROLLMENT_MESSAGES.joiningDateRequired });
   });
 
-  it('records the first payment for a role that may, through the fee ledger, and keeps the documents sent', async () => {
+  it('lets a counsellor (fees.collect) take the first payment through the fee ledger, recorded under their name, and keeps the documents sent', async () => {
     const payment = { amount: 4000, paymentMode: 'cash', paidOn: localIsoDate() };
-    const refused = await enrol(
-      counsellor,
-      fields({ name: 'C D', email: 'cd@example.in', phoneNumber: '9000000002', firstPayment: JSON.stringify(payment) }),
-    );
-    expect(refused.statusCode, refused.body).toBe(403);
-    expect(refused.json().message).toBe(STAFF_ENROLLMENT_MESSAGES.paymentNotAllowed);
-
-    const res = await enrol(admin, [
+    const res = await enrol(counsellor, [
       ...fields({
         name: 'C D',
         email: 'cd@example.in',
@@ -137,9 +130,11 @@ describe('enrolling a walk-in from the console', async () => {
     ]);
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().data.receiptNumber).toMatch(/^RCPT-\d{4}-\d+$/);
+    expect(res.json().data.paymentProblem).toBeNull();
     const e = await detail(res.json().data._id);
     expect(e.paidAmount).toBe(4000);
     expect(e.payments[0].receiptNumber).toBe(res.json().data.receiptNumber);
+    expect(e.payments[0].recordedBy.name).toBe('The counsellor');
     expect(e.documents.map((d: { field: string }) => d.field)).toEqual(['aadharFront']);
     expect(e.documentsToFollow).toEqual(['profilePicture', 'aadharBack']);
   });

@@ -20,6 +20,7 @@ export const INQUIRY_MESSAGES = {
 
 /** Enrolments: the public form's answers (uploads, consent, limits) and the staff's. */
 export const ENROLLMENT_MESSAGES = {
+  rejectionReasonRequired: 'Please give the reason for the rejection',
   received: 'Thank you! Your enrolment has been received.',
   tooManyFromConnection: 'Too many enrolments from this connection, please try again later',
   alreadyEnrolled: 'You have already enrolled in this course',

@@ -14,7 +14,9 @@ import type { EnrollmentFileField } from './enrollment';
 import { concessionSchema, paymentSchema, refundRequestSchema, refundSchema } from './fees';
 import { LANGUAGES } from './language';
 
-export { ENROLLMENT_MESSAGES } from './answer-messages';
+import { ENROLLMENT_MESSAGES } from './answer-messages';
+
+export { ENROLLMENT_MESSAGES };
 
 // The statuses sit with the constants so announcement.ts (whose schema the detail uses) can name them.
 export { ENROLLMENT_STATUSES, type EnrollmentStatus } from './constants';
@@ -171,7 +173,30 @@ export const enrollmentListQuerySchema = z.object({
 });
 export type EnrollmentListQuery = z.infer<typeof enrollmentListQuerySchema>;
 
-export const enrollmentStatusChangeSchema = z.object({
-  status: z.enum(ENROLLMENT_STATUSES, { error: 'Choose a status' }),
-  note: z.string().trim().max(1000).optional(),
-});
+/** Quick picks for a rejection's reason; staff may also write their own. */
+export const REJECTION_REASONS = [
+  'Documents unclear or missing',
+  'Not eligible for the course',
+  'The batch is full',
+  'Enrolled twice',
+  'The student asked to withdraw',
+] as const;
+
+/**
+ * A status change: `note` is internal (kept in the history, never sent), `message` goes to the
+ * student with the decision, and a rejection names its reason (the student is told it).
+ */
+export const enrollmentStatusChangeSchema = z
+  .object({
+    status: z.enum(ENROLLMENT_STATUSES, { error: 'Choose a status' }),
+    note: z.string().trim().max(1000).optional(),
+    message: z.string().trim().max(1000).optional(),
+    reason: z.string().trim().max(300).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.status === 'rejected' && !v.reason)
+      ctx.addIssue({ code: 'custom', path: ['reason'], message: ENROLLMENT_MESSAGES.rejectionReasonRequired });
+  });
+export type EnrollmentStatusChange = z.infer<typeof enrollmentStatusChangeSchema>;
+/** What a decision says: to the history only, to the student, and why (a rejection). */
+export type DecisionWords = Pick<EnrollmentStatusChange, 'note' | 'message' | 'reason'>;

@@ -39,6 +39,8 @@ export const PERMISSION_DESCRIPTIONS = {
   'fees.statement': 'Download a student’s fee statement (it carries their contact details)',
   'fees.record':
     'Record payments, edit unpaid installments, and change an enrolment’s course, payment method or joining date (each re-plans what the student owes)',
+  'fees.collect':
+    'Record a payment in any mode and print or share its receipt (not refunds, voids, concessions or re-plans)',
   'fees.void': 'Void payments',
   'fees.refund': 'Refund payments',
   'fees.concession': 'Grant fee concessions',
@@ -85,6 +87,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'documents.view',
     'announcements.send',
     'enrollments.create',
+    'fees.collect',
   ],
   accountant: [
     'dashboard.read',
@@ -95,6 +98,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'people.contact',
     'fees.statement',
     'fees.record',
+    'fees.collect',
     'fees.void',
     'fees.refund',
     'fees.concession',

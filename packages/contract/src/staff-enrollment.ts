@@ -16,6 +16,7 @@ export const STAFF_ENROLLMENT_MESSAGES = {
   inquiryClosed: 'This inquiry is closed or already converted',
   paymentNotAllowed: 'You do not have permission to record payments',
   paymentInvalid: 'The first payment is not valid',
+  approveNotAllowed: 'You do not have permission to approve enrolments',
   toFollow: 'To follow',
 } as const;
 
@@ -39,6 +40,8 @@ const staffExtras = z.object({
   inquiryId: z.preprocess(emptyAsUndefined, z.uuid({ error: STAFF_ENROLLMENT_MESSAGES.inquiryNotFound }).optional()),
   startDate: requiredString(STAFF_ENROLLMENT_MESSAGES.joiningDateRequired),
   firstPayment: jsonField(firstPaymentSchema.optional()),
+  /** "Enrol and approve": the student at the desk is approved in the same step. */
+  approve: z.preprocess((v) => v === true || v === 'true', z.boolean()).optional(),
 });
 
 /** The staff form: every public rule (one schema) and the staff's own fields. */

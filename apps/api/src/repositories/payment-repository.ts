@@ -216,6 +216,20 @@ export const paymentRepository = {
     return found[0] ?? { requestHash: '', response: null };
   },
 
+  /** What a key was first sent with and answered, without claiming it (null when never seen). */
+  async keyAnswer(
+    db: Executor,
+    scope: string,
+    key: string,
+  ): Promise<{ requestHash: string; response: unknown } | null> {
+    const found = await db
+      .select({ requestHash: idempotencyKeys.requestHash, response: idempotencyKeys.response })
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)))
+      .limit(1);
+    return found[0] ?? null;
+  },
+
   async storeAnswer(db: Executor, scope: string, key: string, response: unknown): Promise<void> {
     await db
       .update(idempotencyKeys)

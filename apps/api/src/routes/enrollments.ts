@@ -12,6 +12,7 @@ import {
 } from '@registrar/contract/enrollment-admin';
 import { ENROLLMENT_TEXT_FIELD_NAMES, PUBLIC_ENROLLMENT_FILE_FIELD_NAMES } from '@registrar/contract/enrollment';
 import { can } from '@registrar/contract/permissions';
+import { IDEMPOTENCY_HEADER, idempotencyKeySchema } from '@registrar/contract/fees';
 import { attachment } from '../lib/csv';
 import { ENROLLMENT_FILE_FIELD_NAMES } from '../services/enrollment-record';
 import { EXTENSION_FOR, type SniffedType } from '../services/uploads/content-type';
@@ -89,8 +90,9 @@ const enrollmentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['enrollments'],
         security,
         summary:
-          'Enrol from the console (multipart/form-data: the public form’s fields, optional inquiryId and firstPayment JSON; files optional, missing ones to follow)',
+          'Enrol from the console (multipart/form-data: the public form’s fields, optional inquiryId, firstPayment JSON and approve; files optional, missing ones to follow); a retry under the same Idempotency-Key answers the same enrolment and receipt',
         consumes: ['multipart/form-data'],
+        headers: z.object({ [IDEMPOTENCY_HEADER]: idempotencyKeySchema }),
         response: { 201: successEnvelope(staffEnrollmentCreatedSchema), ...errors, 403: errorEnvelopeSchema },
       },
     },
@@ -101,11 +103,14 @@ const enrollmentRoutes: FastifyPluginAsyncZod = async (app) => {
         maxFileBytes: app.config.uploadMaxBytes,
       });
       try {
-        const { unmoved, ...data } = await enrolFromConsole(
+        const { unmoved, repeated, ...data } = await enrolFromConsole(
           { db: app.database.db, enrollments, fees },
           form,
           request.staffAuth!.staff,
+          request.headers[IDEMPOTENCY_HEADER] as string | undefined,
         );
+        // A retry's files duplicate what the first request kept.
+        if (repeated) await form.discard();
         if (unmoved.length)
           request.log.warn({ documents: unmoved }, 'documents stay staged until storage recovery moves them');
         return reply.code(201).send({ success: true as const, message: STAFF_ENROLLMENT_MESSAGES.created, data });
@@ -243,7 +248,7 @@ const enrollmentRoutes: FastifyPluginAsyncZod = async (app) => {
         await enrollments.changeStatus(
           request.params.id,
           request.body.status,
-          request.body.note,
+          request.body,
           request.staffAuth!.staff.id,
         ),
       ),

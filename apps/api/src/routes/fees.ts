@@ -61,7 +61,8 @@ const feeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     apiPaths.payment,
     {
-      config: { access: 'fees.record', listTotalsWrites: 'installments' },
+      // The front desk takes the money: recording needs fees.collect, voiding fees.void.
+      config: { access: 'fees.collect', listTotalsWrites: 'installments' },
       schema: {
         tags: ['fees'],
         security,

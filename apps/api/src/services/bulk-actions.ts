@@ -53,7 +53,7 @@ export class BulkActionService {
   /** Approves or rejects each enrolment exactly as the status control does (a pending one only). */
   decide(input: BulkEnrollmentStatus, staffId: string): Promise<Outcome<EnrollmentStatus>[]> {
     return eachOnce(input.enrollmentIds, async (id) => ({
-      before: await this.enrollments.applyStatus(id, input.status, input.note, staffId),
+      before: await this.enrollments.applyStatus(id, input.status, { message: input.note }, staffId),
     }));
   }
 

@@ -15,7 +15,7 @@ import { ERROR_CODES, type FieldError } from '@registrar/contract/envelope';
 import { formatRupees, type Language } from '@registrar/contract/language';
 import { filesToFollow } from '@registrar/contract/staff-enrollment';
 import type { Config } from '../config';
-import type { Db } from '../db/database';
+import type { Db, Executor } from '../db/database';
 import { HttpError, conflict } from '../lib/http-errors';
 import { toRupees } from '../lib/money';
 import { courseRepository } from '../repositories/course-repository';
@@ -40,6 +40,11 @@ import { isUniqueViolation } from '../lib/database-errors';
 export interface StaffIntake {
   staffId: string;
   inquiryId?: string | undefined;
+  /** Runs first in the enrolment's transaction (an Idempotency-Key claimed), and again once the row stands. */
+  once?: {
+    claim: (tx: Executor) => Promise<void>;
+    created: (tx: Executor, created: { id: string; enrollmentNumber: string }) => Promise<void>;
+  };
 }
 
 const staffIntakeNote = (present: ReadonlySet<string>) => {
@@ -111,6 +116,7 @@ export class EnrollmentIntake {
     let created: { id: string; enrollmentNumber: string };
     try {
       created = await this.db.transaction(async (tx) => {
+        await byStaff?.once?.claim(tx);
         const number = enrollmentNumber(today, await enrollmentRepository.nextNumber(tx));
         const inquiryId =
           byStaff?.inquiryId ?? (await enrollmentRepository.openInquiryFor(tx, input.email, input.phoneNumber));
@@ -162,6 +168,7 @@ export class EnrollmentIntake {
           { ...row, courseName: course.name },
           schedule.reduce((t, s) => t + s.amountPaise, 0),
         );
+        await byStaff?.once?.created(tx, { id: row.id, enrollmentNumber: number });
         return { id: row.id, enrollmentNumber: number };
       });
     } catch (err) {

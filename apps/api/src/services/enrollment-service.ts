@@ -8,6 +8,7 @@ import {
   type EnrollmentDetail,
   type EnrollmentListQuery,
   type EnrollmentRecord,
+  type DecisionWords,
   type EnrollmentStatus,
   type InstallmentCharge,
   type StudentMailedStatus,
@@ -37,6 +38,12 @@ import { toPage } from '../lib/page';
 const VIEW_DEDUPE_MS = 10 * 60 * 1000;
 
 /** The staff's reads and edits of enrolments; intake is the part it extends. */
+/** The history keeps all a decision said: its reason, the internal note, and what the student was told. */
+function historyNote({ note, message, reason }: DecisionWords): string | null {
+  const parts = [reason && `Reason: ${reason}`, note, message && `Told the student: ${message}`].filter(Boolean);
+  return parts.length ? parts.join('\n') : null;
+}
+
 export class EnrollmentService extends EnrollmentIntake {
   async page(q: EnrollmentListQuery): Promise<Page<EnrollmentRecord>> {
     const { items, total, totalIsCapped } = await enrollmentRepository.page(this.db, q, this.listTotals);
@@ -232,18 +239,21 @@ export class EnrollmentService extends EnrollmentIntake {
   async changeStatus(
     id: string,
     status: EnrollmentStatus,
-    note: string | undefined,
+    words: DecisionWords,
     staffId: string,
   ): Promise<EnrollmentDetail> {
-    await this.applyStatus(id, status, note, staffId);
+    await this.applyStatus(id, status, words, staffId);
     return this.detail(id);
   }
 
-  /** The change itself (its rules, history and the student's mail), for one enrolment or each of many; answers the status before. */
+  /**
+   * The change itself (its rules, history and the student's mail), for one enrolment or each of
+   * many; answers the status before. The internal note is kept in the history and never mailed.
+   */
   async applyStatus(
     id: string,
     status: EnrollmentStatus,
-    note: string | undefined,
+    words: DecisionWords,
     staffId: string,
   ): Promise<EnrollmentStatus> {
     const from = await this.db.transaction(async (tx) => {
@@ -260,22 +270,22 @@ export class EnrollmentService extends EnrollmentIntake {
         kind: 'status_changed',
         fromStatus: from,
         toStatus: status,
-        note: note || null,
+        note: historyNote(words),
         staffId,
       });
-      if (isStudentMailed(status)) await this.queueDecisionMail(tx, row, status, note);
+      if (isStudentMailed(status)) await this.queueDecisionMail(tx, row, status, words);
       return from;
     });
     if (isStudentMailed(status)) this.onMailQueued();
     return from;
   }
 
-  /** Tells the student of the decision in their language, with the staff's note; an approval links their page. */
+  /** Tells the student of the decision in their language, with the staff's message (a rejection with its reason); an approval links their page. */
   private async queueDecisionMail(
     tx: Executor,
     row: EnrollmentListRow,
     decision: StudentMailedStatus,
-    note: string | undefined,
+    { message, reason }: DecisionWords,
   ) {
     const e = row.enrollment;
     const { instituteName, contactEmail, contactPhone } = this.config;
@@ -291,7 +301,8 @@ export class EnrollmentService extends EnrollmentIntake {
         greeting: t('mail.greeting', { name: e.name }),
         paragraphs: [
           t(`mail.${decision}.body`, values),
-          ...(note?.trim() ? [t('mail.decision.note', { institute: instituteName, note: note.trim() })] : []),
+          ...(decision === 'rejected' && reason ? [t('mail.rejected.reason', { reason })] : []),
+          ...(message ? [t('mail.decision.note', { institute: instituteName, note: message })] : []),
           decision === 'approved' ? studentLinkParagraph(e.id, e.language) : t('mail.rejected.contact'),
         ],
         footer: t('mail.footer', { phone: contactPhone, email: contactEmail }),

@@ -50,6 +50,7 @@ import {
   useGetEnrollmentQuery,
 } from './api/enrollments-api';
 import { DocumentsGallery, viewedDocumentLabel } from './documents-gallery';
+import { RejectionReasonField, StudentMessageField } from './decision-fields';
 import { ACCESS_MESSAGES } from '@registrar/contract/permissions';
 import { ConfirmDeleteDialog, useRowConfirm } from '../../shared/ui/resource-list/row-actions';
 import { usePermissions } from '../../shared/session/permissions';
@@ -117,18 +118,38 @@ function History({ enrollment }: { enrollment: EnrollmentDetail }) {
 
 function StatusChange({ enrollment }: { enrollment: EnrollmentDetail }) {
   const [changeStatus, { isLoading }] = useChangeEnrollmentStatusMutation();
+  const [message, setMessage] = useState('');
+  const [reason, setReason] = useState('');
   return (
     <StatusChangeForm
       noun="enrolment"
       current={enrollment.status}
       moves={ENROLLMENT_TRANSITIONS[enrollment.status]}
       labels={ENROLLMENT_STATUS_LABELS}
-      noteHint="Why, or what was agreed."
+      noteHint="Internal: kept in the history, never sent to the student."
       saving={isLoading}
-      save={(status, note) => changeStatus({ id: enrollment._id, status, note }).unwrap()}
+      save={async (status, note) => {
+        await changeStatus({
+          id: enrollment._id,
+          status,
+          note,
+          message: isStudentMailed(status) ? message.trim() || undefined : undefined,
+          reason: status === 'rejected' ? reason.trim() : undefined,
+        }).unwrap();
+        setMessage('');
+        setReason('');
+      }}
+      extra={(status) =>
+        isStudentMailed(status) && (
+          <>
+            {status === 'rejected' && <RejectionReasonField value={reason} onChange={setReason} />}
+            <StudentMessageField value={message} onChange={setMessage} />
+          </>
+        )
+      }
       notice={(status) =>
         isStudentMailed(status)
-          ? `${STUDENT_WILL_BE_EMAILED}${status === 'approved' ? ', with the link to their page' : ''}; the note goes with it.`
+          ? `${STUDENT_WILL_BE_EMAILED}${status === 'approved' ? ', with the link to their page' : ', with the reason'}; the internal note is not sent.`
           : null
       }
     />

@@ -12,7 +12,11 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { STUDENT_WILL_BE_EMAILED, type EnrollmentDetail } from '@registrar/contract/enrollment-admin';
+import {
+  ENROLLMENT_MESSAGES,
+  STUDENT_WILL_BE_EMAILED,
+  type EnrollmentDetail,
+} from '@registrar/contract/enrollment-admin';
 import { ACCESS_MESSAGES } from '@registrar/contract/permissions';
 import type { ApiQueryError } from '../../shared/api/base-api';
 import { DOCUMENT_LABELS } from '../../shared/lib/enrollment-labels';
@@ -28,7 +32,8 @@ import {
   useGetEnrollmentsQuery,
 } from './api/enrollments-api';
 import { DocumentsGallery } from './documents-gallery';
-import { NoteField } from '../../shared/form/note-field';
+import DialogContentText from '@mui/material/DialogContentText';
+import { InternalNoteField, RejectionReasonField, StudentMessageField } from './decision-fields';
 
 const QUEUE_ARGS = { page: 1, limit: 50, status: 'pending', sort: 'createdAt' } as const;
 
@@ -36,13 +41,22 @@ function Candidate({ enrollment, onSkip, left }: { enrollment: EnrollmentDetail;
   const id = useId();
   const allowed = usePermissions();
   const [note, setNote] = useState('');
+  const [message, setMessage] = useState('');
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | null>(null);
   const [confirmReject, setConfirmReject] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [changeStatus, { isLoading }] = useChangeEnrollmentStatusMutation();
   const decide = async (status: 'approved' | 'rejected') => {
     setFailure(null);
     try {
-      await changeStatus({ id: enrollment._id, status, note: note.trim() || undefined }).unwrap();
+      await changeStatus({
+        id: enrollment._id,
+        status,
+        note: note.trim() || undefined,
+        message: message.trim() || undefined,
+        reason: status === 'rejected' ? reason.trim() : undefined,
+      }).unwrap();
     } catch (err) {
       setFailure((err as Partial<ApiQueryError>).message || 'The status could not be changed.');
     }
@@ -73,13 +87,8 @@ function Candidate({ enrollment, onSkip, left }: { enrollment: EnrollmentDetail;
         ) : (
           <Typography color="text.secondary">{ACCESS_MESSAGES.documentsHidden}</Typography>
         )}
-        <NoteField
-          label="Note to the student (optional)"
-          max={1000}
-          value={note}
-          onChange={(event) => setNote(event.target.value)}
-          helperText={`${STUDENT_WILL_BE_EMAILED} of the decision, with this note.`}
-        />
+        <StudentMessageField value={message} onChange={setMessage} />
+        <InternalNoteField value={note} onChange={setNote} />
         {failure && (
           <Alert severity="error" role="alert">
             {failure}
@@ -100,11 +109,29 @@ function Candidate({ enrollment, onSkip, left }: { enrollment: EnrollmentDetail;
       <ConfirmDialog
         open={confirmReject}
         title={`Reject the enrolment of “${e.name}”?`}
-        description={`${STUDENT_WILL_BE_EMAILED} that ${e.enrollmentNumber} could not be accepted${note.trim() ? ', with your note' : ''}. A rejection cannot be undone.`}
+        description={
+          <>
+            <DialogContentText sx={{ mb: 2 }}>
+              {`${STUDENT_WILL_BE_EMAILED} that ${e.enrollmentNumber} could not be accepted, with the reason${message.trim() ? ' and your message' : ''}. A rejection cannot be undone.`}
+            </DialogContentText>
+            <RejectionReasonField
+              value={reason}
+              onChange={(value) => {
+                setReason(value);
+                setReasonError(null);
+              }}
+              error={reasonError}
+            />
+          </>
+        }
         confirmLabel="Reject and next"
         destructive
         busy={isLoading}
         onConfirm={() => {
+          if (!reason.trim()) {
+            setReasonError(ENROLLMENT_MESSAGES.rejectionReasonRequired);
+            return;
+          }
           setConfirmReject(false);
           void decide('rejected');
         }}

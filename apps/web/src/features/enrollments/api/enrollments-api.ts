@@ -13,6 +13,7 @@ import type {
 } from '@registrar/contract/enrollment-admin';
 import type { Page, SuccessEnvelope } from '@registrar/contract/envelope';
 import type { StaffEnrollmentCreated } from '@registrar/contract/staff-enrollment';
+import { IDEMPOTENCY_HEADER } from '@registrar/contract/fees';
 import type { SelectedAnnouncementResult } from '@registrar/contract/announcement';
 import type { BulkDecision, BulkEnrollmentStatusResult } from '@registrar/contract/bulk-actions';
 import type { BulkAlertResult } from '@registrar/contract/collections';
@@ -62,19 +63,37 @@ export const enrollmentsApi = baseApi.injectEndpoints({
     }),
     changeEnrollmentStatus: build.mutation<
       SuccessEnvelope<EnrollmentDetail>,
-      { id: string; status: EnrollmentStatus; note?: string | undefined }
+      {
+        id: string;
+        status: EnrollmentStatus;
+        note?: string | undefined;
+        message?: string | undefined;
+        reason?: string | undefined;
+      }
     >({
-      query: ({ id, status, note }) => ({
+      // The internal note stays in the history; the message and a rejection's reason go to the student.
+      query: ({ id, status, note, message, reason }) => ({
         url: apiUrl('enrollmentStatus', id),
         method: 'PUT',
-        body: note ? { status, note } : { status },
+        body: { status, ...(note && { note }), ...(message && { message }), ...(reason && { reason }) },
       }),
       // A refused move (409) may mean someone else moved it first: refresh either way.
       invalidatesTags: (_result, _error, { id }) => [LIST, { type: 'Enrollment', id }],
     }),
-    /** Multipart: a walk-in enrolled from the console (the public form's fields, inquiryId, firstPayment). */
-    createStaffEnrollment: build.mutation<SuccessEnvelope<StaffEnrollmentCreated>, FormData>({
-      query: (body) => ({ url: apiPaths.staffEnrollment, method: 'POST', body }),
+    /**
+     * Multipart: a walk-in enrolled from the console (the public form's fields, inquiryId, firstPayment,
+     * approve); one key per form, so a retry after a lost answer finds the same enrolment and receipt.
+     */
+    createStaffEnrollment: build.mutation<
+      SuccessEnvelope<StaffEnrollmentCreated>,
+      { body: FormData; idempotencyKey: string }
+    >({
+      query: ({ body, idempotencyKey }) => ({
+        url: apiPaths.staffEnrollment,
+        method: 'POST',
+        body,
+        headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
+      }),
       // The converted inquiry changes too.
       invalidatesTags: (_result, error) => (error ? [] : [LIST, 'Inquiry']),
     }),

@@ -88,7 +88,7 @@ export function FeePanel({ enrollment }: { enrollment: EnrollmentDetail }) {
         <FeeTotals enrollment={e} />
 
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-          {allowed('fees.record') && (
+          {allowed('fees.collect') && (
             <Button
               variant="contained"
               startIcon={<AddCardOutlinedIcon />}

@@ -41,7 +41,7 @@ export function FeeSchedule({
   const allowed = usePermissions();
   // Known on the first render (no server rendering here), so a phone never lays the table out.
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
-  const canPay = (row: Installment) => isOpen(row) && !closed && allowed('fees.record');
+  const canPay = (row: Installment) => isOpen(row) && !closed && allowed('fees.collect');
   const canEdit = (row: Installment) => isEditable(row) && allowed('fees.record');
   if (installments.length === 0) return <Typography color="text.secondary">No fee schedule.</Typography>;
   if (phone)

@@ -2,10 +2,10 @@
  * The front desk's enrolment form (`/student-enrollments/new`, `?inquiry=<id>` to enrol an inquiry):
  * the public form's fields checked by the same contract schema, filled from the inquiry, the
  * joining date (nothing falls due before it), documents taken with the camera or left to follow,
- * and the first payment for roles that record fees. Sends `POST /api/staff-enrollment` and opens
- * the new enrolment.
+ * the first payment for roles that collect fees, and "Enrol and approve" for roles that may approve.
+ * Sends `POST /api/staff-enrollment` (one Idempotency-Key per form) and opens the new enrolment.
  */
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -22,6 +22,7 @@ import { firstMessages, useOnTouchedForm } from '../../../shared/form/use-on-tou
 import { formatDate } from '../../../shared/lib/format-date';
 import { ENROLLMENTS_PATH } from '../../../shared/lib/paths';
 import { formatRupees } from '../../../shared/lib/money';
+import { newIdempotencyKey } from '../../../shared/api/idempotency-key';
 import { useCan } from '../../../shared/session/permissions';
 import { useCreateStaffEnrollmentMutation } from '../api/enrollments-api';
 import { EnrollmentTextFields } from '../enrollment-fields';
@@ -40,7 +41,13 @@ const EMPTY: Values = { ...EMPTY_ENROLLMENT, currentlyWorking: 'other', paymentM
 export function NewEnrollmentScreen({ prefill, backTo }: { prefill?: EnrollmentPrefill | undefined; backTo: string }) {
   const id = useId();
   const navigate = useNavigate();
-  const mayRecord = useCan('fees.record');
+  const mayRecord = useCan('fees.collect');
+  const mayApprove = useCan('enrollments.status');
+  // One key for this form: a retry after a lost answer gets the same enrolment and receipt.
+  const [idempotencyKey] = useState(newIdempotencyKey);
+  // Which submit button was pressed: read by the submit handler in the same event, so a ref.
+  const approveRef = useRef(false);
+  const [approving, setApproving] = useState(false);
   const { data: courses } = useGetCoursesQuery({ page: 1, limit: 100 });
   const [create, { isLoading }] = useCreateStaffEnrollmentMutation();
   const [files, setFiles] = useState<Files>({});
@@ -85,9 +92,10 @@ export function NewEnrollmentScreen({ prefill, backTo }: { prefill?: EnrollmentP
     for (const [key, value] of Object.entries(form.values)) if (value !== '') body.append(key, value);
     if (prefill) body.append('inquiryId', prefill.inquiryId);
     if (pay.value) body.append('firstPayment', JSON.stringify(pay.value));
+    if (approveRef.current) body.append('approve', 'true');
     for (const [key, file] of Object.entries(files)) body.append(key, file, file.name);
     try {
-      const created = await create(body).unwrap();
+      const created = await create({ body, idempotencyKey }).unwrap();
       if (created.data.paymentProblem) setFailure(created.data.paymentProblem);
       await navigate(`${ENROLLMENTS_PATH}/${created.data._id}`, { replace: true });
     } catch (err) {
@@ -166,9 +174,34 @@ export function NewEnrollmentScreen({ prefill, backTo }: { prefill?: EnrollmentP
           <Button component={RouterLink} to={backTo} disabled={isLoading}>
             Cancel
           </Button>
-          <Button type="submit" form={`${id}-form`} variant="contained" loading={isLoading}>
+          <Button
+            type="submit"
+            form={`${id}-form`}
+            variant={mayApprove ? 'outlined' : 'contained'}
+            loading={isLoading && !approving}
+            disabled={isLoading}
+            onClick={() => {
+              approveRef.current = false;
+              setApproving(false);
+            }}
+          >
             Enrol
           </Button>
+          {mayApprove && (
+            <Button
+              type="submit"
+              form={`${id}-form`}
+              variant="contained"
+              loading={isLoading && approving}
+              disabled={isLoading}
+              onClick={() => {
+                approveRef.current = true;
+                setApproving(true);
+              }}
+            >
+              Enrol and approve
+            </Button>
+          )}
         </Box>
       </Paper>
     </Box>

@@ -3,7 +3,7 @@
  * transitions allow are offered; a record with none says its status is final instead of showing
  * a form. Mount it with `key={status}` so it starts empty after each change.
  */
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -29,6 +29,8 @@ export interface StatusChangeFormProps<Status extends string> {
   notice?: ((status: Status) => string | null) | undefined;
   /** Saves the move; a rejection's `message` is shown in the form. */
   save: (status: Status, note: string | undefined) => Promise<unknown>;
+  /** More fields the chosen move asks for (a rejection's reason), shown under the note. */
+  extra?: ((status: Status) => ReactNode) | undefined;
 }
 
 export function StatusChangeForm<Status extends string>({
@@ -40,6 +42,7 @@ export function StatusChangeForm<Status extends string>({
   saving,
   save,
   notice,
+  extra,
 }: StatusChangeFormProps<Status>) {
   const id = useId();
   const [status, setStatus] = useState<Status | ''>('');
@@ -111,6 +114,7 @@ export function StatusChangeForm<Status extends string>({
         fullWidth
         helperText={`${noteHint} ${note.length}/${NOTE_MAX}`}
       />
+      {chosen && extra?.(chosen)}
       {chosen && notice?.(chosen) && (
         <Alert severity="info" role="status">
           {notice(chosen)}
