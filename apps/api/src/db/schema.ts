@@ -34,7 +34,7 @@ const timestamps = {
 
 /** Small facts the installation keeps about itself (e.g. the generated signing key). */
 /**
- * Migrations 0018–0029 wrote `references` inline, so PostgreSQL named those foreign keys
+ * Hand-written migrations wrote `references` inline, so PostgreSQL named those foreign keys
  * `<table>_<column>_fkey`; schema.ts declares them by that name so drizzle-kit sees no change.
  */
 function fkey(name: string, column: AnyPgColumn, target: AnyPgColumn, onDelete: 'cascade' | 'restrict' | 'set null') {

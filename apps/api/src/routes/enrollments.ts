@@ -16,7 +16,6 @@ import { attachment } from '../lib/csv';
 import { ENROLLMENT_FILE_FIELD_NAMES } from '../services/enrollment-record';
 import { EXTENSION_FOR, type SniffedType } from '../services/uploads/content-type';
 import { readMultipart } from '../services/uploads/multipart-reader';
-import { enrolFromConsole } from '../services/staff-enrollment';
 import {
   STAFF_ENROLLMENT_EXTRA_FIELDS,
   STAFF_ENROLLMENT_MESSAGES,
@@ -77,7 +76,6 @@ const enrollmentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  const fees = app.feeService;
   const staffTextFields = new Set([...ENROLLMENT_TEXT_FIELD_NAMES, ...STAFF_ENROLLMENT_EXTRA_FIELDS]);
   app.post(
     apiPaths.staffEnrollment,
@@ -99,11 +97,7 @@ const enrollmentRoutes: FastifyPluginAsyncZod = async (app) => {
         maxFileBytes: app.config.uploadMaxBytes,
       });
       try {
-        const { unmoved, ...data } = await enrolFromConsole(
-          { db: app.database.db, enrollments, fees },
-          form,
-          request.staffAuth!.staff,
-        );
+        const { unmoved, ...data } = await app.staffEnrollment.enrol(form, request.staffAuth!.staff);
         if (unmoved.length)
           request.log.warn({ documents: unmoved }, 'documents stay staged until storage recovery moves them');
         return reply.code(201).send({ success: true as const, message: STAFF_ENROLLMENT_MESSAGES.created, data });

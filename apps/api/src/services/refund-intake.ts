@@ -88,7 +88,7 @@ export async function recordRefund(
     if (amountPaise > credit) throw amountProblem(`${FEE_MESSAGES.refundMoreThanCredit} (${inr(credit)})`);
   }
 
-  const refundNumber = await paymentRepository.nextNumber(tx, 'refund', Number(localIsoDate().slice(0, 4)));
+  const refundNumber = await paymentRepository.nextRefundNumber(tx, Number(localIsoDate().slice(0, 4)));
   const refundId = await paymentRepository.insertRefund(tx, {
     enrollmentId,
     paymentId: payment.id,

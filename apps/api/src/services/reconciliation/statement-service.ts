@@ -149,11 +149,6 @@ export class StatementService {
     return saved.mapping as ColumnMapping;
   }
 
-  async mappings(): Promise<{ name: string; mapping: ColumnMapping }[]> {
-    const rows = await this.db.select().from(bankStatementMappings).orderBy(asc(bankStatementMappings.name));
-    return rows.map((r) => ({ name: r.name, mapping: r.mapping as ColumnMapping }));
-  }
-
   /** The open installments, the open claims and the live payments of these UTRs, indexed. */
   private async matcher(tx: Executor, utrs: string[]): Promise<Matcher> {
     const open = await tx
