@@ -102,15 +102,35 @@ const routesUseServicesOnly = restrict(
   ],
 );
 
-// Services are built once, in plugins/services.ts: a route takes them from the app, and a service is
-// handed the services it uses instead of building them (one instance each, wired in one place).
-const builtOnce = (files, message) => ({
+// Services are built once, in plugins/services.ts: a route or another plugin takes them from the app,
+// and a service is handed the services it uses instead of building them (one instance each, wired
+// in one place). A route never holds the database handle: what it needs is a service's to do.
+const newService = (message) => ({ selector: 'NewExpression[callee.name=/Service$/]', message });
+const builtOnce = (files, selectors, ignores = []) => ({
   files,
-  rules: { 'no-restricted-syntax': ['error', { selector: 'NewExpression[callee.name=/Service$/]', message }] },
+  ignores,
+  rules: { 'no-restricted-syntax': ['error', ...selectors] },
 });
 const servicesBuiltOnce = [
-  builtOnce(['apps/api/src/routes/**'], 'a route takes its services from the app (plugins/services.ts)'),
-  builtOnce(['apps/api/src/services/**'], 'a service is handed the services it uses (plugins/services.ts)'),
+  builtOnce(
+    ['apps/api/src/routes/**'],
+    [
+      newService('a route takes its services from the app (plugins/services.ts)'),
+      {
+        selector: "MemberExpression[property.name='db'][object.property.name='database']",
+        message: 'a route hands no database handle: bind the work in plugins/services.ts and call it from the app',
+      },
+    ],
+  ),
+  builtOnce(
+    ['apps/api/src/plugins/**'],
+    [newService('a plugin takes its services from the app (plugins/services.ts builds each once)')],
+    ['apps/api/src/plugins/services.ts'],
+  ),
+  builtOnce(
+    ['apps/api/src/services/**'],
+    [newService('a service is handed the services it uses (plugins/services.ts)')],
+  ),
 ];
 
 // Web feature zones, as bulletproof-react draws them: a feature imports only shared/, the contract

@@ -48,7 +48,7 @@ import gstRoutes from './routes/gst';
 import studentPageRoutes from './routes/student-page';
 import notificationRoutes from './routes/notifications';
 import onlinePaymentRoutes from './routes/online-payments';
-import paymentsPlugin from './plugins/payments';
+import onlinePaymentsPlugin from './plugins/online-payments';
 import reconciliationRoutes from './routes/reconciliation';
 import auditPlugin from './plugins/audit';
 import servicesPlugin from './plugins/services';
@@ -188,11 +188,11 @@ export async function buildApp({
   await app.register(throttlePlugin);
   await app.register(storagePlugin);
   await app.register(backupsPlugin, { nightly: nightlyBackups !== false });
-  await app.register(authPlugin);
   await app.register(listTotalsPlugin);
   await app.register(servicesPlugin);
+  await app.register(authPlugin);
   await app.register(auditPlugin);
-  await app.register(paymentsPlugin, { autoStart: reminders !== false });
+  await app.register(onlinePaymentsPlugin, { autoStart: reminders !== false });
 
   // Each route registers its full path from the contract's apiPaths, so no prefix is added here.
   await app.register(async (api) => {

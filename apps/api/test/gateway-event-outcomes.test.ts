@@ -16,7 +16,7 @@ import { gatewaySetup } from './gateway-fixtures';
 describe('gateway events and their appended outcomes', async () => {
   const { app, database, auth, razorpay, enrol, start, deliver } = await gatewaySetup();
   const db = database.db;
-  const intake = app.payments.service!.intake;
+  const intake = app.onlinePayments.service!.intake;
   const rows = async <T>(query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
   const eventOf = async (gatewayPaymentId: string) =>
     (
@@ -59,7 +59,7 @@ describe('gateway events and their appended outcomes', async () => {
   it('handling an event twice appends a second outcome; the event row and the one payment stay as they were', async () => {
     const { payment, webhook } = await captured();
     expect((await deliver(webhook)).statusCode).toBe(200);
-    await app.payments.settle();
+    await app.onlinePayments.settle();
     const before = await eventOf(payment.id);
     expect(await intake.handle(before.id as string)).toBe('already_recorded');
     expect(await eventOf(payment.id)).toEqual(before);
@@ -76,7 +76,7 @@ describe('gateway events and their appended outcomes', async () => {
       .spyOn(intake as unknown as { outcomeOf: GatewayIntake['handle'] }, 'outcomeOf')
       .mockRejectedValueOnce(new TypeError('the database went away'));
     expect((await deliver(webhook)).statusCode).toBe(200);
-    await app.payments.settle();
+    await app.onlinePayments.settle();
     spy.mockRestore();
     const event = await eventOf(payment.id);
     expect(await outcomesOf(event.id)).toMatchObject([{ attempt: 1, outcome: 'error' }]);

@@ -28,7 +28,7 @@ describe('refunds of online payments through the gateway', async () => {
     const order = (await start(s.token)).json().data as { orderId: string };
     const payment = razorpay.pay(order.orderId);
     expect((await deliver(razorpay.webhook('payment.captured', payment))).statusCode).toBe(200);
-    await app.payments.settle();
+    await app.onlinePayments.settle();
     const recorded = (await s.detail()).payments[0] as { _id: string; receiptNumber: string };
     return { ...s, paymentId: recorded._id, receiptNumber: recorded.receiptNumber, gatewayPaymentId: payment.id };
   };
@@ -87,7 +87,7 @@ describe('refunds of online payments through the gateway', async () => {
     ];
     const answers = await Promise.all(hooks.map((hook) => deliver(hook)));
     expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(200));
-    await app.payments.settle();
+    await app.onlinePayments.settle();
     const ledger = await ledgerRefunds(s.id);
     expect(ledger).toHaveLength(1);
     expect(ledger[0]!.refund_number).toMatch(/^RFND-\d{4}-\d{6}$/);
@@ -123,7 +123,7 @@ describe('refunds of online payments through the gateway', async () => {
     const gatewayRefundId = requestsOf(res)[0]!.gatewayRefundId!;
     const failed = razorpay.settleRefund(gatewayRefundId, 'failed');
     expect((await deliver(razorpay.refundWebhook('refund.failed', failed))).statusCode).toBe(200);
-    await app.payments.settle();
+    await app.onlinePayments.settle();
     expect(await ledgerRefunds(s.id)).toEqual([]);
     const detail = await s.detail();
     expect(detail.refundRequests[0]).toMatchObject({ state: 'failed', refundNumber: null });
@@ -134,7 +134,7 @@ describe('refunds of online payments through the gateway', async () => {
     expect(
       (await deliver(razorpay.refundWebhook('refund.processed', { ...failed, status: 'processed' }))).statusCode,
     ).toBe(200);
-    await app.payments.settle();
+    await app.onlinePayments.settle();
     expect(await ledgerRefunds(s.id)).toEqual([]);
     const screen = await app.inject({ method: 'GET', url: '/api/online-payments', headers: auth });
     expect(screen.json().data.refunds.find((r: RefundRequest) => r._id === detail.refundRequests[0]._id)).toMatchObject(
@@ -198,9 +198,9 @@ describe('refunds of online payments through the gateway', async () => {
     const res = await refund(s.id, body(s.paymentId, 3000), 'refund-key-reconciled');
     razorpay.settleRefund(requestsOf(res)[0]!.gatewayRefundId!, 'processed');
     await db.execute(sql`update job_runs set last_run_at = 'epoch' where name = 'payment-reconcile'`);
-    expect(await app.payments.reconcileOnce()).toBe(true);
+    expect(await app.onlinePayments.reconcileOnce()).toBe(true);
     await db.execute(sql`update job_runs set last_run_at = 'epoch' where name = 'payment-reconcile'`);
-    expect(await app.payments.reconcileOnce()).toBe(true);
+    expect(await app.onlinePayments.reconcileOnce()).toBe(true);
     expect(await ledgerRefunds(s.id)).toHaveLength(1);
     expect((await s.detail()).refundRequests[0].state).toBe('processed');
   });
@@ -213,7 +213,7 @@ describe('refunds of online payments through the gateway', async () => {
     expect(res.statusCode).toBe(202);
     expect(requestsOf(res)[0]).toMatchObject({ state: 'requested', gatewayRefundId: null });
     await db.execute(sql`update job_runs set last_run_at = 'epoch' where name = 'payment-reconcile'`);
-    await app.payments.reconcileOnce();
+    await app.onlinePayments.reconcileOnce();
     const [request] = (await s.detail()).refundRequests as RefundRequest[];
     expect(request).toMatchObject({ state: 'pending' });
     const keys = razorpay.requests.filter((r) => r.path === `/v1/payments/${s.gatewayPaymentId}/refund`);

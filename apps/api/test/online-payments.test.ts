@@ -61,7 +61,7 @@ describe('paying from the student page through Razorpay, recorded exactly once',
     expect(reserialised.statusCode).toBe(400);
     const changedAmount = await deliver({ ...hook, body: hook.body.replace('"amount":300000', '"amount":30000000') });
     expect(changedAmount.statusCode).toBe(400);
-    await app.payments.settle();
+    await app.onlinePayments.settle();
     expect(await gatewayPayments(s.id)).toEqual([]);
     expect((await rows(sql`select 1 from gateway_events where gateway_payment_id = ${payment.id}`)).rows).toEqual([]);
   });
@@ -73,7 +73,7 @@ describe('paying from the student page through Razorpay, recorded exactly once',
     const hook = razorpay.webhook('payment.captured', payment);
     const answers = await Promise.all(Array.from({ length: 10 }, () => deliver(hook)));
     expect(answers.map((a) => a.statusCode)).toEqual(Array(10).fill(200));
-    await app.payments.settle();
+    await app.onlinePayments.settle();
     const recorded = await gatewayPayments(s.id);
     expect(recorded).toHaveLength(1);
     expect(recorded[0]).toMatchObject({ mode: 'card', gateway_payment_id: payment.id });
@@ -91,7 +91,7 @@ describe('paying from the student page through Razorpay, recorded exactly once',
     const byCard = razorpay.pay((await opened(s.token, { installmentNumber: 2 })).orderId, { method: 'card' });
     const hooks = [razorpay.webhook('order.paid', byUpi), razorpay.webhook('payment.captured', byCard)];
     for (const hook of hooks) expect((await deliver(hook)).statusCode).toBe(200);
-    await app.payments.settle();
+    await app.onlinePayments.settle();
     expect((await gatewayPayments(s.id)).map((p) => p.gateway_payment_id).sort()).toEqual([byUpi.id, byCard.id].sort());
     const payer = [byUpi.email, byUpi.contact, byUpi.vpa!, byCard.card!.name, byCard.card!.last4];
     for (const value of payer) expect(hooks.map((h) => h.body).join()).toContain(value);
@@ -106,7 +106,7 @@ describe('paying from the student page through Razorpay, recorded exactly once',
       const { email: _e, contact: _c, vpa: _v, card: _card, ...kept } = payment;
       expect(JSON.parse(stored!.body).payload.payment.entity).toEqual(kept);
       expect(kept.notes).toEqual({ enrollmentNumber: s.enrollmentNumber, installment: expect.any(String) });
-      expect(await app.payments.service!.intake.handle(stored!.id)).toBe('already_recorded');
+      expect(await app.onlinePayments.service!.intake.handle(stored!.id)).toBe('already_recorded');
     }
     expect(await gatewayPayments(s.id)).toHaveLength(2);
   });
@@ -118,10 +118,10 @@ describe('paying from the student page through Razorpay, recorded exactly once',
     const paid = razorpay.webhook('order.paid', payment);
     const captured = razorpay.webhook('payment.captured', payment);
     expect((await deliver(paid)).statusCode).toBe(200);
-    await app.payments.settle();
+    await app.onlinePayments.settle();
     expect((await deliver(captured)).statusCode).toBe(200);
     expect((await deliver(paid)).statusCode).toBe(200);
-    await app.payments.settle();
+    await app.onlinePayments.settle();
     expect(await gatewayPayments(s.id)).toHaveLength(1);
     const outcomes = await rows<{ outcome: string }>(
       sql`select ${LATEST_OUTCOME} from gateway_events e where gateway_payment_id = ${payment.id} order by received_at`,
@@ -134,11 +134,11 @@ describe('paying from the student page through Razorpay, recorded exactly once',
     const order = await opened(s.token);
     const payment = razorpay.pay(order.orderId, { status: 'failed' });
     expect((await deliver(razorpay.webhook('payment.failed', payment))).statusCode).toBe(200);
-    await app.payments.settle();
+    await app.onlinePayments.settle();
     expect(await gatewayPayments(s.id)).toEqual([]);
     razorpay.setStatus(payment.id, 'captured');
     expect((await deliver(razorpay.webhook('payment.captured', payment))).statusCode).toBe(200);
-    await app.payments.settle();
+    await app.onlinePayments.settle();
     expect(await gatewayPayments(s.id)).toHaveLength(1);
     expect((await status(s.token, order.orderId)).json().data.state).toBe('received');
   });
@@ -159,7 +159,7 @@ describe('paying from the student page through Razorpay, recorded exactly once',
     }
     const late = razorpay.webhook('payment.captured', payment, { secret: PREVIOUS_WEBHOOK_SECRET });
     expect((await deliver(late)).statusCode).toBe(200);
-    await app.payments.settle();
+    await app.onlinePayments.settle();
     expect(await gatewayPayments(s.id)).toHaveLength(1);
     expect((await s.detail()).creditToRefund).toBe(3000);
     const dashboard = await app.inject({ method: 'GET', url: '/api/dashboard', headers: auth });
@@ -172,7 +172,7 @@ describe('paying from the student page through Razorpay, recorded exactly once',
     stray.order_id = 'order_NOTOURS123';
     const res = await deliver(razorpay.webhook('payment.captured', stray));
     expect(res.statusCode).toBe(200);
-    await app.payments.settle();
+    await app.onlinePayments.settle();
     const seen = await rows<{ outcome: string }>(
       sql`select ${LATEST_OUTCOME} from gateway_events e where gateway_payment_id = ${stray.id}`,
     );
@@ -191,7 +191,7 @@ describe('paying from the student page through Razorpay, recorded exactly once',
       ]);
       expect(back.statusCode, back.body).toBe(200);
       expect(hook.statusCode).toBe(200);
-      await app.payments.settle();
+      await app.onlinePayments.settle();
       const recorded = await gatewayPayments(s.id);
       expect(recorded).toHaveLength(1);
       expect(recorded[0]!.mode).toBe(round % 2 ? 'bank_transfer' : 'upi');
@@ -221,8 +221,8 @@ describe('paying from the student page through Razorpay, recorded exactly once',
     const order = await opened(s.token);
     razorpay.pay(order.orderId);
     expect((await status(s.token, order.orderId)).json().data.state).toBe('pending');
-    expect(await app.payments.reconcileOnce()).toBe(true);
-    expect(await app.payments.reconcileOnce()).toBe(false);
+    expect(await app.onlinePayments.reconcileOnce()).toBe(true);
+    expect(await app.onlinePayments.reconcileOnce()).toBe(false);
     expect(await gatewayPayments(s.id)).toHaveLength(1);
     expect((await status(s.token, order.orderId)).json().data.state).toBe('received');
   });
@@ -240,7 +240,7 @@ describe('paying from the student page through Razorpay, recorded exactly once',
       razorpay.down = false;
     }
     await db.execute(sql`update job_runs set last_run_at = 'epoch' where name = 'payment-reconcile'`);
-    expect(await app.payments.reconcileOnce()).toBe(true);
+    expect(await app.onlinePayments.reconcileOnce()).toBe(true);
     expect(await gatewayPayments(s.id)).toHaveLength(1);
   });
 

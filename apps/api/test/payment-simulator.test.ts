@@ -89,7 +89,7 @@ describe('the payment simulator and the Online payments overview', async () => {
     const paid = await press(order.checkoutUrl, 'pay');
     expect(paid.statusCode).toBe(303);
     expect(paid.headers.location).toBe(`/my/${s.token}?order=${order.orderId}`);
-    await app.payments.settle();
+    await app.onlinePayments.settle();
     const answer = (await status(s.token, order.orderId)).json().data;
     expect(answer.state).toBe('received');
     expect(answer.receiptNumber).toMatch(/^RCPT-/);
@@ -108,7 +108,7 @@ describe('the payment simulator and the Online payments overview', async () => {
     const s = await enrol();
     const order = (await start(s.token)).json().data;
     expect((await press(order.checkoutUrl, 'fail')).statusCode).toBe(303);
-    await app.payments.settle();
+    await app.onlinePayments.settle();
     expect((await status(s.token, order.orderId)).json().data).toEqual({
       state: 'failed',
       receiptNumber: null,

@@ -35,7 +35,7 @@ async function cachedOn(app: FastifyInstance, token: string): Promise<boolean> {
   const started = performance.now();
   while (performance.now() - started < 1000) {
     expect(await profile(app, token)).toBe(200);
-    if (app.auth.sessions.get(sessionIdOf(token))) return true;
+    if (app.authService.sessions.get(sessionIdOf(token))) return true;
     await new Promise((r) => setTimeout(r, 20));
   }
   return false;
@@ -121,7 +121,7 @@ describe(`verified-session cache across two instances (${dbKind})`, () => {
         sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'listen %'`,
       );
       const started = performance.now();
-      while (b.auth.sessions.isLive) {
+      while (b.authService.sessions.isLive) {
         expect(performance.now() - started).toBeLessThan(2000);
         await new Promise((r) => setTimeout(r, 10));
       }
@@ -129,7 +129,7 @@ describe(`verified-session cache across two instances (${dbKind})`, () => {
       await a.database.db.execute(sql`update staff_sessions set revoked_at = now() where id = ${sessionIdOf(token)}`);
       expect(await profile(b, token)).toBe(401);
       // It listens again a second later and caches again.
-      while (!b.auth.sessions.isLive) {
+      while (!b.authService.sessions.isLive) {
         expect(performance.now() - started).toBeLessThan(5000);
         await new Promise((r) => setTimeout(r, 50));
       }

@@ -109,7 +109,6 @@ export const apiPaths = {
   bankStatement: '/api/bank-statement/:id',
   bankStatementLine: '/api/bank-statement-line/:id',
   bankStatementRecordMatched: '/api/bank-statement-record-matched/:id',
-  bankStatementMappings: '/api/bank-statement-mapping',
 
   gstSettings: '/api/gst-settings',
   invoice: '/api/student-enrollment-invoice/:paymentId',

@@ -8,6 +8,7 @@ import {
   boolean,
   check,
   date,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -18,6 +19,7 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import type { AuditChanges } from '@registrar/contract/dashboard';
 import { LANGUAGES } from '@registrar/contract/language';
@@ -32,6 +34,14 @@ const timestamps = {
 };
 
 /** Small facts the installation keeps about itself (e.g. the generated signing key). */
+/**
+ * Hand-written migrations wrote `references` inline, so PostgreSQL named those foreign keys
+ * `<table>_<column>_fkey`; schema.ts declares them by that name so drizzle-kit sees no change.
+ */
+function fkey(name: string, column: AnyPgColumn, target: AnyPgColumn, onDelete: 'cascade' | 'restrict' | 'set null') {
+  return foreignKey({ name, columns: [column], foreignColumns: [target] }).onDelete(onDelete);
+}
+
 export const appMeta = pgTable('app_meta', {
   key: text('key').primaryKey(),
   value: jsonb('value').notNull(),
@@ -381,7 +391,14 @@ export const inquiryContacts = pgTable(
     staffId: uuid('staff_id').references(() => staff.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('inquiry_contacts_inquiry_idx').on(t.inquiryId, t.createdAt)],
+  (t) => [
+    index('inquiry_contacts_inquiry_idx').on(t.inquiryId, t.createdAt),
+    check('inquiry_contacts_channel_check', sql`${t.channel} in ('call', 'whatsapp', 'email', 'visit')`),
+    check(
+      'inquiry_contacts_outcome_check',
+      sql`${t.outcome} in ('interested', 'call_back', 'no_answer', 'not_interested', 'enrolled')`,
+    ),
+  ],
 );
 
 /**
@@ -485,6 +502,8 @@ export const refunds = pgTable(
       'refunds_recorded_process_check',
       sql`${t.recordedProcess} IS NULL OR ${t.recordedProcess} IN ('gateway_answer', 'gateway_webhook', 'gateway_reconciler')`,
     ),
+    check('refunds_amount_positive', sql`${t.amountPaise} > 0`),
+    check('refunds_effect_known', sql`${t.effect} in ('owed-again', 'lower-fee', 'end-enrolment', 'credit')`),
   ],
 );
 
@@ -508,7 +527,11 @@ export const concessions = pgTable(
     /** The refund that lowered the fee or ended the enrolment, when one did. */
     refundId: uuid('refund_id').references(() => refunds.id, { onDelete: 'restrict' }),
   },
-  (t) => [index('concessions_enrollment_idx').on(t.enrollmentId), index('concessions_refund_idx').on(t.refundId)],
+  (t) => [
+    index('concessions_enrollment_idx').on(t.enrollmentId),
+    index('concessions_refund_idx').on(t.refundId),
+    check('concessions_amount_positive', sql`${t.amountPaise} > 0`),
+  ],
 );
 
 /**
@@ -702,12 +725,14 @@ export const studentRequests = pgTable(
 );
 
 /** Inquiries staff have not yet been told of: the next digest mail lists and removes them. */
-export const inquiryNotifications = pgTable('inquiry_notifications', {
-  inquiryId: uuid('inquiry_id')
-    .primaryKey()
-    .references(() => inquiries.id, { onDelete: 'cascade' }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const inquiryNotifications = pgTable(
+  'inquiry_notifications',
+  {
+    inquiryId: uuid('inquiry_id').primaryKey(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [fkey('inquiry_notifications_inquiry_id_fkey', t.inquiryId, inquiries.id, 'cascade')],
+);
 
 /** What became of a cheque after it was received (cleared or bounced): appended once, never rewritten. */
 export const chequeEvents = pgTable(
@@ -731,6 +756,8 @@ export const chequeEvents = pgTable(
   (t) => [
     uniqueIndex('cheque_events_payment_uidx').on(t.paymentId),
     index('cheque_events_occurred_on_idx').on(t.occurredOn),
+    check('cheque_events_state_known', sql`${t.state} in ('cleared', 'bounced')`),
+    check('cheque_events_fee_not_negative', sql`${t.bounceFeePaise} >= 0`),
   ],
 );
 
@@ -767,8 +794,8 @@ export const paymentOrders = pgTable(
     gateway: text('gateway').notNull(),
     gatewayOrderId: text('gateway_order_id').notNull(),
     /** Null once cancelled and detached from an enrolment that was erased or deleted. */
-    enrollmentId: uuid('enrollment_id').references(() => enrollments.id, { onDelete: 'restrict' }),
-    installmentId: uuid('installment_id').references(() => installments.id, { onDelete: 'set null' }),
+    enrollmentId: uuid('enrollment_id'),
+    installmentId: uuid('installment_id'),
     installmentNumber: integer('installment_number').notNull(),
     amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
     currency: text('currency').notNull().default('INR'),
@@ -781,6 +808,8 @@ export const paymentOrders = pgTable(
     checkedAt: timestamp('checked_at', { withTimezone: true }),
   },
   (t) => [
+    fkey('payment_orders_enrollment_id_fkey', t.enrollmentId, enrollments.id, 'restrict'),
+    fkey('payment_orders_installment_id_fkey', t.installmentId, installments.id, 'set null'),
     uniqueIndex('payment_orders_gateway_order_uidx').on(t.gateway, t.gatewayOrderId),
     uniqueIndex('payment_orders_open_uidx')
       .on(t.enrollmentId, t.installmentNumber, t.amountPaise)
@@ -813,9 +842,7 @@ export const gatewayEventOutcomes = pgTable(
   'gateway_event_outcomes',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    eventId: uuid('event_id')
-      .notNull()
-      .references(() => gatewayEvents.id, { onDelete: 'restrict' }),
+    eventId: uuid('event_id').notNull(),
     attempt: integer('attempt').notNull(),
     outcome: text('outcome', { enum: HANDLED_EVENT_OUTCOMES }).notNull(),
     /** Why a handling failed, for an error. */
@@ -823,6 +850,7 @@ export const gatewayEventOutcomes = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    fkey('gateway_event_outcomes_event_id_fkey', t.eventId, gatewayEvents.id, 'restrict'),
     uniqueIndex('gateway_event_outcomes_attempt_uidx').on(t.eventId, t.attempt),
     check(
       'gateway_event_outcomes_outcome_check',
@@ -859,14 +887,15 @@ export const paymentOrderHistory = pgTable(
   'payment_order_history',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => paymentOrders.id, { onDelete: 'restrict' }),
+    orderId: uuid('order_id').notNull(),
     state: text('state').notNull(),
     gatewayPaymentId: text('gateway_payment_id'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('payment_order_history_order_idx').on(t.orderId, t.at)],
+  (t) => [
+    index('payment_order_history_order_idx').on(t.orderId, t.at),
+    fkey('payment_order_history_order_id_fkey', t.orderId, paymentOrders.id, 'restrict'),
+  ],
 );
 
 /** A staff refund of an online payment asked of the gateway; appended, never changed. */
@@ -875,20 +904,19 @@ export const gatewayRefundRequests = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     gateway: text('gateway').notNull(),
-    enrollmentId: uuid('enrollment_id')
-      .notNull()
-      .references(() => enrollments.id, { onDelete: 'restrict' }),
-    paymentId: uuid('payment_id')
-      .notNull()
-      .references(() => payments.id, { onDelete: 'restrict' }),
+    enrollmentId: uuid('enrollment_id').notNull(),
+    paymentId: uuid('payment_id').notNull(),
     gatewayPaymentId: text('gateway_payment_id').notNull(),
     amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
     reason: text('reason').notNull(),
     effect: text('effect').notNull(),
-    requestedBy: uuid('requested_by').references(() => staff.id, { onDelete: 'set null' }),
+    requestedBy: uuid('requested_by'),
     requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    fkey('gateway_refund_requests_enrollment_id_fkey', t.enrollmentId, enrollments.id, 'restrict'),
+    fkey('gateway_refund_requests_payment_id_fkey', t.paymentId, payments.id, 'restrict'),
+    fkey('gateway_refund_requests_requested_by_fkey', t.requestedBy, staff.id, 'set null'),
     index('gateway_refund_requests_enrollment_idx').on(t.enrollmentId),
     index('gateway_refund_requests_payment_idx').on(t.paymentId),
   ],
@@ -899,16 +927,16 @@ export const gatewayRefundEvents = pgTable(
   'gateway_refund_events',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    requestId: uuid('request_id')
-      .notNull()
-      .references(() => gatewayRefundRequests.id, { onDelete: 'restrict' }),
+    requestId: uuid('request_id').notNull(),
     state: text('state').notNull(),
     gatewayRefundId: text('gateway_refund_id'),
-    refundId: uuid('refund_id').references(() => refunds.id, { onDelete: 'restrict' }),
+    refundId: uuid('refund_id'),
     note: text('note'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    fkey('gateway_refund_events_request_id_fkey', t.requestId, gatewayRefundRequests.id, 'restrict'),
+    fkey('gateway_refund_events_refund_id_fkey', t.refundId, refunds.id, 'restrict'),
     index('gateway_refund_events_request_idx').on(t.requestId, t.at),
     index('gateway_refund_events_refund_idx').on(t.gatewayRefundId),
     uniqueIndex('gateway_refund_events_end_uidx')
@@ -922,9 +950,7 @@ export const paymentClaims = pgTable(
   'payment_claims',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    enrollmentId: uuid('enrollment_id')
-      .notNull()
-      .references(() => enrollments.id, { onDelete: 'cascade' }),
+    enrollmentId: uuid('enrollment_id').notNull(),
     installmentNumber: integer('installment_number').notNull(),
     amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
     utr: text('utr').notNull(),
@@ -933,12 +959,15 @@ export const paymentClaims = pgTable(
       .notNull()
       .default('open'),
     reason: text('reason'),
-    paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'restrict' }),
-    handledBy: uuid('handled_by').references(() => staff.id, { onDelete: 'set null' }),
+    paymentId: uuid('payment_id'),
+    handledBy: uuid('handled_by'),
     handledAt: timestamp('handled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    fkey('payment_claims_enrollment_id_fkey', t.enrollmentId, enrollments.id, 'cascade'),
+    fkey('payment_claims_payment_id_fkey', t.paymentId, payments.id, 'restrict'),
+    fkey('payment_claims_handled_by_fkey', t.handledBy, staff.id, 'set null'),
     uniqueIndex('payment_claims_open_utr_uidx')
       .on(t.utr)
       .where(sql`${t.state} = 'open'`),
@@ -955,19 +984,20 @@ export const bankStatements = pgTable(
     fileName: text('file_name').notNull(),
     /** The bank layout recognised, or the name of the column mapping used. */
     layout: text('layout').notNull(),
-    uploadedBy: uuid('uploaded_by').references(() => staff.id, { onDelete: 'set null' }),
+    uploadedBy: uuid('uploaded_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('bank_statements_created_idx').on(t.createdAt)],
+  (t) => [
+    index('bank_statements_created_idx').on(t.createdAt),
+    fkey('bank_statements_uploaded_by_fkey', t.uploadedBy, staff.id, 'set null'),
+  ],
 );
 
 export const bankStatementLines = pgTable(
   'bank_statement_lines',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    statementId: uuid('statement_id')
-      .notNull()
-      .references(() => bankStatements.id, { onDelete: 'cascade' }),
+    statementId: uuid('statement_id').notNull(),
     rowNumber: integer('row_number').notNull(),
     postedOn: date('posted_on').notNull(),
     narration: text('narration').notNull(),
@@ -978,14 +1008,18 @@ export const bankStatementLines = pgTable(
     payerName: text('payer_name'),
     vpa: text('vpa'),
     state: text('state', { enum: ['recorded', 'matched', 'suggested', 'unmatched', 'ignored'] }).notNull(),
-    enrollmentId: uuid('enrollment_id').references(() => enrollments.id, { onDelete: 'set null' }),
+    enrollmentId: uuid('enrollment_id'),
     installmentNumber: integer('installment_number'),
     candidates: jsonb('candidates').$type<unknown[]>().notNull().default([]),
-    paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'restrict' }),
-    handledBy: uuid('handled_by').references(() => staff.id, { onDelete: 'set null' }),
+    paymentId: uuid('payment_id'),
+    handledBy: uuid('handled_by'),
     handledAt: timestamp('handled_at', { withTimezone: true }),
   },
   (t) => [
+    fkey('bank_statement_lines_statement_id_fkey', t.statementId, bankStatements.id, 'cascade'),
+    fkey('bank_statement_lines_enrollment_id_fkey', t.enrollmentId, enrollments.id, 'set null'),
+    fkey('bank_statement_lines_payment_id_fkey', t.paymentId, payments.id, 'restrict'),
+    fkey('bank_statement_lines_handled_by_fkey', t.handledBy, staff.id, 'set null'),
     index('bank_statement_lines_statement_idx').on(t.statementId, t.rowNumber),
     index('bank_statement_lines_utr_idx').on(t.utr),
     check(
@@ -996,24 +1030,32 @@ export const bankStatementLines = pgTable(
 );
 
 /** A column mapping for a statement layout no known bank reader recognises, reused by name. */
-export const bankStatementMappings = pgTable('bank_statement_mappings', {
-  name: text('name').primaryKey(),
-  mapping: jsonb('mapping').$type<Record<string, string>>().notNull(),
-  updatedBy: uuid('updated_by').references(() => staff.id, { onDelete: 'set null' }),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const bankStatementMappings = pgTable(
+  'bank_statement_mappings',
+  {
+    name: text('name').primaryKey(),
+    mapping: jsonb('mapping').$type<Record<string, string>>().notNull(),
+    updatedBy: uuid('updated_by'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [fkey('bank_statement_mappings_updated_by_fkey', t.updatedBy, staff.id, 'set null')],
+);
 
 /** The institute's GST registration: one row, GST off until an admin switches it on. */
-export const gstSettings = pgTable('gst_settings', {
-  id: integer('id').primaryKey().default(1),
-  enabled: boolean('enabled').notNull().default(false),
-  gstin: text('gstin'),
-  legalName: text('legal_name').notNull().default(''),
-  address: text('address').notNull().default(''),
-  stateCode: text('state_code'),
-  updatedBy: uuid('updated_by').references(() => staff.id, { onDelete: 'set null' }),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const gstSettings = pgTable(
+  'gst_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    enabled: boolean('enabled').notNull().default(false),
+    gstin: text('gstin'),
+    legalName: text('legal_name').notNull().default(''),
+    address: text('address').notNull().default(''),
+    stateCode: text('state_code'),
+    updatedBy: uuid('updated_by').references(() => staff.id, { onDelete: 'set null' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('gst_settings_single_row', sql`${t.id} = 1`)],
+);
 
 /** Gapless tax document numbers per GSTIN, series and financial year; locked by the paying transaction. */
 export const taxDocumentCounters = pgTable(
@@ -1048,7 +1090,7 @@ export const taxDocuments = pgTable(
       .notNull()
       .references(() => payments.id, { onDelete: 'restrict' }),
     refundId: uuid('refund_id').references(() => refunds.id, { onDelete: 'restrict' }),
-    originalId: uuid('original_id'),
+    originalId: uuid('original_id').references((): AnyPgColumn => taxDocuments.id, { onDelete: 'restrict' }),
     supplierName: text('supplier_name').notNull(),
     supplierAddress: text('supplier_address').notNull(),
     supplierState: text('supplier_state').notNull(),
@@ -1082,6 +1124,12 @@ export const taxDocuments = pgTable(
       .where(sql`${t.refundId} is not null`),
     index('tax_documents_period_idx').on(t.gstin, t.period),
     check('tax_documents_kind_check', sql`${t.kind} in ('invoice', 'bill_of_supply', 'credit_note')`),
+    check('tax_documents_halves', sql`${t.cgstPaise} = ${t.sgstPaise}`),
+    check(
+      'tax_documents_adds_up',
+      sql`${t.valuePaise} = ${t.taxablePaise} + ${t.cgstPaise} + ${t.sgstPaise} + ${t.igstPaise} + ${t.roundOffPaise}`,
+    ),
+    check('tax_documents_number_length', sql`char_length(${t.number}) <= 16 and ${t.number} ~ '^[A-Za-z0-9/-]+$'`),
   ],
 );
 

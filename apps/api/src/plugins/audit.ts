@@ -113,7 +113,6 @@ const ENTITY: Record<ApiPathName, string | undefined> = {
   bankStatement: undefined,
   bankStatementLine: 'payment',
   bankStatementRecordMatched: 'payment',
-  bankStatementMappings: undefined,
   gstSettings: 'gst-settings',
   invoice: 'enrollment',
   creditNote: 'enrollment',

@@ -16,16 +16,14 @@ import cookie from '@fastify/cookie';
 import { MESSAGES } from '@registrar/contract/messages';
 import { ACCESS_MESSAGES, PERMISSIONS, can, type Permission, type RouteAccess } from '@registrar/contract/permissions';
 import { forbidden, unauthorized } from '../lib/http-errors';
-import { AuthService, type AuthenticatedStaff } from '../services/auth-service';
-import { AUTH_CHANNEL, SessionCache } from '../services/session-cache';
-import { SessionTokens } from '../services/session-tokens';
+import type { AuthenticatedStaff } from '../services/auth-service';
+import { AUTH_CHANNEL } from '../services/session-cache';
 import { keepHeardFromDatabase } from './heard-from-database';
 
 export const SESSION_COOKIE = 'registrar_session';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    auth: AuthService;
     setSessionCookie: (reply: FastifyReply, token: string, expiresAt: Date) => void;
     clearSessionCookie: (reply: FastifyReply) => void;
     /** Every `/api` route with its declared access, in registration order (tests walk it). */
@@ -58,23 +56,13 @@ function bearerToken(request: FastifyRequest): string | undefined {
 
 export default fp(async function auth(app: FastifyInstance) {
   await app.register(cookie);
-  const tokens = new SessionTokens(app.database.db, app.config.jwtSecret);
-  const sessions = new SessionCache();
-  const service = new AuthService(
-    app.database.db,
-    app.config,
-    tokens,
-    app.throttle,
-    () => app.outbox.kick(),
-    () => new Date(),
-    sessions,
-  );
+  const service = app.authService;
+  const { sessions } = service;
   // Every instance hears the database announce revoked sessions and changed staff (triggers), so
   // a sign-out, reset or disabling on one instance is refused on the others at once.
   await keepHeardFromDatabase(app, sessions, AUTH_CHANNEL, { onNotify: (payload) => sessions.invalidate(payload) });
   const secure = app.config.publicUrl.startsWith('https:');
 
-  app.decorate('auth', service);
   app.decorateRequest('staffAuth', null);
   app.decorateRequest('can', function (this: FastifyRequest, permission: Permission) {
     return can(this.staffAuth?.staff.role, permission);

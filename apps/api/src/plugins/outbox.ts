@@ -4,8 +4,6 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createMailTransport } from '../services/mail/mail-transport';
 import { OutboxWorker, type OutboxWorkerOptions } from '../services/mail/outbox-worker';
-import { AnnouncementService } from '../services/announcement-service';
-import { StudentPageService } from '../services/student-page-service';
 import type { MailMessage } from '../services/mail/mail-message';
 import { STUDENT_MESSAGE_OUTBOX, studentMessageRenderer } from '../services/student-messages';
 
@@ -27,14 +25,8 @@ export default fp<OutboxPluginOptions>(async function outbox(app: FastifyInstanc
     from: app.config.mailFrom,
     outboxDir: path.join(app.config.dataDir, 'outbox'),
   });
-  const announcements = new AnnouncementService(app.database.db, app.config, () => undefined);
-  // Links to a student's page are minted as the mail goes out: the outbox never holds one.
-  const studentLinks = new StudentPageService(
-    app.database.db,
-    app.config,
-    () => Promise.reject(new Error('not used when sending mail')),
-    () => undefined,
-  );
+  // The services are built after this plugin (they queue mail through it), and first sent to once the app is ready.
+  const fillLink = (mail: MailMessage) => app.studentPageService.fillLink(mail);
   const renderStudentMessage = studentMessageRenderer(app.database.db, app.config);
   const worker = new OutboxWorker(
     app.database.db,
@@ -42,14 +34,15 @@ export default fp<OutboxPluginOptions>(async function outbox(app: FastifyInstanc
     app.log,
     { leaseMs: app.config.outboxLeaseMs, ...options.worker },
     {
-      mail: (payload) => studentLinks.fillLink(payload as MailMessage),
+      // Links to a student's page are minted as the mail goes out: the outbox never holds one.
+      mail: (payload) => fillLink(payload as MailMessage),
       [STUDENT_MESSAGE_OUTBOX]: async (payload) => {
         const mail = await renderStudentMessage(payload);
-        return mail && studentLinks.fillLink(mail);
+        return mail && fillLink(mail);
       },
       announcement: async (payload) => {
-        const mail = await announcements.render(payload);
-        return mail && studentLinks.fillLink(mail);
+        const mail = await app.announcementService.render(payload);
+        return mail && fillLink(mail);
       },
     },
   );

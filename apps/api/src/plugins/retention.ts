@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { RetentionService, type RetentionResult } from '../services/retention';
+import type { RetentionResult } from '../services/retention';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -18,7 +18,7 @@ declare module 'fastify' {
 const HOUR_MS = 60 * 60 * 1000;
 
 export default fp<{ autoStart: boolean }>(async function retention(app: FastifyInstance, { autoStart }) {
-  const service = new RetentionService(app.database.db, app.config, app.storage);
+  const service = app.retentionService;
   app.decorate('retention', { runDaily: (now?: Date) => service.runDaily(now) });
   if (!autoStart) return;
   let timer: NodeJS.Timeout | undefined;

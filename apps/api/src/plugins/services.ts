@@ -1,6 +1,7 @@
 /**
- * Every service, built once for the app and hung on the instance: routes and later plugins take
+ * Every service, built once for the app and hung on the instance: routes and other plugins take
  * them from there, so each is wired in one place and all share the same instance (and its caches).
+ * Lint keeps it so: nothing else under plugins/ or routes/ builds a service or reaches the database.
  */
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -27,6 +28,17 @@ import { TermsService } from '../services/terms-service';
 import { ClaimService } from '../services/reconciliation/claim-service';
 import { StatementService } from '../services/reconciliation/statement-service';
 import { GstService } from '../services/gst/gst-service';
+import { AuthService } from '../services/auth-service';
+import { SessionCache } from '../services/session-cache';
+import { SessionTokens } from '../services/session-tokens';
+import { RetentionService } from '../services/retention';
+import { createGateway } from '../services/gateway';
+import { OnlinePaymentService } from '../services/gateway/online-payment-service';
+import { refundVoucher } from '../services/refund-voucher';
+import { receiptWhatsApp } from '../services/receipt-share';
+import { enrolFromConsole } from '../services/staff-enrollment';
+import { messagesOf } from '../services/student-messages';
+import type { EnrollmentDetail } from '@registrar/contract/enrollment-admin';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -52,6 +64,24 @@ declare module 'fastify' {
     readonly claimService: ClaimService;
     readonly statementService: StatementService;
     readonly gstService: GstService;
+    readonly authService: AuthService;
+    readonly retentionService: RetentionService;
+    /** Undefined when PAYMENT_GATEWAY is none. */
+    readonly onlinePaymentService: OnlinePaymentService | undefined;
+    /** Fee documents made by free functions, bound to this app's database and configuration. */
+    readonly feeDocuments: {
+      refundVoucher: (refundId: string, lang?: Parameters<typeof refundVoucher>[3]) => ReturnType<typeof refundVoucher>;
+      receiptWhatsApp: (detail: EnrollmentDetail, paymentId: string, staffId: string) => Promise<string>;
+    };
+    readonly staffEnrollment: {
+      enrol: (
+        form: Parameters<typeof enrolFromConsole>[1],
+        staff: Parameters<typeof enrolFromConsole>[2],
+        idempotencyKey?: string,
+      ) => ReturnType<typeof enrolFromConsole>;
+    };
+    /** What each student was told about their money, and how its delivery went. */
+    readonly studentMessages: { of: (enrollmentId: string) => ReturnType<typeof messagesOf> };
   }
 }
 
@@ -102,4 +132,33 @@ export default fp(async function services(app: FastifyInstance) {
   app.decorate('claimService', new ClaimService(db, config, mailQueued));
   app.decorate('statementService', new StatementService(db));
   app.decorate('gstService', new GstService(db));
+  app.decorate(
+    'authService',
+    new AuthService(
+      db,
+      config,
+      new SessionTokens(db, config.jwtSecret),
+      app.throttle,
+      mailQueued,
+      () => new Date(),
+      new SessionCache(),
+    ),
+  );
+  app.decorate('retentionService', new RetentionService(db, config, app.storage));
+  const gateway = createGateway(config.payments);
+  app.decorate('onlinePaymentService', gateway ? new OnlinePaymentService(db, gateway) : undefined);
+  app.decorate('feeDocuments', {
+    refundVoucher: (refundId: string, lang?: Parameters<typeof refundVoucher>[3]) =>
+      refundVoucher(db, config, refundId, lang),
+    receiptWhatsApp: (detail: EnrollmentDetail, paymentId: string, staffId: string) =>
+      receiptWhatsApp({ db, config, students }, detail, paymentId, staffId),
+  });
+  app.decorate('staffEnrollment', {
+    enrol: (
+      form: Parameters<typeof enrolFromConsole>[1],
+      staff: Parameters<typeof enrolFromConsole>[2],
+      idempotencyKey?: string,
+    ) => enrolFromConsole({ db, enrollments, fees }, form, staff, idempotencyKey),
+  });
+  app.decorate('studentMessages', { of: (enrollmentId: string) => messagesOf(db, enrollmentId) });
 });

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { documentKeys, enrollmentDocuments } from '../db/schema';
 
@@ -83,14 +83,5 @@ export const documentKeyRepository = {
       .where(and(isNull(enrollmentDocuments.id), lt(documentKeys.createdAt, before)))
       .limit(limit);
     return rows.map((r) => r.id);
-  },
-
-  async existing(db: Db, ids: string[]): Promise<Set<string>> {
-    if (!ids.length) return new Set();
-    const rows = await db
-      .select({ id: documentKeys.documentId })
-      .from(documentKeys)
-      .where(inArray(documentKeys.documentId, ids));
-    return new Set(rows.map((r) => r.id));
   },
 };

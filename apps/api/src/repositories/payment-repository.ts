@@ -9,7 +9,6 @@ import {
   installments,
   paymentReminders,
   payments,
-  receiptCounters,
   refundCounters,
   refunds,
   staff,
@@ -42,20 +41,15 @@ export const paymentRepository = {
     return found[0];
   },
 
-  /** The next number of the year from a counter row that stays locked until commit: no gap or repeat. */
-  async nextNumber(db: Executor, counter: 'receipt' | 'refund', year: number): Promise<string> {
-    const table = counter === 'receipt' ? receiptCounters : refundCounters;
+  /** The year's next refund number from a counter row that stays locked until commit: no gap or repeat. */
+  async nextRefundNumber(db: Executor, year: number): Promise<string> {
     const result = await db.execute(
-      sql`insert into ${table} (year, last) values (${year}, 1)
-          on conflict (year) do update set last = ${table.last} + 1
+      sql`insert into ${refundCounters} (year, last) values (${year}, 1)
+          on conflict (year) do update set last = ${refundCounters.last} + 1
           returning last`,
     );
     const last = (result as unknown as { rows: { last: number }[] }).rows[0]!.last;
-    return `${counter === 'receipt' ? 'RCPT' : 'RFND'}-${year}-${String(last).padStart(6, '0')}`;
-  },
-
-  async insert(db: Executor, values: typeof payments.$inferInsert): Promise<PaymentRow> {
-    return (await db.insert(payments).values(values).returning())[0]!;
+    return `RFND-${year}-${String(last).padStart(6, '0')}`;
   },
 
   /** The payment already recorded for this gateway payment id, or this UTR among live payments. */

@@ -24,7 +24,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     ip: request.ip,
     userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : null,
   });
-  type Session = Awaited<ReturnType<typeof app.auth.login>>;
+  type Session = Awaited<ReturnType<typeof app.authService.login>>;
   /** A new session: its cookie for the browser, its token and user in the answer for API clients. */
   const signedIn = (reply: FastifyReply, { token, user, expiresAt }: Session, message: string) => {
     app.setSessionCookie(reply, token, expiresAt);
@@ -40,7 +40,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       signedIn(
         reply,
-        await app.auth.login(request.body.email, request.body.password, context(request)),
+        await app.authService.login(request.body.email, request.body.password, context(request)),
         STAFF_MESSAGES.signedIn,
       ),
   );
@@ -52,7 +52,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['auth'], security: [{ bearer: [] }], response: { 200: ok, ...errors } },
     },
     async (request, reply) => {
-      await app.auth.logout(request.staffAuth!.sessionId);
+      await app.authService.logout(request.staffAuth!.sessionId);
       app.clearSessionCookie(reply);
       return { success: true as const, message: STAFF_MESSAGES.signedOut, data: null };
     },
@@ -65,7 +65,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['auth'], body: forgotPasswordSchema, response: { 200: ok, ...errors } },
     },
     async (request) => {
-      await app.auth.forgotPassword(request.body.email, context(request));
+      await app.authService.forgotPassword(request.body.email, context(request));
       return { success: true as const, message: STAFF_MESSAGES.forgotPasswordSent, data: null };
     },
   );
@@ -77,7 +77,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['auth'], body: resetPasswordSchema, response: { 200: ok, ...errors } },
     },
     async (request) => {
-      await app.auth.resetPassword(request.body.token, request.body.password, context(request));
+      await app.authService.resetPassword(request.body.token, request.body.password, context(request));
       return { success: true as const, message: STAFF_MESSAGES.passwordReset, data: null };
     },
   );
@@ -96,7 +96,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       signedIn(
         reply,
-        await app.auth.setUpAccount(request.body.token, request.body.password, context(request)),
+        await app.authService.setUpAccount(request.body.token, request.body.password, context(request)),
         STAFF_MESSAGES.accountSetUp,
       ),
   );
@@ -122,7 +122,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await app.auth.updateProfile(request.staffAuth!, request.body);
+      const user = await app.authService.updateProfile(request.staffAuth!, request.body);
       return { success: true as const, message: STAFF_MESSAGES.profileUpdated, data: { user } };
     },
   );
@@ -139,7 +139,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await app.auth.changePassword(request.staffAuth!, request.body.currentPassword, request.body.newPassword);
+      await app.authService.changePassword(request.staffAuth!, request.body.currentPassword, request.body.newPassword);
       return { success: true as const, message: STAFF_MESSAGES.passwordChanged, data: null };
     },
   );

@@ -17,14 +17,12 @@ import { attachment } from '../lib/csv';
 import { ENROLLMENT_FILE_FIELD_NAMES } from '../services/enrollment-record';
 import { EXTENSION_FOR, type SniffedType } from '../services/uploads/content-type';
 import { readMultipart } from '../services/uploads/multipart-reader';
-import { enrolFromConsole } from '../services/staff-enrollment';
 import {
   STAFF_ENROLLMENT_EXTRA_FIELDS,
   STAFF_ENROLLMENT_MESSAGES,
   staffEnrollmentCreatedSchema,
 } from '@registrar/contract/staff-enrollment';
 import { enrollmentDetailFor, enrollmentPageFor } from '../services/role-views';
-import { messagesOf } from '../services/student-messages';
 import { studentMessageSchema } from '@registrar/contract/student-messages';
 import { bearerSecurity as security, errorAnswers, sendDownload, CSV_TYPE } from '../lib/route-answers';
 
@@ -80,7 +78,6 @@ const enrollmentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  const fees = app.feeService;
   const staffTextFields = new Set([...ENROLLMENT_TEXT_FIELD_NAMES, ...STAFF_ENROLLMENT_EXTRA_FIELDS]);
   app.post(
     apiPaths.staffEnrollment,
@@ -103,8 +100,7 @@ const enrollmentRoutes: FastifyPluginAsyncZod = async (app) => {
         maxFileBytes: app.config.uploadMaxBytes,
       });
       try {
-        const { unmoved, repeated, ...data } = await enrolFromConsole(
-          { db: app.database.db, enrollments, fees },
+        const { unmoved, repeated, ...data } = await app.staffEnrollment.enrol(
           form,
           request.staffAuth!.staff,
           request.headers[IDEMPOTENCY_HEADER] as string | undefined,
@@ -188,7 +184,7 @@ const enrollmentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await enrollments.detail(request.params.id);
-      return { success: true as const, message: '', data: await messagesOf(app.database.db, request.params.id) };
+      return { success: true as const, message: '', data: await app.studentMessages.of(request.params.id) };
     },
   );
 

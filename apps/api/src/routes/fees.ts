@@ -22,8 +22,6 @@ import { ACCESS_MESSAGES } from '@registrar/contract/permissions';
 import { CHEQUE_MESSAGES, chequeOutcomeSchema } from '@registrar/contract/cheques';
 import { forbidden } from '../lib/http-errors';
 import { idempotentRequest } from '../lib/idempotency';
-import { receiptWhatsApp } from '../services/receipt-share';
-import { refundVoucher } from '../services/refund-voucher';
 import { enrollmentDetailFor } from '../services/role-views';
 import { bearerSecurity as security, errorAnswers, sendPdf } from '../lib/route-answers';
 
@@ -109,7 +107,7 @@ const feeRoutes: FastifyPluginAsyncZod = async (app) => {
       // Ending the enrolment changes its status as well as its money.
       if (request.body.effect === 'end-enrolment' && !request.can('enrollments.status'))
         throw forbidden(FEE_MESSAGES.refundEndNeedsStatus);
-      const online = app.payments.service?.refunds;
+      const online = app.onlinePayments.service?.refunds;
       if (online && (await online.throughGateway(id, request.body.paymentId))) {
         const requestId = await online.request(id, request.body, staffId, idempotencyOf(request));
         const answer = await withDetail(request, id, FEE_MESSAGES.refundRequested);
@@ -218,12 +216,7 @@ const feeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { pdf, number } = await refundVoucher(
-        app.database.db,
-        app.config,
-        request.params.refundId,
-        request.query.lang,
-      );
+      const { pdf, number } = await app.feeDocuments.refundVoucher(request.params.refundId, request.query.lang);
       return sendPdf(reply, pdf, `refund-voucher-${number}.pdf`);
     },
   );
@@ -264,8 +257,7 @@ const feeRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { paymentId } = request.params;
       const detail = await enrollments.detail(await students.enrollmentOfPayment(paymentId));
-      const deps = { db: app.database.db, config: app.config, students };
-      const url = await receiptWhatsApp(deps, detail, paymentId, request.staffAuth!.staff.id);
+      const url = await app.feeDocuments.receiptWhatsApp(detail, paymentId, request.staffAuth!.staff.id);
       return { success: true as const, message: 'OK', data: { url } };
     },
   );

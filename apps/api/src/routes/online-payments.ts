@@ -27,8 +27,8 @@ const orderId = z.string().regex(/^[A-Za-z0-9_]{1,64}$/, { error: M.orderNotFoun
 const onlinePaymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const students = app.studentPageService;
   const service = () => {
-    if (!app.payments.service) throw notFound(M.gatewayOff);
-    return app.payments.service;
+    if (!app.onlinePayments.service) throw notFound(M.gatewayOff);
+    return app.onlinePayments.service;
   };
 
   app.post(
@@ -106,7 +106,7 @@ const onlinePaymentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => {
-      const payments = app.payments.service;
+      const payments = app.onlinePayments.service;
       const data = payments
         ? await payments.overview(payments.gateway.name)
         : { gateway: 'none' as const, orders: [], events: [], refunds: [], webhookSilent: false, lastWebhookAt: null };
@@ -158,7 +158,7 @@ const onlinePaymentRoutes: FastifyPluginAsyncZod = async (app) => {
         const eventId = typeof header === 'string' && header ? header.slice(0, 100) : undefined;
         if (!eventId) throw badRequest(M.eventIdMissing);
         const stored = await payments.intake.store(eventId, body);
-        if (stored) app.payments.later(() => payments.intake.handle(stored, 1));
+        if (stored) app.onlinePayments.later(() => payments.intake.handle(stored, 1));
         return { success: true as const, message: M.webhookReceived, data: null };
       },
     );

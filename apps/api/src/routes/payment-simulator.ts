@@ -31,7 +31,7 @@ button{font-size:1.1rem;padding:.75rem 1.5rem;margin:.5rem .5rem 0 0;border-radi
 
 const simulatorRoutes: FastifyPluginAsync = async (app) => {
   // Registered whatever the gateway, so the API is the same list; without the simulator it is a 404.
-  const gateway = app.payments.service?.gateway;
+  const gateway = app.onlinePayments.service?.gateway;
   const simulator = gateway instanceof SimulatorGateway ? gateway : undefined;
   const order = (orderId: string) => {
     const found = simulator && ORDER.test(orderId) ? simulator.order(orderId) : undefined;

@@ -224,23 +224,6 @@ const reconciliationRoutes: FastifyPluginAsyncZod = async (app) => {
       return ok(matchedMessage(counts), counts);
     },
   );
-
-  app.get(
-    apiPaths.bankStatementMappings,
-    {
-      config: { access: 'fees.record' },
-      schema: {
-        tags: ['reconciliation'],
-        security,
-        summary: 'Column mappings saved for statement layouts the bank readers do not know',
-        response: {
-          200: successEnvelope(z.array(z.object({ name: z.string(), mapping: columnMappingSchema }))),
-          ...errors,
-        },
-      },
-    },
-    async () => ok('OK', await statements.mappings()),
-  );
 };
 
 export default reconciliationRoutes;

@@ -108,7 +108,7 @@ export async function recordRefund(
     effect === 'lower-fee'
       ? (await enrollmentRepository.schedule(tx, enrollmentId)).map((s) => s.paidPaise)
       : undefined;
-  const refundNumber = await paymentRepository.nextNumber(tx, 'refund', Number(localIsoDate().slice(0, 4)));
+  const refundNumber = await paymentRepository.nextRefundNumber(tx, Number(localIsoDate().slice(0, 4)));
   const refundId = await paymentRepository.insertRefund(tx, {
     enrollmentId,
     paymentId: payment.id,

@@ -103,15 +103,6 @@ export const gstRepository = {
     await db.insert(gstFiledPeriods).values({ gstin, period, filedBy: staffId }).onConflictDoNothing();
   },
 
-  async filedPeriods(db: Db, gstin: string): Promise<string[]> {
-    const rows = await db
-      .select({ p: gstFiledPeriods.period })
-      .from(gstFiledPeriods)
-      .where(eq(gstFiledPeriods.gstin, gstin))
-      .orderBy(asc(gstFiledPeriods.period));
-    return rows.map((r) => r.p);
-  },
-
   /** The invoice (or bill of supply) number of each payment and credit note number of each refund. */
   async numbersFor(db: Db | Executor, enrollmentId: string) {
     const rows = await db

@@ -155,11 +155,6 @@ export class StatementService {
     return saved.mapping as ColumnMapping;
   }
 
-  async mappings(): Promise<{ name: string; mapping: ColumnMapping }[]> {
-    const rows = await this.db.select().from(bankStatementMappings).orderBy(asc(bankStatementMappings.name));
-    return rows.map((r) => ({ name: r.name, mapping: r.mapping as ColumnMapping }));
-  }
-
   async list(): Promise<StatementListItem[]> {
     const rows = await this.db
       .select({

@@ -12,11 +12,9 @@ const withQuery = (path: string, query: Record<string, string>) => `${path}?${ne
 export const enrollmentsWithStatus = (status: string) => withQuery(ENROLLMENTS_PATH, { status });
 export const enrollmentsWithPaymentState = (paymentState: PaymentState) =>
   withQuery(ENROLLMENTS_PATH, { paymentState });
-export const enrollmentsOfCourse = (courseId: string) => withQuery(ENROLLMENTS_PATH, { courseId });
 export const enrollmentPage = (id: string) => `${ENROLLMENTS_PATH}/${encodeURIComponent(id)}`;
 
 export const inquiriesWithStatus = (status: string) => withQuery(INQUIRIES_PATH, { status });
-export const inquiriesWithReference = (reference: string) => withQuery(INQUIRIES_PATH, { reference });
 export const inquiriesBetween = (from: string, to: string) => withQuery(INQUIRIES_PATH, { from, to });
 /** The inquiries list with several filters at once (the funnel's cells). */
 export const inquiriesWhere = (query: Record<string, string>) => withQuery(INQUIRIES_PATH, query);

@@ -40,10 +40,6 @@ export const PAYMENT_STATE_FILTER: ListFilter = selectFilter(
   optionsOf(PAYMENT_STATES, PAYMENT_STATE_LABELS),
 );
 
-/** Reads a `paymentState` URL value; anything else means no filter. */
-export const parsePaymentState = (value: string | null | undefined): PaymentState | undefined =>
-  (PAYMENT_STATES as readonly string[]).includes(value ?? '') ? (value as PaymentState) : undefined;
-
 /** "₹12,000" over the state ("Overdue: ₹2,000"), or "Paid up". */
 export function OutstandingCell({
   row,

@@ -1,18 +1,17 @@
 /**
- * Online payments: the configured gateway, its service, and the reconciler that asks the gateway
+ * Online payments (the gateway's door into the ledger): its service's background work, and the reconciler that asks the gateway
  * about open orders every PAYMENT_RECONCILE_SECONDS (one instance per period, claimed in job_runs).
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { apiPaths } from '@registrar/contract/api-paths';
 import { safeErrorFacts } from '../lib/logger';
-import { createGateway } from '../services/gateway';
-import { OnlinePaymentService } from '../services/gateway/online-payment-service';
+import type { OnlinePaymentService } from '../services/gateway/online-payment-service';
 import { SimulatorGateway } from '../services/gateway/simulator';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    payments: {
+    onlinePayments: {
       /** Undefined when PAYMENT_GATEWAY is none. */
       service: OnlinePaymentService | undefined;
       /** Handles a stored webhook event after its answer has gone; tracked so tests can wait. */
@@ -25,9 +24,9 @@ declare module 'fastify' {
   }
 }
 
-export default fp<{ autoStart: boolean }>(async function payments(app: FastifyInstance, { autoStart }) {
-  const gateway = createGateway(app.config.payments);
-  const service = gateway ? new OnlinePaymentService(app.database.db, gateway) : undefined;
+export default fp<{ autoStart: boolean }>(async function onlinePayments(app: FastifyInstance, { autoStart }) {
+  const service = app.onlinePaymentService;
+  const gateway = service?.gateway;
   const inFlight = new Set<Promise<unknown>>();
   const later = (work: () => Promise<unknown>) => {
     const done: Promise<unknown> = new Promise((resolve) => setImmediate(resolve))
@@ -41,7 +40,7 @@ export default fp<{ autoStart: boolean }>(async function payments(app: FastifyIn
   };
   const everyMs = app.config.payments?.reconcileMs ?? 0;
   const reconcileOnce = async () => (service ? service.intake.reconcile(everyMs) : false);
-  app.decorate('payments', { service, later, settle, reconcileOnce });
+  app.decorate('onlinePayments', { service, later, settle, reconcileOnce });
 
   // The simulator's Pay and Fail reach our own webhook route, signed, like the gateway's would.
   if (gateway instanceof SimulatorGateway)
