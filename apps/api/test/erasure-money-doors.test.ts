@@ -63,7 +63,7 @@ describe('erasure and delete past the gateway’s rows', async () => {
         .state;
     expect(await stateOf()).toBe('cancelled');
     expect((await deliver(razorpay.webhook('payment.captured', razorpay.pay(orderId)))).statusCode).toBe(200);
-    await app.payments.settle();
+    await app.onlinePayments.settle();
     const kept = await rows<{ source: string }>(sql`select source from payments where enrollment_id = ${s.id}`);
     expect(kept.map((p) => p.source).sort()).toEqual(['gateway', 'staff']);
     expect(await stateOf()).toBe('paid');
@@ -75,7 +75,7 @@ describe('erasure and delete past the gateway’s rows', async () => {
     expect((await erase(await emailOf(s.id))).statusCode).toBe(201);
     const payment = razorpay.pay(orderId);
     expect((await deliver(razorpay.webhook('payment.captured', payment))).statusCode).toBe(200);
-    await app.payments.settle();
+    await app.onlinePayments.settle();
     const [event] = await rows<{ outcome: string }>(
       sql`select ${LATEST_OUTCOME} from gateway_events e where e.gateway_payment_id = ${payment.id}`,
     );

@@ -26,7 +26,7 @@ describe('gateway refund settlement takes the ledger turn', async () => {
     const s = await enrol();
     const order = (await start(s.token)).json().data as { orderId: string };
     expect((await deliver(razorpay.webhook('payment.captured', razorpay.pay(order.orderId)))).statusCode).toBe(200);
-    await app.payments.settle();
+    await app.onlinePayments.settle();
     const paymentId = ((await s.detail()).payments[0] as { _id: string })._id;
     const asked = await app.inject({
       method: 'POST',
@@ -49,7 +49,7 @@ describe('gateway refund settlement takes the ledger turn', async () => {
     // Another door holds the ledger's turn: the settlement waits behind it.
     let release: () => void = () => {};
     const held = ledgerTurn(db, () => new Promise<void>((resolve) => (release = resolve)));
-    const settling = app.payments.settle();
+    const settling = app.onlinePayments.settle();
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(await refundsOf(s.id)).toEqual([]);
     release();

@@ -69,7 +69,7 @@ describe('money doors: one UTR is one payment across every door', async () => {
       payload: new URLSearchParams({ outcome: 'pay', back: url.searchParams.get('back')! }).toString(),
     });
     expect(pressed.statusCode).toBe(303);
-    await app.payments.settle();
+    await app.onlinePayments.settle();
     return (await e.detail()).payments[0] as { receiptNumber: string; utr: string | null; source: string };
   };
 

@@ -24,7 +24,7 @@ describe("a failed online payment and paying every overdue installment at once, 
     const order = await opened(s.token);
     const payment = razorpay.pay(order.orderId, { status: 'failed' });
     expect((await deliver(razorpay.webhook('payment.failed', payment))).statusCode).toBe(200);
-    await app.payments.settle();
+    await app.onlinePayments.settle();
     const answer = await status(s.token, order.orderId);
     expect(answer.json()).toMatchObject({
       message: ONLINE_PAYMENT_MESSAGES.paymentFailed,
@@ -34,7 +34,7 @@ describe("a failed online payment and paying every overdue installment at once, 
     expect(retry.orderId).not.toBe(order.orderId);
     const paid = razorpay.pay(retry.orderId);
     expect((await deliver(razorpay.webhook('order.paid', paid))).statusCode).toBe(200);
-    await app.payments.settle();
+    await app.onlinePayments.settle();
     expect((await status(s.token, retry.orderId)).json().data.state).toBe('received');
     expect((await status(s.token, order.orderId)).json().data.state).toBe('failed');
     const history = await rows<{ state: string }>(sql`select h.state from payment_order_history h
@@ -48,11 +48,11 @@ describe("a failed online payment and paying every overdue installment at once, 
     const payment = razorpay.pay(order.orderId, { status: 'failed' });
     expect((await status(s.token, order.orderId)).json().data.state).toBe('pending');
     await allowReconcile();
-    expect(await app.payments.reconcileOnce()).toBe(true);
+    expect(await app.onlinePayments.reconcileOnce()).toBe(true);
     expect((await status(s.token, order.orderId)).json().data.state).toBe('failed');
     razorpay.setStatus(payment.id, 'captured');
     await allowReconcile();
-    expect(await app.payments.reconcileOnce()).toBe(true);
+    expect(await app.onlinePayments.reconcileOnce()).toBe(true);
     const answer = (await status(s.token, order.orderId)).json().data;
     expect(answer.state).toBe('received');
     expect(answer.receiptNumber).toMatch(/^RCPT-/);
@@ -68,7 +68,7 @@ describe("a failed online payment and paying every overdue installment at once, 
     expect((await opened(s.token, { allOverdue: true })).orderId).toBe(order.orderId);
     const paid = razorpay.pay(order.orderId);
     expect((await deliver(razorpay.webhook('order.paid', paid))).statusCode).toBe(200);
-    await app.payments.settle();
+    await app.onlinePayments.settle();
     expect((await status(s.token, order.orderId)).json().data).toMatchObject({
       state: 'received',
       installmentNumber: 0,

@@ -57,9 +57,9 @@ describe('every money event tells the student once, listed on the enrolment with
     const payment = razorpay.pay(order.orderId, { status: 'failed' });
     expect((await deliver(razorpay.webhook('payment.failed', payment))).statusCode).toBe(200);
     expect((await deliver(razorpay.webhook('payment.failed', payment))).statusCode).toBe(200);
-    await app.payments.settle();
+    await app.onlinePayments.settle();
     await db.execute(sql`update job_runs set last_run_at = 'epoch' where name = 'payment-reconcile'`);
-    await app.payments.reconcileOnce();
+    await app.onlinePayments.reconcileOnce();
     const told = await messages(s.id);
     expect(told.map((m) => [m.kind, m.eventKey])).toEqual([['payment_failed', `payment-failed:${payment.id}`]]);
     expect(told[0]!.summary).toBe('₹3,000.00');
