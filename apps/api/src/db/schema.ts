@@ -863,17 +863,17 @@ export const studentMessages = pgTable(
   'student_messages',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    enrollmentId: uuid('enrollment_id')
-      .notNull()
-      .references(() => enrollments.id, { onDelete: 'cascade' }),
+    enrollmentId: uuid('enrollment_id').notNull(),
     eventKey: text('event_key').notNull(),
     kind: text('kind', { enum: STUDENT_MESSAGE_KINDS }).notNull(),
     params: jsonb('params').$type<Record<string, string | number>>().notNull(),
     channel: text('channel').notNull().default('mail'),
-    outboxId: uuid('outbox_id').references(() => outbox.id, { onDelete: 'set null' }),
+    outboxId: uuid('outbox_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    fkey('student_messages_enrollment_id_fkey', t.enrollmentId, enrollments.id, 'cascade'),
+    fkey('student_messages_outbox_id_fkey', t.outboxId, outbox.id, 'set null'),
     uniqueIndex('student_messages_event_uidx').on(t.eventKey),
     index('student_messages_enrollment_idx').on(t.enrollmentId, t.createdAt),
     check(
@@ -882,6 +882,7 @@ export const studentMessages = pgTable(
     ),
   ],
 );
+
 /** Each change of an order's state, appended by a trigger on payment_orders. */
 export const paymentOrderHistory = pgTable(
   'payment_order_history',
@@ -1158,10 +1159,11 @@ export const cashBookEntries = pgTable(
     reference: text('reference'),
     /** Why an admin added it to a day already closed. */
     reason: text('reason'),
-    recordedBy: uuid('recorded_by').references(() => staff.id, { onDelete: 'set null' }),
+    recordedBy: uuid('recorded_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    fkey('cash_book_entries_recorded_by_fkey', t.recordedBy, staff.id, 'set null'),
     index('cash_book_entries_on_date_idx').on(t.onDate),
     uniqueIndex('cash_book_entries_opening_uidx')
       .on(t.kind)
@@ -1185,10 +1187,11 @@ export const cashBookClosings = pgTable(
     countedPaise: bigint('counted_paise', { mode: 'number' }).notNull(),
     differencePaise: bigint('difference_paise', { mode: 'number' }).notNull(),
     reason: text('reason'),
-    recordedBy: uuid('recorded_by').references(() => staff.id, { onDelete: 'set null' }),
+    recordedBy: uuid('recorded_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    fkey('cash_book_closings_recorded_by_fkey', t.recordedBy, staff.id, 'set null'),
     uniqueIndex('cash_book_closings_on_date_uidx').on(t.onDate),
     check('cash_book_closings_counted_check', sql`${t.countedPaise} >= 0`),
     check(
