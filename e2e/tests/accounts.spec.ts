@@ -76,7 +76,7 @@ async function recordCheque(page: Page, installment: number, number: string) {
   await dialog.getByRole('combobox', { name: /^Payment mode/ }).selectOption({ label: 'Cheque / DD' });
   await dialog.getByRole('textbox', { name: /^Cheque or DD number/ }).fill(number);
   await dialog.getByRole('textbox', { name: /^Bank/ }).fill('Canara Bank');
-  await dialog.getByLabel(/^Cheque date/).fill(new Date().toISOString().slice(0, 10));
+  await dialog.getByLabel(/^Cheque date/).fill(localIsoDate());
   await expectNoAxeViolations(page);
   await dialog.getByRole('button', { name: 'Record payment' }).click();
   await expect(dialog).toBeHidden();

@@ -6,6 +6,7 @@
  * filter the enrolments list by payment state. axe on the detail page and on every dialog.
  * Data is set up through the API.
  */
+import { localIsoDate } from '@registrar/contract/enrollment';
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { FEE_MESSAGES } from '@registrar/contract/fees';
@@ -102,6 +103,9 @@ test.describe('fees', () => {
     await page.keyboard.press('ControlOrMeta+a');
     await page.keyboard.type('2500.5');
     await dialog.getByRole('combobox', { name: /^Payment mode/ }).selectOption({ label: 'Cheque / DD' });
+    // A cheque is named by its number and dated; Enter in the last field records it.
+    await dialog.getByRole('textbox', { name: /^Cheque or DD number/ }).fill('004512');
+    await dialog.getByLabel(/^Cheque date/).fill(localIsoDate());
     await page.keyboard.press('Enter');
     await expect(dialog).toBeHidden();
     await expect(scheduleRow(page, 2)).toContainText('Part paid');
