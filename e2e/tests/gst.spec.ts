@@ -3,7 +3,8 @@
  * wrong, switches GST on with the right one, and a payment recorded afterwards offers its tax
  * invoice beside the receipt on the enrolment's page (a PDF named after the invoice number). The
  * month-filed action asks first and Escape backs out. At 1366 px and on a phone; axe finds
- * nothing. GST is switched off again after, so the other journeys see the default.
+ * nothing. An accountant keeps the returns (GSTR-1, marking a month filed) without the settings.
+ * GST is switched off again after, so the other journeys see the default.
  */
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
@@ -12,6 +13,7 @@ import { signInByApi } from '../support/api';
 import { expectNoAxeViolations } from '../support/axe';
 import { enrolInInstallments, fees } from '../support/fees';
 import { GSTIN, GST_ADDRESS, GST_LEGAL_NAME, setGst } from '../support/gst';
+import { signInAs, staffWithRole } from '../support/roles';
 import { signIn } from '../support/staff';
 
 const WRONG = GSTIN.slice(0, 14) + (GSTIN.endsWith('A') ? 'B' : 'A');
@@ -94,5 +96,22 @@ test.describe('GST', () => {
     await page.setViewportSize({ width: 360, height: 740 });
     await switchOn(page);
     await invoiceOnEnrolment(page, `p${Date.now().toString(36)}`);
+  });
+
+  test('an accountant reaches the returns from the menu, not the settings', async ({ page }) => {
+    const accountant = await staffWithRole(
+      page.request,
+      await signInByApi(page.request),
+      'accountant',
+      `gst${Date.now().toString(36)}`,
+    );
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await signInAs(page, accountant);
+    await page.getByRole('link', { name: 'GST' }).first().click();
+    await expect(page.getByRole('heading', { level: 1, name: 'GST' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'GSTR-1 for a month' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Mark month filed' })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'GSTIN' })).toHaveCount(0);
+    await expectNoAxeViolations(page);
   });
 });

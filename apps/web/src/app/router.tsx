@@ -190,7 +190,7 @@ export const adminScreens: RouteObject[] = [
   },
   {
     path: 'gst',
-    lazy: guarded('gst.settings', async () => (await import('../features/gst/gst-settings-screen')).GstSettingsScreen),
+    lazy: guarded('gst.returns', async () => (await import('../features/gst/gst-settings-screen')).GstSettingsScreen),
   },
   {
     path: '*',

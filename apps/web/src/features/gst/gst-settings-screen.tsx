@@ -1,7 +1,7 @@
 /**
- * GST (route '/gst', admins): switch tax invoices on for the institute with its GSTIN, legal
- * name and address, download a month's GSTR-1 for the accountant, and mark a month filed
- * (asked first: after that a void issues a credit note instead of cancelling the invoice).
+ * GST (route '/gst'): admins switch tax invoices on for the institute with its GSTIN, legal
+ * name and address; whoever keeps the returns (admins and accountants) downloads a month's GSTR-1
+ * and marks an ended month filed (asked first: after that a void issues a credit note in the open month).
  */
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
@@ -24,6 +24,7 @@ import {
   useSaveGstSettingsMutation,
 } from './api/gst-api';
 import { RetryAlert } from '../../shared/ui/retry-alert';
+import { useCan } from '../../shared/session/permissions';
 
 const lastMonth = () => {
   const d = new Date();
@@ -161,6 +162,7 @@ function Returns() {
 export function GstSettingsScreen() {
   const titleId = useId();
   const returnsId = useId();
+  const mayChangeSettings = useCan('gst.settings');
   return (
     <Box component="section" aria-labelledby={titleId} sx={{ maxWidth: 760, mx: 'auto', minWidth: 0 }}>
       <Typography id={titleId} variant="h4" component="h1" sx={{ fontSize: { xs: '1.75rem', sm: '2rem' }, mb: 1 }}>
@@ -170,9 +172,11 @@ export function GstSettingsScreen() {
         Off by default. While on, every payment gets a tax invoice (a bill of supply for an exempt course) and every
         refund a credit note. Payments made before it was on are never invoiced.
       </Typography>
-      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mb: 3 }}>
-        <SettingsForm />
-      </Paper>
+      {mayChangeSettings && (
+        <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mb: 3 }}>
+          <SettingsForm />
+        </Paper>
+      )}
       <Paper variant="outlined" component="section" aria-labelledby={returnsId} sx={{ p: { xs: 2, sm: 3 } }}>
         <Typography id={returnsId} variant="h6" component="h2" sx={{ mb: 2 }}>
           GSTR-1 for a month

@@ -152,7 +152,7 @@ export const MENU_ITEMS: readonly MenuEntry[] = [
     icon: 'paymentsIn',
     permission: 'fees.record',
   },
-  { key: 'gst', path: 'gst', listName: 'GST', shortName: 'GST', icon: 'gst', permission: 'gst.settings' },
+  { key: 'gst', path: 'gst', listName: 'GST', shortName: 'GST', icon: 'gst', permission: 'gst.returns' },
 ];
 
 /** The menu a role may use: entries (and group children) it has no permission for are left out. */
