@@ -15,7 +15,7 @@ import PrintOutlinedIcon from '@mui/icons-material/PrintOutlined';
 import type { CashBook, CashEntryKind } from '@registrar/contract/day-book';
 import { localIsoDate } from '@registrar/contract/enrollment';
 import { formatRupees } from '../../shared/lib/money';
-import { formatDate } from '../../shared/lib/format-date';
+import { formatDate, formatDateTime } from '../../shared/lib/format-date';
 import { useCan } from '../../shared/session/permissions';
 import { ISO_DATE } from '../../shared/ui/resource-list/date-range-filter';
 import { useGetCashBookQuery } from './api/payments-api';
@@ -138,8 +138,7 @@ export function CashBookScreen() {
             <Summary book={book} />
             {book.closed && (
               <Typography variant="body2">
-                Closed by {book.closed.closedBy ?? 'a former staff member'} on{' '}
-                {new Date(book.closed.closedAt).toLocaleString('en-IN', { timeZone: 'Asia/Kolkata' })}
+                Closed by {book.closed.closedBy ?? 'a former staff member'} on {formatDateTime(book.closed.closedAt)}
                 {book.closed.reason ? `: ${book.closed.reason}` : ''}.
               </Typography>
             )}
