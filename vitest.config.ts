@@ -37,7 +37,14 @@ export default defineConfig({
       {
         // The students' catalogues are compiled as the app's build compiles them.
         plugins: [compiledCatalogues()],
-        test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.{ts,tsx}'], environment: 'jsdom' },
+        // A screen test renders MUI in jsdom: on a loaded 2-core machine one takes over the default 5 s.
+        test: {
+          name: 'web',
+          root: 'apps/web',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          testTimeout: 30_000,
+        },
       },
       apiProject('api:pglite', { TEST_DB: 'pglite' }),
       // Process-level tests (DATA_DIR lock, signals) do not depend on the database: PGlite run only.
