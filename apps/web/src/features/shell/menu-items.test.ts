@@ -77,6 +77,7 @@ describe('the menu by role', () => {
       'cash-book',
       'online-payments',
       'payments-in',
+      'gst',
     ]);
     expect(keysFor('viewer')).toEqual(['dashboard', 'courses', 'student-enrollments', 'student-inquires']);
     expect(keysFor('viewer')).not.toContain('staff');
