@@ -12,8 +12,6 @@
  * So: none lost; each student's mailbox holds the announcement exactly once; and the SMTP peer
  * counts exactly one repeat, the message the second kill left in doubt.
  */
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/database';
@@ -21,7 +19,7 @@ import { createStaff } from '../../src/services/staff-accounts';
 import { courseRepository } from '../../src/repositories/course-repository';
 import { startMailCatcher } from '../mail-catcher';
 import { seedEnrollments } from '../fixtures/seed';
-import { freePort, signInAt, startServer as start } from './server-process';
+import { freePort, migratedDataDir, signInAt, startServer as start } from './server-process';
 
 const catcher = await startMailCatcher();
 afterAll(() => catcher.close());
@@ -31,7 +29,7 @@ const startServer = (dataDir: string, port: number) =>
 
 describe('announcement delivery when the server is killed during it', () => {
   it('delivers each of 5,000 mails exactly once to the mailbox across two kill -9s; the peer sees one repeat, the message in doubt', async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'registrar-bulk-'));
+    const dataDir = migratedDataDir('bulk');
     const seed = await openDatabase({ pgliteDir: path.join(dataDir, 'db') });
     await seed.migrate();
     await createStaff(seed.db, { email: 'bulk@institute.in', password: 'Bulk-Test-Pass-1', name: 'Bulk' });

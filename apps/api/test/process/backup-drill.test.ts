@@ -24,7 +24,7 @@ import {
   stop,
   tempDir,
 } from './built-commands';
-import { ADMIN, createCourseAt, signInAt } from './server-process';
+import { ADMIN, createCourseAt, migratedDataDir, signInAt } from './server-process';
 
 const PASSPHRASE = 'monthly drill passphrase';
 const admin = { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password };
@@ -55,7 +55,7 @@ async function restoreAndDownload(archive: string, dataDir: string, env: Record<
 }
 
 describe('backup drill with the embedded database', () => {
-  const dataDir = tempDir('drill');
+  const dataDir = migratedDataDir('drill');
   const env = { DATA_DIR: dataDir };
   const out = tempDir('drill-archives');
   const plain = path.join(out, 'no-passphrase.tar');

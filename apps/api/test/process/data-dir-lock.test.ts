@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DataDirLockedError, lockDataDir } from '../../src/lib/data-dir-lock';
-import { freePort, startServer } from './server-process';
+import { freePort, migratedDataDir, startServer } from './server-process';
 
 const children: ChildProcess[] = [];
 afterAll(() => children.forEach((c) => c.kill('SIGKILL')));
@@ -97,7 +97,7 @@ describe('the DATA_DIR lock', () => {
       },
       async () => String(sleeper()),
     ]) {
-      const dir = freshDir();
+      const dir = migratedDataDir('lock');
       fs.writeFileSync(lockFile(dir), await owner());
       const server = startServer({ DATA_DIR: dir, PORT: String(await freePort()) });
       children.push(server.child);

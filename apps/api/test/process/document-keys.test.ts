@@ -5,7 +5,6 @@
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -24,7 +23,7 @@ import { localFileStorage } from '../../src/services/uploads/file-storage';
 import { ORIGINALS, enrolWithDocuments, makeCourse, rowsOf } from '../document-fixtures';
 import { PNG } from '../fixtures/files';
 import { bearer, makeStaff, tokenFor } from '../staff-fixtures';
-import { apiDir, freePort, signInAt, startServer } from './server-process';
+import { apiDir, freePort, migratedDataDir, signInAt, startServer } from './server-process';
 
 const MAGIC = Buffer.from('RGD1');
 const STAFF = { email: 'keys@institute.in', password: 'Keys-Test-Pass-1' };
@@ -38,7 +37,7 @@ const configFor = (dataDir: string) => loadConfig({ DATA_DIR: dataDir, LOG_LEVEL
 
 /** A DATA_DIR with `people` enrolments of three documents each; the documents' ids and contents. */
 async function seed(people: number, photo: Buffer): Promise<{ dataDir: string; files: Map<string, Buffer> }> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'registrar-keys-'));
+  const dataDir = migratedDataDir('keys');
   const database = await openDb(dataDir);
   const app = await buildApp({ config: configFor(dataDir), database, outbox: { autoStart: false }, reminders: false });
   await app.ready();

@@ -12,7 +12,7 @@ import { localFileStorage } from '../../src/services/uploads/file-storage';
 import { enrollmentRepository } from '../../src/repositories/enrollment-repository';
 import { JPEG, PNG, PDF, multipart } from '../fixtures/files';
 import { build } from '../build-app';
-import { freePort, startServer as start } from './server-process';
+import { freePort, migratedDataDir, startServer as start } from './server-process';
 
 const startServer = (dataDir: string, port: number) =>
   start({
@@ -79,7 +79,7 @@ describe('all or nothing', () => {
   });
 
   it('kill -9 during uploads, then restart: nothing partial, nothing orphaned', async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'registrar-crash-'));
+    const dataDir = migratedDataDir('crash');
     const port = await freePort();
     const first = startServer(dataDir, port);
     await first.ready();

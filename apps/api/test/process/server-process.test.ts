@@ -14,6 +14,7 @@ import {
   apiDir,
   createCourseAt,
   freePort,
+  migratedDataDir,
   signInAt,
   startServer as start,
   startWithAdmin,
@@ -38,7 +39,7 @@ describe('the server process', () => {
   });
 
   it('refuses a second server on the same DATA_DIR, and SIGTERM shuts down cleanly', async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'registrar-proc-'));
+    const dataDir = migratedDataDir('proc');
     const port = await freePort();
     const first = startServer({ DATA_DIR: dataDir, PORT: String(port) });
     await first.ready();
@@ -130,7 +131,7 @@ describe('the server process', () => {
   }, 180_000);
 
   it('creates the first staff account once, printing a generated password, never with a default', async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'registrar-proc-'));
+    const dataDir = migratedDataDir('proc');
     const first = startServer({ DATA_DIR: dataDir, PORT: String(await freePort()) });
     await first.ready();
     const out = first.output().stdout;
@@ -163,7 +164,7 @@ describe('the server process', () => {
   }, 180_000);
 
   it('takes over the lock of a server that was killed with -9', async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'registrar-proc-'));
+    const dataDir = migratedDataDir('proc');
     const first = startServer({ DATA_DIR: dataDir, PORT: String(await freePort()) });
     await first.ready();
     first.child.kill('SIGKILL');

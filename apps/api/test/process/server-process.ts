@@ -1,12 +1,28 @@
 /** Starts `src/server.ts` as a real process (via tsx) for the process-level tests. */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
 
 export const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/**
+ * A new DATA_DIR holding a copy of the run's migrated database (global-setup.ts): a process started
+ * there skips initialising and migrating PGlite, 10–30 s of WASM each time. A test of the first
+ * start itself uses an empty directory instead.
+ */
+export function migratedDataDir(name: string): string {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `registrar-${name}-`));
+  fs.mkdirSync(path.join(dataDir, 'db'));
+  const untar = spawnSync('tar', ['-xf', inject('pgliteTemplate'), '-C', path.join(dataDir, 'db')], {
+    stdio: 'ignore',
+  });
+  if (untar.status !== 0) throw new Error(`could not copy the migrated database into ${dataDir}`);
+  return dataDir;
+}
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -71,7 +87,7 @@ export const ADMIN = { email: 'head@institute.in', password: 'Configured-Pass-8'
  * lets a test keep track of the process it starts (to kill it if the test fails).
  */
 export async function startWithAdmin(start: (env: Record<string, string>) => ServerProcess = startServer) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'registrar-proc-'));
+  const dataDir = migratedDataDir('proc');
   const port = await freePort();
   const server = start({
     DATA_DIR: dataDir,

@@ -4,14 +4,11 @@
  * finished, exit 0. Raw sockets, so the test sees exactly what a client or load balancer sees.
  */
 import type { ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '@registrar/contract/envelope';
 import { MESSAGES } from '@registrar/contract/messages';
-import { freePort, startServer } from './server-process';
+import { freePort, migratedDataDir, startServer } from './server-process';
 
 const children: ChildProcess[] = [];
 afterAll(() => children.forEach((c) => c.kill('SIGKILL')));
@@ -48,7 +45,7 @@ function responseOf(socket: net.Socket): Promise<RawResponse> {
 
 describe('graceful shutdown', () => {
   it('drains: refuses new connections, answers late requests with the 503 envelope, finishes in flight, exits 0', async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'registrar-drain-'));
+    const dataDir = migratedDataDir('drain');
     const port = await freePort();
     const server = startServer({ DATA_DIR: dataDir, PORT: String(port) });
     children.push(server.child);

@@ -1,10 +1,9 @@
 /** First start and `npm run staff`, as an operator meets them (real processes, PGlite). */
 import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { migratedDataDir } from './server-process';
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const run = (script: string, args: string[], env: Record<string, string>) =>
@@ -19,7 +18,7 @@ const staff = (args: string[], dataDir: string, env: Record<string, string> = {}
 
 describe('staff accounts from the shell', () => {
   it('creates, lists and resets accounts; refuses weak, common and duplicate ones', () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'registrar-cli-'));
+    const dataDir = migratedDataDir('cli');
     expect(staff(['list'], dataDir).stdout).toContain('No staff accounts yet.');
 
     const created = staff(['create', '--email', 'Priya@Institute.in', '--name', 'Priya Nair'], dataDir);

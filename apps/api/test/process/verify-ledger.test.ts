@@ -1,12 +1,12 @@
 /** `npm run staff -- verify-ledger` as an operator runs it (a real process on a PGlite data directory). */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/database';
+import { migratedDataDir } from './server-process';
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const verify = (dataDir: string) =>
@@ -19,7 +19,7 @@ const verify = (dataDir: string) =>
 
 describe('verify-ledger from the shell', () => {
   it('exits 0 when the books balance and 1 naming each difference', async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'registrar-ledger-'));
+    const dataDir = migratedDataDir('ledger');
     const clean = verify(dataDir);
     expect(clean.status, clean.stderr).toBe(0);
     expect(clean.stdout).toContain('The ledger balances: no difference found.');
