@@ -15,10 +15,14 @@ export const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
   testDir: './tests',
+  // Each shard run-e2e.mjs starts keeps its traces apart: Playwright empties its output folder on start.
+  outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  timeout: 30_000,
+  // Two shards share two cores (run-e2e.mjs): a step that takes 15 s alone can take twice that.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     baseURL,

@@ -1,7 +1,10 @@
 // Runs the Playwright suite in Debian's Chromium. Without /usr/bin/chromium the suite is left
 // out with a notice, unless REQUIRE_BROWSER=1, which makes that a failure.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!fs.existsSync(chromium)) {
@@ -19,8 +22,34 @@ if (
   console.error('Build first: npm run build');
   process.exit(1);
 }
-const result = spawnSync('npx', ['playwright', 'test', ...process.argv.slice(2)], {
-  stdio: 'inherit',
-  env: process.env,
-});
-process.exit(result.status ?? 1);
+// With no arguments the suite runs as E2E_SHARDS processes at once (default 2), each with its own
+// server and data directory: journeys spend much of their time waiting on the browser and the
+// server, so two of them keep a 2-core machine busy where one leaves it half idle. Arguments (a spec,
+// a filter) run one process.
+const args = process.argv.slice(2);
+const shards = args.length > 0 ? 1 : Math.max(1, Number(process.env.E2E_SHARDS ?? 2));
+if (shards === 1) {
+  const result = spawnSync('npx', ['playwright', 'test', ...args], { stdio: 'inherit', env: process.env });
+  process.exit(result.status ?? 1);
+}
+
+const runShard = (index) =>
+  new Promise((resolve) => {
+    const label = `[${index}/${shards}] `;
+    const child = spawn('npx', ['playwright', 'test', `--shard=${index}/${shards}`], {
+      env: {
+        ...process.env,
+        E2E_PORT: String(20000 + index * 5000 + Math.floor(Math.random() * 5000)),
+        E2E_DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), `registrar-e2e-${index}-`)),
+        E2E_OUTPUT_DIR: `test-results/shard-${index}`,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    for (const stream of [child.stdout, child.stderr]) {
+      readline.createInterface({ input: stream }).on('line', (line) => console.log(label + line));
+    }
+    child.on('exit', (code) => resolve(code ?? 1));
+  });
+
+const codes = await Promise.all(Array.from({ length: shards }, (_, i) => runShard(i + 1)));
+process.exit(codes.every((code) => code === 0) ? 0 : 1);
