@@ -96,7 +96,8 @@ export async function recordRefund(
     !ENROLLMENT_TRANSITIONS[enrollment.status as keyof typeof ENROLLMENT_TRANSITIONS]?.includes('cancelled')
   )
     throw conflict(FEE_MESSAGES.refundEndNotAllowed);
-  if (effect === 'credit') {
+  // Money held on a closed enrolment is all credit; it paid no installment a refund could re-open.
+  if (effect === 'credit' && !payment.heldAsCredit) {
     // Only money beyond the whole schedule is a credit; giving back less of it never re-opens an installment.
     const schedule = await enrollmentRepository.schedule(tx, enrollmentId);
     const credit = allocatePayments(schedule, await paymentRepository.netPayments(tx, enrollmentId)).unallocated;

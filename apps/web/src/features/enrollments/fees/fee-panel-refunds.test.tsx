@@ -194,4 +194,10 @@ describe('fee panel', () => {
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(writes().map((w) => w.body)).toEqual([{}, { force: true }]);
   });
+
+  it('a cancelled enrolment shows the money that arrived after it as a credit to refund', async () => {
+    setup(detail({ status: 'cancelled', creditToRefund: 3000 }));
+    const term = await screen.findByText('Credit to refund');
+    expect(term.parentElement?.textContent).toContain('₹3,000');
+  });
 });
