@@ -23,3 +23,7 @@ BEGIN
   END IF;
   RETURN NEW;
 END $$;
+--> statement-breakpoint
+-- The student also hears of a claim confirmed or rejected and of a refund, once per event.
+ALTER TABLE "student_messages" DROP CONSTRAINT "student_messages_kind_check";--> statement-breakpoint
+ALTER TABLE "student_messages" ADD CONSTRAINT "student_messages_kind_check" CHECK ("kind" in ('payment_recorded', 'payment_failed', 'claim_confirmed', 'claim_rejected', 'refund_recorded'));
