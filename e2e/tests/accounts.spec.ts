@@ -188,6 +188,15 @@ for (const width of [1366, 360]) {
     await expect(payments(page).getByRole('listitem').filter({ hasText: cleared })).toContainText('₹1,000 refunded');
     await expect(payments(page).getByRole('link', { name: `Print receipt ${cleared}` })).toBeVisible();
     await expect(payments(page).getByRole('button', { name: `Send receipt ${cleared} on WhatsApp` })).toBeVisible();
+    // The student is told of the refund once, with its voucher; the history says where the mail stands.
+    const told = fees(page).getByRole('list', { name: 'Messages to the student, newest first' });
+    await expect(told.getByRole('listitem').filter({ hasText: 'Refund recorded' })).toHaveCount(1);
+    await expect(told.getByRole('listitem').filter({ hasText: 'Refund recorded' })).toContainText(
+      /RFND-\d{4}-\d+ · ₹1,000\.00/,
+    );
+    await expect(told.getByRole('listitem').filter({ hasText: 'Refund recorded' })).toContainText(
+      /Queued|Sending|Sent|Failed/,
+    );
     await expectNoAxeViolations(page);
 
     // The register across students, searched by the receipt number.
@@ -210,6 +219,8 @@ for (const width of [1366, 360]) {
     for (const other of others) await page.getByRole('checkbox', { name: `Choose ${other.name}` }).check();
     await page.getByRole('button', { name: 'Send reminders (2)' }).click();
     await expect(page.getByRole('status').filter({ hasText: '2 reminders sent, 0 skipped.' })).toBeVisible();
+    // Below the overdue list, the money to give back (the dashboard's figure opens it).
+    await expect(page.getByRole('heading', { level: 2, name: /^Credits to refund \(₹/ })).toBeVisible();
     await expectNoAxeViolations(page);
 
     await page.goto(`/cash-book?date=${localIsoDate()}`);

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { afterAll } from 'vitest';
+import { afterAll, expect } from 'vitest';
 import { apiUrl } from '@registrar/contract/api-paths';
 import type { PaymentConfig } from '../src/config';
 import { StudentPageService } from '../src/services/student-page-service';
@@ -88,4 +88,26 @@ export function studentCalls(app: FastifyInstance) {
     deliver: (hook: { body: string; headers: Record<string, string> }) =>
       app.inject({ method: 'POST', url: apiUrl('paymentWebhook'), headers: hook.headers, payload: hook.body }),
   };
+}
+
+/** The built-in simulator as the gateway, its reconciler out of the way. */
+export const SIMULATOR_PAYMENTS = {
+  gateway: 'simulator' as const,
+  keyId: 'rzp_test_simulator',
+  keySecret: 'simulator-key-secret',
+  webhookSecrets: ['simulator-webhook-secret'],
+  apiUrl: 'https://api.razorpay.com',
+  reconcileMs: 600_000,
+};
+
+/** Presses Pay on the simulator's checkout page of an order, as the student would. */
+export async function pressPay(app: FastifyInstance, checkoutUrl: string): Promise<void> {
+  const url = new URL(checkoutUrl, 'http://x');
+  const pressed = await app.inject({
+    method: 'POST',
+    url: url.pathname,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ outcome: 'pay', back: url.searchParams.get('back')! }).toString(),
+  });
+  expect(pressed.statusCode).toBe(303);
 }

@@ -11,6 +11,7 @@ import { recordIncoming } from '../src/services/payment-intake';
 import { verifyLedger } from '../src/services/ledger-check';
 import type { Db } from '../src/db/database';
 import { build } from './build-app';
+import { multipart } from './fixtures/files';
 import { gstWorld } from './fixtures/gst';
 import { bearer, makeStaff, tokenFor } from './staff-fixtures';
 
@@ -114,6 +115,33 @@ describe('GST months once filed', async () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toContainEqual({ path: 'paidOn', message: GST_MESSAGES.paidInFiledPeriod });
+  });
+
+  it("refuses a desk enrolment's first payment dated in a filed month with the same reason, enrolling nobody", async () => {
+    const c = await w.course({ name: 'Filed desk' });
+    const form = Object.entries({
+      name: 'Desk Filed',
+      email: 'desk.filed@example.in',
+      phoneNumber: '9100000091',
+      currentAddress: '4 Station Road, Nagpur',
+      permanentAddress: '4 Station Road, Nagpur',
+      courseId: c._id,
+      currentlyWorking: 'other',
+      currentlyWorkingPlace: 'Home',
+      paymentMethod: 'full_payment',
+      startDate: w.today,
+      firstPayment: JSON.stringify({ amount: 500, paymentMode: 'cash', paidOn: last.day }),
+    }).map(([name, value]) => ({ name, value }));
+    const body = multipart(form);
+    const res = await app.inject({
+      method: 'POST',
+      url: apiPaths.staffEnrollment,
+      payload: body.payload,
+      headers: { ...body.headers, ...w.auth },
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().errors).toContainEqual({ path: 'firstPayment.paidOn', message: GST_MESSAGES.paidInFiledPeriod });
+    expect(await rows(sql`select id from enrollments where email = 'desk.filed@example.in'`)).toEqual([]);
   });
 
   it('money from outside dated in a filed month is recorded, its invoice in the open month', async () => {

@@ -12,27 +12,18 @@ import { RECONCILIATION_MESSAGES as M } from '@registrar/contract/reconciliation
 import { STUDENT_PAGE_MESSAGES as S } from '@registrar/contract/student-page';
 import { ledgerTurn } from '../src/services/ledger-turn';
 import { verifyLedger } from '../src/services/ledger-check';
-import { studentCalls } from './gateway-fixtures';
+import { SIMULATOR_PAYMENTS, pressPay, studentCalls } from './gateway-fixtures';
 import { file, multipart } from './fixtures/files';
 import { statementCsv, type Credit } from './fixtures/statements';
 import { csv } from './import-app';
 import { reconciliationSetup } from './reconciliation-setup';
 import { bearer, makeStaff, tokenFor } from './staff-fixtures';
 
-const SIMULATOR = {
-  gateway: 'simulator' as const,
-  keyId: 'rzp_test_simulator',
-  keySecret: 'simulator-key-secret',
-  webhookSecrets: ['simulator-webhook-secret'],
-  apiUrl: 'https://api.razorpay.com',
-  reconcileMs: 600_000,
-};
-
 let utrSeq = 923026880000;
 const nextUtr = () => String(++utrSeq);
 
 describe('money doors: one UTR is one payment across every door', async () => {
-  const t = await reconciliationSetup({ payments: SIMULATOR });
+  const t = await reconciliationSetup({ payments: SIMULATOR_PAYMENTS });
   const { app, auth, db, today } = t;
   const { start } = studentCalls(app);
   const admin = await makeStaff(db, { name: 'Door Admin', email: 'door.admin@example.in' });
@@ -61,14 +52,7 @@ describe('money doors: one UTR is one payment across every door', async () => {
   /** The student pays installment 1 online through the simulator; answers the recorded payment. */
   const payOnline = async (e: { token: string; detail: () => Promise<{ payments: Record<string, unknown>[] }> }) => {
     const order = (await start(e.token, { installmentNumber: 1 })).json().data;
-    const url = new URL(order.checkoutUrl, 'http://x');
-    const pressed = await app.inject({
-      method: 'POST',
-      url: url.pathname,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ outcome: 'pay', back: url.searchParams.get('back')! }).toString(),
-    });
-    expect(pressed.statusCode).toBe(303);
+    await pressPay(app, order.checkoutUrl);
     await app.onlinePayments.settle();
     return (await e.detail()).payments[0] as { receiptNumber: string; utr: string | null; source: string };
   };

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { BULK_MESSAGES, enrollmentIdsSchema } from './bulk-actions';
 import { ENROLLMENT_MESSAGES } from './answer-messages';
+import { ENROLLMENT_STATUSES } from './constants';
 
 /** How long an installment has been overdue, in days past its due date. */
 export const AGE_BUCKETS = ['0-30', '31-60', '61-90', '90+'] as const;
@@ -37,11 +38,25 @@ export const overdueLineSchema = z.object({
 });
 export type OverdueLine = z.infer<typeof overdueLineSchema>;
 
+/** An enrolment holding money to give back: beyond its fee, or arrived after it was cancelled. */
+export const creditLineSchema = z.object({
+  enrollmentId: z.string(),
+  enrollmentNumber: z.string(),
+  name: z.string(),
+  phoneNumber: z.string(),
+  course: z.string(),
+  status: z.enum(ENROLLMENT_STATUSES),
+  /** Credit to refund in rupees. */
+  credit: z.number(),
+});
+export type CreditLine = z.infer<typeof creditLineSchema>;
+
 const figure = z.object({ amount: z.number(), installments: z.number().int(), enrollments: z.number().int() });
 export const collectionsSchema = z.object({
   byAge: z.array(figure.extend({ bucket: z.enum(AGE_BUCKETS) })),
   byCourse: z.array(figure.extend({ courseId: z.string(), name: z.string() })),
   overdue: z.array(overdueLineSchema),
+  credits: z.array(creditLineSchema),
 });
 export type Collections = z.infer<typeof collectionsSchema>;
 

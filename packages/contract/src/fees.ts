@@ -45,6 +45,7 @@ export const FEE_MESSAGES = {
   refundNotFound: 'Refund not found',
   refundEffectRequired: 'Choose what the refund does: owed again, lower the fee, end the enrolment or return a credit',
   refundMoreThanCredit: 'The refund is more than the credit this enrolment holds; choose another effect',
+  heldAsCredit: 'held as a credit to refund (the enrolment is closed)',
   refundLowerFeeTooMuch: 'The fee cannot be lowered by more than this enrolment still owes after the refund',
   refundEndNeedsStatus: 'Ending the enrolment needs the right to change its status',
   refundEndNotAllowed: 'This enrolment cannot be cancelled from its present status',

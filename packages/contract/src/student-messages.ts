@@ -2,11 +2,20 @@
 import { z } from 'zod';
 
 /** The money events a student hears of. */
-export const STUDENT_MESSAGE_KINDS = ['payment_recorded', 'payment_failed'] as const;
+export const STUDENT_MESSAGE_KINDS = [
+  'payment_recorded',
+  'payment_failed',
+  'claim_confirmed',
+  'claim_rejected',
+  'refund_recorded',
+] as const;
 export type StudentMessageKind = (typeof STUDENT_MESSAGE_KINDS)[number];
 export const STUDENT_MESSAGE_KIND_LABELS: Record<StudentMessageKind, string> = {
   payment_recorded: 'Payment recorded',
   payment_failed: 'Online payment failed',
+  claim_confirmed: 'Reported payment confirmed',
+  claim_rejected: 'Reported payment not confirmed',
+  refund_recorded: 'Refund recorded',
 };
 
 /** Where the message stands: the delivery state of the mail that carries it. */
@@ -25,7 +34,7 @@ export const studentMessageSchema = z.object({
   eventKey: z.string(),
   channel: z.enum(['mail']),
   state: z.enum(STUDENT_MESSAGE_STATES),
-  /** What the message said it was about: a receipt number, an amount. */
+  /** What the message said it was about: a receipt or voucher number, an amount, a reason. */
   summary: z.string(),
   attempts: z.number().int(),
   lastError: z.string().nullable(),

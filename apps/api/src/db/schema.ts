@@ -446,6 +446,8 @@ export const payments = pgTable(
     chequeNumber: text('cheque_number'),
     bankName: text('bank_name'),
     chequeDate: date('cheque_date'),
+    /** Arrived after its enrolment was cancelled or rejected: pays no installment, a credit to refund. */
+    heldAsCredit: boolean('held_as_credit').notNull().default(false),
   },
   (t) => [
     index('payments_enrollment_idx').on(t.enrollmentId),

@@ -1,17 +1,7 @@
 /** The dashboard's figures, each one SQL statement over the live tables. */
 import { sql } from 'drizzle-orm';
 import { sqlRows, type Db } from '../db/database';
-
-/**
- * Net money received beyond what each enrolment's schedule holds (its paid sums are the allocated
- * part). Only doors where money arrives unasked can overpay, so only their enrolments are summed.
- */
-const CREDITS = sql`select coalesce(sum(credit), 0) from (
-    select (select coalesce(sum(p.amount_paise), 0) from payments p where p.enrollment_id = o.enrollment_id and p.voided_at is null)
-         - (select coalesce(sum(r.amount_paise), 0) from refunds r join payments rp on rp.id = r.payment_id
-             where r.enrollment_id = o.enrollment_id and rp.voided_at is null)
-         - (select coalesce(sum(i.paid_paise), 0) from installments i where i.enrollment_id = o.enrollment_id) as credit
-    from (select distinct enrollment_id from payments where source <> 'staff') o) c where credit > 0`;
+import { CREDITS_TOTAL } from './credit-repository';
 
 /** Installments still owing, of enrolments that count (paid sums kept on the row, see schema). */
 const OPEN_FROM = sql`from installments i
@@ -108,7 +98,7 @@ export const dashboardRepository = {
                  coalesce(sum(open_count) filter (where due_date < ${today}::date), 0)::int as overdue_count,
                  (select count from uncleared)::int as uncleared_count,
                  (select amount from uncleared)::bigint as uncleared,
-                 (${CREDITS})::bigint as credits
+                 (${CREDITS_TOTAL})::bigint as credits
           from dashboard_open_installments`,
     ),
 

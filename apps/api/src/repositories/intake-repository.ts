@@ -62,7 +62,7 @@ export const intakeRepository = {
     return by;
   },
 
-  /** Each enrolment's live payments less refunds, in the order `netPayments` gives them. */
+  /** Each enrolment's live payments less refunds (held credits left out), in the order `netPayments` gives them. */
   async netPayments(
     db: Executor,
     ids: string[],
@@ -72,7 +72,7 @@ export const intakeRepository = {
       sql`select p.id, p.enrollment_id, p.installment_id,
                  p.amount_paise - coalesce((select sum(r.amount_paise) from refunds r where r.payment_id = p.id), 0) as net
           from payments p where p.enrollment_id in (${list([...new Set(ids)].map((id) => sql`${id}::uuid`))})
-            and p.voided_at is null
+            and p.voided_at is null and not p.held_as_credit
           order by p.created_at, p.receipt_number`,
     );
     const by = new Map<string, { id: string; installmentId: string | null; netPaise: number }[]>(

@@ -115,7 +115,7 @@ export const paymentRepository = {
     return Number(found[0]?.total ?? 0);
   },
 
-  /** Live payments less their refunds, oldest first: what the schedule has been paid. */
+  /** Live payments less their refunds, oldest first: what the schedule has been paid (held credits pay none). */
   async netPayments(
     db: Executor,
     enrollmentId: string,
@@ -124,7 +124,7 @@ export const paymentRepository = {
       db,
       sql`select p.id, p.installment_id,
                  p.amount_paise - coalesce((select sum(r.amount_paise) from refunds r where r.payment_id = p.id), 0) as net
-          from payments p where p.enrollment_id = ${enrollmentId} and p.voided_at is null
+          from payments p where p.enrollment_id = ${enrollmentId} and p.voided_at is null and not p.held_as_credit
           order by p.created_at, p.receipt_number`,
     );
     return found.map((r) => ({ id: r.id, installmentId: r.installment_id, netPaise: Number(r.net) }));

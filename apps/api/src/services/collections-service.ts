@@ -12,11 +12,13 @@ import {
   type CollectionsQuery,
   type OverdueLine,
 } from '@registrar/contract/collections';
+import type { EnrollmentStatus } from '@registrar/contract/constants';
 import { localIsoDate } from '@registrar/contract/enrollment';
 import { sqlRows, type Db } from '../db/database';
 import { toCsv } from '../lib/csv';
 import { HttpError } from '../lib/http-errors';
 import { toRupees } from '../lib/money';
+import { creditRepository } from '../repositories/credit-repository';
 import type { FeeService } from './fee-service';
 
 interface OverdueRow {
@@ -52,7 +54,7 @@ export class CollectionsService {
   }
 
   async collections(q: CollectionsQuery, today = localIsoDate()): Promise<Collections> {
-    const all = await this.overdueInstallments(today);
+    const [all, credits] = await Promise.all([this.overdueInstallments(today), creditRepository.list(this.db)]);
     const sum = (list: OverdueRow[]) => ({
       amount: toRupees(list.reduce((t, r) => t + Number(r.owed), 0)),
       installments: list.length,
@@ -88,6 +90,15 @@ export class CollectionsService {
         .map((list) => ({ courseId: list[0]!.course_id, name: list[0]!.course, ...sum(list) }))
         .sort((a, b) => b.amount - a.amount),
       overdue: [...lines.values()].sort((a, b) => b.daysOverdue - a.daysOverdue || b.overdue - a.overdue),
+      credits: credits.map((c) => ({
+        enrollmentId: c.enrollment_id,
+        enrollmentNumber: c.enrollment_number,
+        name: c.name,
+        phoneNumber: c.phone_number,
+        course: c.course,
+        status: c.status as EnrollmentStatus,
+        credit: toRupees(Number(c.credit)),
+      })),
     };
   }
 

@@ -1,12 +1,12 @@
 /** An enrolment's fee ledger as staff and the student read it: the schedule, payments, refunds, concessions. */
 import { localIsoDate } from '@registrar/contract/enrollment';
 import { type Installment } from '@registrar/contract/enrollment-admin';
-import { allocatePayments } from '@registrar/contract/fee-plan';
 import { type Concession, type Payment, type Refund, type RefundEffect } from '@registrar/contract/fees';
 import type { ChequeState } from '@registrar/contract/cheques';
 import type { PaymentSource, RecordedPaymentMode } from '@registrar/contract/constants';
 import type { Db, Executor } from '../db/database';
 import { toRupees } from '../lib/money';
+import { creditRepository } from '../repositories/credit-repository';
 import { enrollmentRepository } from '../repositories/enrollment-repository';
 import { paymentRepository } from '../repositories/payment-repository';
 import { gstRepository } from './gst/gst-repository';
@@ -24,18 +24,19 @@ export interface Ledger {
   refunds: Refund[];
   concessions: Concession[];
   concessionPaise: number;
-  /** Money received beyond everything the schedule owes: a credit to refund. */
+  /** Money received beyond everything the schedule owes, or after the enrolment closed: a credit to refund. */
   creditPaise: number;
 }
 
 /** The schedule with what was paid against each installment, and the ledger. */
 export async function readLedger(db: Db | Executor, enrollmentId: string): Promise<Ledger> {
-  const [rows, ledger, refundRows, concessionRows, taxNumbers] = await Promise.all([
+  const [rows, ledger, refundRows, concessionRows, taxNumbers, creditPaise] = await Promise.all([
     enrollmentRepository.schedule(db, enrollmentId),
     paymentRepository.forEnrollment(db, enrollmentId),
     paymentRepository.refundsFor(db, enrollmentId),
     paymentRepository.concessionsFor(db, enrollmentId),
     gstRepository.numbersFor(db, enrollmentId),
+    creditRepository.of(db, enrollmentId),
   ]);
   const today = localIsoDate();
   const by = (s: { id: string | null; name: string | null } | null) =>
@@ -94,14 +95,6 @@ export async function readLedger(db: Db | Executor, enrollmentId: string): Promi
       createdAt: concession.createdAt.toISOString(),
     })),
     concessionPaise: concessionRows.reduce((t, c) => t + c.concession.amountPaise, 0),
-    creditPaise: allocatePayments(
-      rows,
-      ledger
-        .filter(({ payment }) => payment.voidedAt === null)
-        .map(({ payment, refunded }) => ({
-          installmentId: payment.installmentId,
-          netPaise: Number(payment.amountPaise) - Number(refunded),
-        })),
-    ).unallocated,
+    creditPaise,
   };
 }

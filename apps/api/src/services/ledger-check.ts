@@ -9,6 +9,7 @@ import { sqlRows, type Db } from '../db/database';
 import { formatInr } from './fee-service';
 import { verifyDayBook } from './day-book-figures';
 import { verifyAccounts } from './ledger-check-accounts';
+import { verifyClosedCredits } from './ledger-check-credits';
 import { verifyDoors } from './ledger-check-doors';
 import { verifyFiledPeriods } from './ledger-check-periods';
 
@@ -51,7 +52,8 @@ export async function verifyLedger(db: Db): Promise<string[]> {
     db,
     sql`select p.enrollment_id, p.installment_id,
                (p.amount_paise - coalesce((select sum(r.amount_paise) from refunds r where r.payment_id = p.id), 0))::text as net
-        from payments p where p.voided_at is null order by p.enrollment_id, p.created_at, p.receipt_number`,
+        from payments p where p.voided_at is null and not p.held_as_credit
+        order by p.enrollment_id, p.created_at, p.receipt_number`,
   );
   const paymentsBy = new Map<string, { installmentId: string | null; netPaise: number }[]>();
   for (const p of net) {
@@ -196,6 +198,6 @@ export async function verifyLedger(db: Db): Promise<string[]> {
       problems.push(`${kind} numbers of ${r.year}: counter at ${r.last}, ${r.given} in the ledger`);
 
   problems.push(...(await verifyAccounts(db)), ...(await verifyDayBook(db)));
-  problems.push(...(await verifyDoors(db)), ...(await verifyFiledPeriods(db)));
+  problems.push(...(await verifyDoors(db)), ...(await verifyFiledPeriods(db)), ...(await verifyClosedCredits(db)));
   return problems;
 }

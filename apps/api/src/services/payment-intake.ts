@@ -111,6 +111,7 @@ export async function recordIncomingAll(tx: Executor, inputs: IncomingPayment[])
     number: number;
     taxRateBp?: InstallmentRow['taxRateBp'];
     earlier?: PaymentRow | string;
+    held?: boolean;
   }[] = [];
   const keyed = new Map<string, string>();
   for (const input of inputs) {
@@ -126,6 +127,11 @@ export async function recordIncomingAll(tx: Executor, inputs: IncomingPayment[])
     const { number, taxRateBp } = target;
     const id = randomUUID();
     for (const k of keys) keyed.set(k, id);
+    // A closed enrolment owes nothing: what still reaches it is kept apart as a credit to refund.
+    if (CLOSED.includes(locked.get(input.enrollmentId)!.status)) {
+      planned.push({ input, id, installmentId: null, number, taxRateBp, held: true });
+      continue;
+    }
     planned.push({ input, id, installmentId, number, taxRateBp });
     const net: Net[] = nets.get(input.enrollmentId)!;
     net.push({ id, installmentId, netPaise: input.amountPaise });
@@ -149,7 +155,7 @@ export async function recordIncomingAll(tx: Executor, inputs: IncomingPayment[])
     Number(localIsoDate().slice(0, 4)),
     fresh.filter((p) => !p.input.importedReceiptNumber).length,
   );
-  const values = fresh.map(({ input, id, installmentId, number }) => ({
+  const values = fresh.map(({ input, id, installmentId, number, held }) => ({
     id,
     enrollmentId: input.enrollmentId,
     installmentId,
@@ -168,6 +174,7 @@ export async function recordIncomingAll(tx: Executor, inputs: IncomingPayment[])
     chequeNumber: input.chequeNumber || null,
     bankName: input.bankName || null,
     chequeDate: input.chequeDate || null,
+    heldAsCredit: held === true,
   }));
   const inserted = new Map((await intakeRepository.insertPayments(tx, values)).map((p) => [p.id, p]));
   await intakeRepository.linkWaitingLines(
@@ -181,12 +188,13 @@ export async function recordIncomingAll(tx: Executor, inputs: IncomingPayment[])
   }
   await intakeRepository.addEvents(
     tx,
-    fresh.map(({ input, id, number }) => {
+    fresh.map(({ input, id, number, held }) => {
       const via = input.source === 'staff' ? '' : ` (${input.source})`;
+      const what = held ? FEE_MESSAGES.heldAsCredit : `for installment ${number}`;
       return {
         enrollmentId: input.enrollmentId,
         kind: 'payment_recorded',
-        note: `${inserted.get(id)!.receiptNumber}: ${inr(input.amountPaise)} by ${PAYMENT_MODE_NAMES[input.mode]} for installment ${number}${via}`,
+        note: `${inserted.get(id)!.receiptNumber}: ${inr(input.amountPaise)} by ${PAYMENT_MODE_NAMES[input.mode]} ${what}${via}`,
         staffId: input.staffId,
       };
     }),

@@ -16,6 +16,7 @@ import { enrollmentRepository } from '../repositories/enrollment-repository';
 import { paymentRepository } from '../repositories/payment-repository';
 import { reconcilePaid } from './fee-reconcile';
 import { creditRefund } from './gst/tax-documents';
+import { tellOfRefund } from './student-messages';
 
 const inr = (paise: number) => formatRupeesExact(toRupees(paise));
 const amountProblem = (message: string) => badRequest(message, [{ path: 'amount', message }]);
@@ -96,7 +97,8 @@ export async function recordRefund(
     !ENROLLMENT_TRANSITIONS[enrollment.status as keyof typeof ENROLLMENT_TRANSITIONS]?.includes('cancelled')
   )
     throw conflict(FEE_MESSAGES.refundEndNotAllowed);
-  if (effect === 'credit') {
+  // Money held on a closed enrolment is all credit; it paid no installment a refund could re-open.
+  if (effect === 'credit' && !payment.heldAsCredit) {
     // Only money beyond the whole schedule is a credit; giving back less of it never re-opens an installment.
     const schedule = await enrollmentRepository.schedule(tx, enrollmentId);
     const credit = allocatePayments(schedule, await paymentRepository.netPayments(tx, enrollmentId)).unallocated;
@@ -123,6 +125,13 @@ export async function recordRefund(
   });
   // A refund of an invoiced payment issues a credit note quoting the invoice.
   await creditRefund(tx, { id: refundId, paymentId: payment.id, amountPaise });
+  await tellOfRefund(tx, {
+    id: refundId,
+    enrollmentId,
+    amountPaise,
+    voucher: refundNumber,
+    receipt: payment.receiptNumber,
+  });
   await reconcilePaid(tx, enrollmentId);
   if (effect === 'lower-fee')
     await concede(tx, input, refundId, amountPaise, `${refundNumber}: ${input.reason}`, paidBefore);

@@ -6,6 +6,7 @@
 import { localIsoDate } from '@registrar/contract/enrollment';
 import { ERROR_CODES } from '@registrar/contract/envelope';
 import { FEE_MESSAGES } from '@registrar/contract/fees';
+import { GST_MESSAGES } from '@registrar/contract/gst';
 import { can, type Role } from '@registrar/contract/permissions';
 import {
   STAFF_ENROLLMENT_EXTRA_FIELDS,
@@ -27,6 +28,7 @@ import { planOwed } from './enrollment-fee-schedule';
 import { validationError } from './enrollment-record';
 import type { EnrollmentService } from './enrollment-service';
 import { formatInr, type FeeService } from './fee-service';
+import { gstRepository } from './gst/gst-repository';
 import type { StagedFile } from './uploads/multipart-reader';
 
 const OPEN_INQUIRY = new Set(['new', 'contacted', 'follow_up']);
@@ -131,6 +133,11 @@ async function checkBeforeEnrolling(db: Db, form: StaffEnrollment) {
     if (firstPayment.paidOn > localIsoDate())
       throw badRequest(FEE_MESSAGES.paidOnInFuture, [
         { path: 'firstPayment.paidOn', message: FEE_MESSAGES.paidOnInFuture },
+      ]);
+    // The same refusal a typed payment gets, before anyone is enrolled rather than after.
+    if (await gstRepository.dateFiled(db, firstPayment.paidOn))
+      throw badRequest(GST_MESSAGES.paidInFiledPeriod, [
+        { path: 'firstPayment.paidOn', message: GST_MESSAGES.paidInFiledPeriod },
       ]);
     // The first installment is what the course asks first; more than that is refused before enrolling.
     const course = await courseRepository.byId(db, courseId).catch(() => undefined);

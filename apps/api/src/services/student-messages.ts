@@ -42,17 +42,54 @@ export async function tellStudents(tx: Executor, events: MoneyEvent[]): Promise<
   }
 }
 
-/** Payments just recorded, each told with its receipt (imports are not: the institute told them long ago). */
+/**
+ * Payments just recorded, each told with its receipt (imports are not: the institute told them long
+ * ago); a payment that confirms the student's own claim says so, with the reference they gave.
+ */
 export const tellOfPayments = (tx: Executor, recorded: PaymentRow[]) =>
   tellStudents(
     tx,
     recorded.map((p) => ({
       enrollmentId: p.enrollmentId,
       eventKey: `payment:${p.id}`,
-      kind: 'payment_recorded' as const,
-      params: { receipt: p.receiptNumber, amountPaise: p.amountPaise, installment: p.installmentNumber },
+      kind: p.source === 'claim' ? ('claim_confirmed' as const) : ('payment_recorded' as const),
+      params: {
+        receipt: p.receiptNumber,
+        amountPaise: p.amountPaise,
+        installment: p.installmentNumber,
+        ...(p.source === 'claim' && p.utr ? { utr: p.utr } : {}),
+      },
     })),
   );
+
+/** A claim staff could not find in the account, once per claim, with their reason. */
+export const tellOfRejectedClaim = (
+  tx: Executor,
+  claim: { id: string; enrollmentId: string; amountPaise: number; utr: string; installmentNumber: number },
+  reason: string,
+) =>
+  tellStudents(tx, [
+    {
+      enrollmentId: claim.enrollmentId,
+      eventKey: `claim-rejected:${claim.id}`,
+      kind: 'claim_rejected',
+      params: { amountPaise: claim.amountPaise, utr: claim.utr, installment: claim.installmentNumber, reason },
+    },
+  ]);
+
+/** A refund just recorded, once per refund, with its voucher number. */
+export const tellOfRefund = (
+  tx: Executor,
+  refund: { id: string; enrollmentId: string; amountPaise: number; voucher: string; receipt: string },
+) =>
+  tellStudents(tx, [
+    {
+      enrollmentId: refund.enrollmentId,
+      eventKey: `refund:${refund.id}`,
+      kind: 'refund_recorded',
+      params: { amountPaise: refund.amountPaise, voucher: refund.voucher, receipt: refund.receipt },
+    },
+  ]);
 
 /** An online payment the gateway refused, once per gateway payment. */
 export const tellOfFailedPayment = (
@@ -69,6 +106,24 @@ export const tellOfFailedPayment = (
     },
   ]);
 
+/** Each kind's subject, then its paragraphs, as text keys. */
+const TEXTS: Record<StudentMessageKind, string[]> = {
+  payment_recorded: ['mail.money.received.subject', 'mail.money.received.body'],
+  payment_failed: ['mail.money.failed.subject', 'mail.money.failed.body'],
+  claim_confirmed: ['mail.money.claimConfirmed.subject', 'mail.money.claimConfirmed.body'],
+  claim_rejected: ['mail.claimRejected.subject', 'mail.claimRejected.body', 'mail.claimRejected.reason'],
+  refund_recorded: ['mail.money.refund.subject', 'mail.money.refund.body'],
+};
+
+/** What the history line says a message was about, beside its amount. */
+const ABOUT: Record<StudentMessageKind, (p: Params) => string | null> = {
+  payment_recorded: (p) => String(p.receipt),
+  payment_failed: () => null,
+  claim_confirmed: (p) => String(p.receipt),
+  claim_rejected: (p) => `UTR ${String(p.utr)}`,
+  refund_recorded: (p) => String(p.voucher),
+};
+
 /** The mail of a message, written as it is sent; undefined when the student is gone (erased). */
 export function studentMessageRenderer(
   db: Db,
@@ -84,19 +139,18 @@ export function studentMessageRenderer(
     if (!row || row.enrollment.erasedAt) return undefined;
     const { message, enrollment: e } = row;
     const t = studentTexts(e.language);
-    const amount = formatRupeesExact(toRupees(Number(message.params.amountPaise)), e.language);
-    const installment = Number(message.params.installment);
-    const failed = message.kind === 'payment_failed';
-    const values = { number: e.enrollmentNumber, receipt: message.params.receipt, amount, installment };
+    const p = message.params;
+    const amount = formatRupeesExact(toRupees(Number(p.amountPaise)), e.language);
+    const installment = Number(p.installment);
+    const values = { ...p, number: e.enrollmentNumber, amount, installment };
+    const [subject, ...paragraphs] = TEXTS[message.kind].map((key) => t(key, values));
+    const retry = message.kind === 'payment_failed' && installment > 0 ? installment : undefined;
     return brandedMail({
       to: e.email,
-      subject: t(failed ? 'mail.money.failed.subject' : 'mail.money.received.subject', values),
+      subject: subject!,
       instituteName: config.instituteName,
       greeting: t('mail.greeting', { name: e.name }),
-      paragraphs: [
-        t(failed ? 'mail.money.failed.body' : 'mail.money.received.body', values),
-        studentLinkParagraph(e.id, e.language, failed && installment > 0 ? installment : undefined),
-      ],
+      paragraphs: [...paragraphs, studentLinkParagraph(e.id, e.language, retry)],
       footer: t('mail.footer', { phone: config.contactPhone, email: config.contactEmail }),
       language: e.language,
     });
@@ -120,7 +174,9 @@ export async function messagesOf(db: Db, enrollmentId: string): Promise<StudentM
       eventKey: m.eventKey,
       channel: 'mail' as const,
       state: mail?.status ?? 'failed',
-      summary: m.kind === 'payment_recorded' ? `${String(m.params.receipt)} · ${amount}` : amount,
+      summary: [ABOUT[m.kind](m.params), amount, m.kind === 'claim_rejected' ? String(m.params.reason) : null]
+        .filter(Boolean)
+        .join(' · '),
       attempts: mail?.attempts ?? 0,
       lastError: mail?.lastError ?? null,
       createdAt: m.createdAt.toISOString(),

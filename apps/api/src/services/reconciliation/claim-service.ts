@@ -23,12 +23,10 @@ import { bankStatementLines, enrollments, installments, paymentClaims, payments 
 import { HttpError, badRequest, conflict, notFound } from '../../lib/http-errors';
 import { toPaise, toRupees } from '../../lib/money';
 import { enrollmentRepository } from '../../repositories/enrollment-repository';
-import { outboxRepository } from '../../repositories/outbox-repository';
 import { paymentRepository } from '../../repositories/payment-repository';
-import { brandedMail } from '../mail/mail-message';
 import { recordIncoming } from '../payment-intake';
 import { ledgerTurn } from '../ledger-turn';
-import { studentTexts } from '../student-texts';
+import { tellOfRejectedClaim } from '../student-messages';
 import type { OpenClaim } from './matcher';
 import { matcherForClaim } from './matcher-load';
 import { installmentFor, recordLine, utrTaken } from './record-line';
@@ -290,31 +288,7 @@ export class ClaimService {
     claim: typeof paymentClaims.$inferSelect,
     reason: string,
   ) {
-    const row = await enrollmentRepository.byId(tx, claim.enrollmentId);
-    if (!row || row.enrollment.erasedAt) return;
-    const e = row.enrollment;
-    const t = studentTexts(e.language);
-    const { instituteName, contactEmail, contactPhone } = this.config;
-    await outboxRepository.enqueue(
-      tx,
-      'mail',
-      brandedMail({
-        to: e.email,
-        subject: t('mail.claimRejected.subject', { number: e.enrollmentNumber }),
-        instituteName,
-        greeting: t('mail.greeting', { name: e.name }),
-        paragraphs: [
-          t('mail.claimRejected.body', {
-            amount: formatRupeesExact(toRupees(claim.amountPaise)),
-            utr: claim.utr,
-            installment: claim.installmentNumber,
-          }),
-          t('mail.claimRejected.reason', { reason }),
-        ],
-        footer: t('mail.footer', { phone: contactPhone, email: contactEmail }),
-        language: e.language,
-      }),
-    );
+    await tellOfRejectedClaim(tx, claim, reason);
     await enrollmentRepository.addEvent(tx, {
       enrollmentId: claim.enrollmentId,
       kind: 'payment_claim',

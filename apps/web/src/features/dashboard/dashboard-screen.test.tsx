@@ -156,6 +156,13 @@ describe('dashboard screen', () => {
     expect(within(latest).getByRole('link', { name: 'Anil Shah' }).getAttribute('href')).toBe('/student-inquires/i1');
   });
 
+  it('shows credits to refund as a figure that opens their list on the collections screen', async () => {
+    fakeServer(() => ok({ ...DASHBOARD, money: { ...DASHBOARD.money, creditsToRefund: 3000 } }));
+    renderScreen(<DashboardScreen />, { path: '/dashboard' });
+    const credits = await screen.findByRole('link', { name: /^Credits to refund \(today\) ₹3,000/ });
+    expect(credits.getAttribute('href')).toBe('/collections#credits-to-refund');
+  });
+
   it('shows the funnel by source and by counsellor and the median time to first contact, each opening its list', async () => {
     fakeServer(() => ok(DASHBOARD));
     renderScreen(<DashboardScreen />, { path: '/dashboard' });

@@ -35,7 +35,7 @@ import { enrollmentStatusLabel } from './labels';
 import { enrollmentsWithStatus, periodStarts } from './links';
 import { PaymentsExport } from './payments-export';
 import { LatestEnrollmentsTable, LatestInquiriesTable, MostOverdueTable, NextDueTable } from './record-tables';
-import { ENROLLMENTS_PATH } from '../../shared/lib/paths';
+import { COLLECTIONS_PATH, CREDITS_ANCHOR, ENROLLMENTS_PATH } from '../../shared/lib/paths';
 import { useCan } from '../../shared/session/permissions';
 import { RetryAlert } from '../../shared/ui/retry-alert';
 
@@ -134,7 +134,8 @@ function MoreMoneyCards({ data }: { data: Dashboard }) {
         <FigureCard
           label="Credits to refund (today)"
           value={formatRupees(money.creditsToRefund)}
-          hint="Received beyond what enrolments owe: refund it to the students"
+          hint="Received beyond what enrolments owe, or after a cancellation: refund it to the students"
+          to={`${COLLECTIONS_PATH}#${CREDITS_ANCHOR}`}
           tone="warning"
         />
       )}

@@ -1,7 +1,7 @@
 /**
  * Collections (route '/collections'): overdue dues by age and by course, each figure a link that
  * narrows the overdue list below it (`?bucket=`, `?courseId=`); tick students and send reminders
- * in one go (each one not sent says why), or export the list to call from.
+ * in one go (each one not sent says why), or export the list to call from; below, the credits to refund.
  */
 import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
@@ -26,6 +26,7 @@ import { usePermissions } from '../../shared/session/permissions';
 import { FiltersFold } from '../../shared/ui/resource-list/filters-fold';
 import { ScrollableTable } from '../../shared/ui/scrollable-table';
 import { overdueCsvHref, useGetCollectionsQuery, useSendBulkAlertMutation } from './api/payments-api';
+import { CreditsToRefund } from './credits-to-refund';
 import { QueryState } from './query-state';
 
 const money = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
@@ -240,6 +241,7 @@ export function CollectionsScreen() {
                 </ScrollableTable>
               )}
             </Box>
+            <CreditsToRefund credits={data.credits} />
           </Stack>
         )}
       </QueryState>

@@ -8,6 +8,7 @@ import {
   REFUND_REQUEST_STATE_LABELS,
   type RefundRequest,
 } from '@registrar/contract/fees';
+import type { StudentMessage } from '@registrar/contract/student-messages';
 import { json } from '../../../shared/test/screen-harness';
 import { today } from './fee-format';
 import { dialog, setUpFeePanel, setup, type } from './fee-panel-test-harness';
@@ -193,5 +194,50 @@ describe('fee panel', () => {
     fireEvent.click(within(confirm).getByRole('button', { name: 'Send anyway' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(writes().map((w) => w.body)).toEqual([{}, { force: true }]);
+  });
+
+  it('a cancelled enrolment shows the money that arrived after it as a credit to refund', async () => {
+    setup(detail({ status: 'cancelled', creditToRefund: 3000 }));
+    const term = await screen.findByText('Credit to refund');
+    expect(term.parentElement?.textContent).toContain('₹3,000');
+  });
+
+  it('lists what the student was told, newest first, with where each message stands', async () => {
+    const at = '2026-11-20T06:30:00.000Z';
+    const message = (over: Partial<StudentMessage>): StudentMessage => ({
+      _id: 'm1',
+      kind: 'refund_recorded',
+      eventKey: 'refund:r1',
+      channel: 'mail',
+      state: 'sent',
+      summary: 'RFND-2026-000001 · ₹1,000.00',
+      attempts: 1,
+      lastError: null,
+      createdAt: at,
+      sentAt: at,
+      ...over,
+    });
+    setup(detail(), undefined, [
+      message({}),
+      message({
+        _id: 'm2',
+        kind: 'claim_rejected',
+        eventKey: 'claim-rejected:c1',
+        state: 'failed',
+        summary: 'UTR 713026885941 · ₹3,000.00 · No such credit on 26 Nov',
+        attempts: 5,
+        lastError: 'mailbox unavailable',
+        sentAt: null,
+      }),
+    ]);
+    const list = await screen.findByRole('list', { name: 'Messages to the student, newest first' });
+    const [refund, rejected] = within(list).getAllByRole('listitem');
+    expect(refund!.textContent).toContain('Sent');
+    expect(refund!.textContent).toContain('Refund recorded');
+    expect(refund!.textContent).toContain('RFND-2026-000001 · ₹1,000.00');
+    expect(rejected!.textContent).toContain('Failed');
+    expect(rejected!.textContent).toContain('Reported payment not confirmed');
+    expect(rejected!.textContent).toContain('No such credit on 26 Nov');
+    expect(rejected!.textContent).toContain('Not delivered after 5 attempts: mailbox unavailable');
   });
 });

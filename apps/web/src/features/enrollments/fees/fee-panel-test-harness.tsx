@@ -3,6 +3,7 @@ import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import type { EnrollmentDetail } from '@registrar/contract/enrollment-admin';
 import { FEE_MESSAGES } from '@registrar/contract/fees';
+import type { StudentMessage } from '@registrar/contract/student-messages';
 import { fakeServer, json, renderScreens, route, type SentRequest } from '../../../shared/test/screen-harness';
 import { FeePanel } from './fee-panel';
 import { detail } from './test-fixtures';
@@ -19,10 +20,13 @@ export function setUpFeePanel() {
 export function setup(
   enrollment: EnrollmentDetail = detail(),
   answer: (r: SentRequest) => Response | undefined = () => undefined,
+  messages: StudentMessage[] = [],
 ) {
   const server = fakeServer((request) => {
     const answered = answer(request);
     if (answered) return answered;
+    if (request.url.pathname.startsWith('/api/student-enrollment-messages/'))
+      return json(200, { success: true, message: '', data: messages });
     if (request.method === 'GET') return json(200, { success: true, message: '', data: enrollment });
     if (request.url.pathname.startsWith('/api/student-enrollment-payment-alert/'))
       return json(200, { success: true, message: FEE_MESSAGES.alertSent, data: null });

@@ -35,12 +35,20 @@ import { RecordPaymentDialog } from './record-payment-dialog';
 import { StatementDownload } from './statement-download';
 import { StudentLinkButton } from './student-link-button';
 import { VoidPaymentDialog } from './void-payment-dialog';
+import { MessageHistory } from './message-history';
 
 /** Payments cannot be recorded on these (the server answers 409). */
 const CLOSED = new Set(['rejected', 'cancelled']);
 
 export function FeePanel({ enrollment }: { enrollment: EnrollmentDetail }) {
-  const ids = { title: useId(), schedule: useId(), payments: useId(), adjustments: useId(), gateway: useId() };
+  const ids = {
+    title: useId(),
+    schedule: useId(),
+    payments: useId(),
+    adjustments: useId(),
+    gateway: useId(),
+    messages: useId(),
+  };
   const e = enrollment;
   const installments = [...e.installments].sort((a, b) => a.number - b.number);
   const payments = e.payments;
@@ -172,6 +180,13 @@ export function FeePanel({ enrollment }: { enrollment: EnrollmentDetail }) {
             <AdjustmentsList refunds={refunds} concessions={concessions} documentLanguage={receiptLanguage} />
           </Box>
         )}
+
+        <Box component="section" aria-labelledby={ids.messages}>
+          <Typography id={ids.messages} component="h3" variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
+            Messages to the student
+          </Typography>
+          <MessageHistory enrollmentId={e._id} />
+        </Box>
       </Stack>
 
       <RecordPaymentDialog

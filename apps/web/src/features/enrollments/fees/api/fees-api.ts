@@ -16,6 +16,7 @@ import type { ChequeOutcomeInput } from '@registrar/contract/cheques';
 import type { EnrollmentDetail } from '@registrar/contract/enrollment-admin';
 import type { SuccessEnvelope } from '@registrar/contract/envelope';
 import type { Language } from '@registrar/contract/language';
+import type { StudentMessage } from '@registrar/contract/student-messages';
 import { baseApi } from '../../../../shared/api/base-api';
 
 export type RecordPaymentBody = RecordPaymentInput;
@@ -45,6 +46,12 @@ export const creditNoteHref = (refundId: string) => apiUrl('creditNote', refundI
 
 export const feesApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
+    /** What the student was told of their money; refreshed with the enrolment after each money write. */
+    getEnrollmentMessages: build.query<StudentMessage[], string>({
+      query: (enrollmentId) => apiUrl('enrollmentMessages', enrollmentId),
+      transformResponse: (envelope: SuccessEnvelope<StudentMessage[]>) => envelope.data,
+      providesTags: (_result, _error, id) => [{ type: 'Enrollment' as const, id }],
+    }),
     recordPayment: build.mutation<
       SuccessEnvelope<EnrollmentDetail>,
       { enrollmentId: string; installmentId: string; body: RecordPaymentBody; idempotencyKey: string }
@@ -149,4 +156,5 @@ export const {
   useSendPaymentAlertMutation,
   useSendStudentLinkMutation,
   useShareReceiptMutation,
+  useGetEnrollmentMessagesQuery,
 } = feesApi;
