@@ -67,6 +67,7 @@ for (const width of [1366, 360]) {
       paidOn: received,
       chequeNumber,
       bankName: 'Indian Bank',
+      chequeDate: received,
     });
     const bounce = await request.put(`/api/student-enrollment-cheque/${cheque._id}`, {
       headers: admin,

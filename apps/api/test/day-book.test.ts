@@ -99,6 +99,7 @@ describe('the day book', async () => {
       paidOn: day1,
       chequeNumber: '111222',
       bankName: 'SBI',
+      chequeDate: day1,
     });
     const noParty = await entry({ date: day1, kind: 'deposit', amount: 6000 });
     expect(noParty.statusCode).toBe(400);

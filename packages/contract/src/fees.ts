@@ -7,7 +7,7 @@ import { LANGUAGES } from './language';
 import { emptyAsUndefined } from './fields';
 import { MESSAGES } from './messages';
 import { rolesThatMay } from './permissions';
-import { BANK_NAME_MAX, checkPaymentReferences, normaliseUtr } from './payment-references';
+import { BANK_NAME_MAX, checkPaymentReferences, normaliseUtr, requireChequeDate } from './payment-references';
 
 export const FEE_MESSAGES = {
   paymentRecorded: 'Payment recorded',
@@ -127,7 +127,9 @@ export const recordPaymentFields = z.object({
   /** The date written on the cheque; a post-dated cheque is allowed. */
   chequeDate: z.preprocess(emptyAsUndefined, isoDate.optional()),
 });
-export const recordPaymentSchema = recordPaymentFields.superRefine(checkPaymentReferences);
+export const recordPaymentSchema = recordPaymentFields
+  .superRefine(checkPaymentReferences)
+  .superRefine(requireChequeDate);
 export type RecordPaymentInput = z.infer<typeof recordPaymentSchema>;
 
 export const voidPaymentSchema = z.object({

@@ -2,11 +2,12 @@
 import { z } from 'zod';
 
 /** The money events a student hears of. */
-export const STUDENT_MESSAGE_KINDS = ['payment_recorded', 'payment_failed'] as const;
+export const STUDENT_MESSAGE_KINDS = ['payment_recorded', 'payment_failed', 'cheque_bounced'] as const;
 export type StudentMessageKind = (typeof STUDENT_MESSAGE_KINDS)[number];
 export const STUDENT_MESSAGE_KIND_LABELS: Record<StudentMessageKind, string> = {
   payment_recorded: 'Payment recorded',
   payment_failed: 'Online payment failed',
+  cheque_bounced: 'Cheque bounced',
 };
 
 /** Where the message stands: the delivery state of the mail that carries it. */

@@ -5,7 +5,7 @@
  * The text is written when it is sent, in the student's language.
  */
 import { desc, eq } from 'drizzle-orm';
-import { formatRupeesExact } from '@registrar/contract/language';
+import { formatDate, formatRupeesExact } from '@registrar/contract/language';
 import type { StudentMessage, StudentMessageKind } from '@registrar/contract/student-messages';
 import type { Config } from '../config';
 import type { Db, Executor } from '../db/database';
@@ -69,6 +69,53 @@ export const tellOfFailedPayment = (
     },
   ]);
 
+/** A bounced cheque, once per payment, with the charge it left and what was due right after. */
+export const tellOfBouncedCheque = (
+  tx: Executor,
+  payment: Pick<PaymentRow, 'id' | 'enrollmentId' | 'receiptNumber' | 'chequeNumber' | 'amountPaise'>,
+  facts: { feePaise: number; duePaise: number; on: string },
+) =>
+  tellStudents(tx, [
+    {
+      enrollmentId: payment.enrollmentId,
+      eventKey: `cheque-bounced:${payment.id}`,
+      kind: 'cheque_bounced',
+      params: {
+        receipt: payment.receiptNumber,
+        cheque: payment.chequeNumber ?? '',
+        amountPaise: payment.amountPaise,
+        ...facts,
+      },
+    },
+  ]);
+
+type Texts = ReturnType<typeof studentTexts>;
+type Enrollment = typeof enrollments.$inferSelect;
+
+/** The subject and paragraphs (before the link) of one message, in the student's language. */
+function wording(t: Texts, e: Enrollment, kind: StudentMessageKind, params: Params) {
+  const inr = (paise: unknown) => formatRupeesExact(toRupees(Number(paise)), e.language);
+  const amount = inr(params.amountPaise);
+  if (kind === 'cheque_bounced') {
+    const date = formatDate(String(params.on), e.language, { style: 'long' });
+    const values = { cheque: params.cheque ?? '', amount, receipt: params.receipt ?? '', date };
+    return {
+      subject: t('mail.chequeBounced.subject', { number: e.enrollmentNumber }),
+      paragraphs: [
+        t('mail.chequeBounced.body', values),
+        ...(Number(params.feePaise) > 0 ? [t('mail.chequeBounced.fee', { amount: inr(params.feePaise) })] : []),
+        t('mail.chequeBounced.due', { amount: inr(params.duePaise) }),
+      ],
+    };
+  }
+  const failed = kind === 'payment_failed';
+  const values = { number: e.enrollmentNumber, receipt: params.receipt, amount, installment: params.installment };
+  return {
+    subject: t(failed ? 'mail.money.failed.subject' : 'mail.money.received.subject', values),
+    paragraphs: [t(failed ? 'mail.money.failed.body' : 'mail.money.received.body', values)],
+  };
+}
+
 /** The mail of a message, written as it is sent; undefined when the student is gone (erased). */
 export function studentMessageRenderer(
   db: Db,
@@ -84,19 +131,15 @@ export function studentMessageRenderer(
     if (!row || row.enrollment.erasedAt) return undefined;
     const { message, enrollment: e } = row;
     const t = studentTexts(e.language);
-    const amount = formatRupeesExact(toRupees(Number(message.params.amountPaise)), e.language);
-    const installment = Number(message.params.installment);
-    const failed = message.kind === 'payment_failed';
-    const values = { number: e.enrollmentNumber, receipt: message.params.receipt, amount, installment };
+    const { subject, paragraphs } = wording(t, e, message.kind, message.params);
+    // A failed payment links to the installment to pay again; a bounce to the dues as a whole.
+    const installment = message.kind === 'payment_failed' ? Number(message.params.installment) : 0;
     return brandedMail({
       to: e.email,
-      subject: t(failed ? 'mail.money.failed.subject' : 'mail.money.received.subject', values),
+      subject,
       instituteName: config.instituteName,
       greeting: t('mail.greeting', { name: e.name }),
-      paragraphs: [
-        t(failed ? 'mail.money.failed.body' : 'mail.money.received.body', values),
-        studentLinkParagraph(e.id, e.language, failed && installment > 0 ? installment : undefined),
-      ],
+      paragraphs: [...paragraphs, studentLinkParagraph(e.id, e.language, installment > 0 ? installment : undefined)],
       footer: t('mail.footer', { phone: config.contactPhone, email: config.contactEmail }),
       language: e.language,
     });
@@ -120,7 +163,7 @@ export async function messagesOf(db: Db, enrollmentId: string): Promise<StudentM
       eventKey: m.eventKey,
       channel: 'mail' as const,
       state: mail?.status ?? 'failed',
-      summary: m.kind === 'payment_recorded' ? `${String(m.params.receipt)} · ${amount}` : amount,
+      summary: m.kind === 'payment_failed' ? amount : `${String(m.params.receipt)} · ${amount}`,
       attempts: mail?.attempts ?? 0,
       lastError: mail?.lastError ?? null,
       createdAt: m.createdAt.toISOString(),
