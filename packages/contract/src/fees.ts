@@ -24,7 +24,7 @@ export const FEE_MESSAGES = {
   onlyUnpaidEditable: 'Only an unpaid installment can be changed',
   alertSent: 'Payment reminder sent',
   nothingOwed: 'Nothing is due: this enrolment is paid up',
-  alertAlreadySent: 'A reminder was already sent today; send again anyway to force it',
+  alertAlreadySent: 'A reminder was already sent today; choose "Send again today" to send another',
   enrollmentClosed: 'Payments cannot be recorded on a rejected or cancelled enrolment',
   refundRecorded: 'Refund recorded',
   refundRequested: 'Refund requested at the gateway',
