@@ -3,8 +3,11 @@
  * through the API), and where they look on the enrolment's page: the Fees section, its schedule's
  * rows (row 0 is the header) or, on a phone, its installments' cards, and the toasts.
  */
-import type { APIRequestContext, Page } from '@playwright/test';
-import { createCourse, enrolStudent, signInByApi, type Student } from './api';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { localIsoDate } from '@registrar/contract/enrollment';
+import { createCourse, enrolStudent, signInByApi, type StaffAuth, type Student } from './api';
+
+const daysAgo = (n: number) => localIsoDate(new Date(Date.now() - n * 86_400_000));
 
 export async function enrolInInstallments(
   request: APIRequestContext,
@@ -18,6 +21,29 @@ export async function enrolInInstallments(
     emiPrice: [10000, 10000, 10000],
   });
   return enrolStudent(request, auth, { ...student, courseId, paymentMethod: 'installment' });
+}
+
+/** Enrols in three ₹10,000 installments and moves the first one's due date back 40 days, so it is overdue. */
+export async function overdueStudent(
+  request: APIRequestContext,
+  auth: StaffAuth,
+  name: string,
+  email: string,
+  phone: string,
+) {
+  const e = await enrolInInstallments(request, `Accounts ${name}`, {
+    name,
+    email,
+    phoneNumber: phone,
+    address: '4 Lake Road, Kochi',
+  });
+  const detail = await (await request.get(`/api/student-enrollment/${e.id}`, { headers: auth })).json();
+  const moved = await request.put(`/api/student-enrollment-installment/${e.id}/${detail.data.installments[0]._id}`, {
+    headers: auth,
+    data: { dueDate: daysAgo(40), reason: 'Agreed date' },
+  });
+  expect(moved.status(), await moved.text()).toBe(200);
+  return { ...e, name };
 }
 
 export const toast = (page: Page, text: string | RegExp) => page.locator('.Toastify').getByText(text);

@@ -2,41 +2,24 @@
  * The accountant's month in a real browser, signed in as an accountant (the least role that
  * records fees), at 1366 px and on a 360 px phone: two payments by cheque recorded from the
  * enrolment's fees, one cleared and one bounced, a refund that lowers the fee, the payments
- * register searched by receipt number, collections with reminders to two students in one go,
+ * register searched by receipt number, collections with reminders to two students previewed and sent,
  * and the day's cash book. On a phone the schedule is a card per installment, money, state and
  * actions all on the screen, and nothing in main scrolls sideways.
  * Axe on every screen and dialog. Students and their due dates are set up through the API.
  */
-import { expect as baseExpect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type Locator, type Page } from '@playwright/test';
 import { CHEQUE_MESSAGES } from '@registrar/contract/cheques';
 import { localIsoDate } from '@registrar/contract/enrollment';
 import { FEE_MESSAGES } from '@registrar/contract/fees';
-import { signInByApi, type StaffAuth } from '../support/api';
+import { signInByApi } from '../support/api';
 import { expectNoAxeViolations } from '../support/axe';
-import { enrolInInstallments, fees, payments, scheduleCard, scheduleRow, toast } from '../support/fees';
+import { fees, overdueStudent, payments, scheduleCard, scheduleRow, toast } from '../support/fees';
+import { expectNothingScrollsSideways } from '../support/layout';
 import { signInAs, staffWithRole } from '../support/roles';
 
 test.describe.configure({ mode: 'serial' });
 const expect = baseExpect.configure({ timeout: 30_000 });
 const suffix = Date.now().toString(36);
-const daysAgo = (n: number) => localIsoDate(new Date(Date.now() - n * 86_400_000));
-
-/** Enrols in three ₹10,000 installments and moves the first one's due date back, so it is overdue. */
-async function overdueStudent(request: APIRequestContext, auth: StaffAuth, name: string, email: string, phone: string) {
-  const e = await enrolInInstallments(request, `Accounts ${name}`, {
-    name,
-    email,
-    phoneNumber: phone,
-    address: '4 Lake Road, Kochi',
-  });
-  const detail = await (await request.get(`/api/student-enrollment/${e.id}`, { headers: auth })).json();
-  const moved = await request.put(`/api/student-enrollment-installment/${e.id}/${detail.data.installments[0]._id}`, {
-    headers: auth,
-    data: { dueDate: daysAgo(40), reason: 'Agreed date' },
-  });
-  expect(moved.status(), await moved.text()).toBe(200);
-  return { ...e, name };
-}
 
 /** The schedule's action is whole where it stands: not cut, and inside the page's width. */
 async function expectWhole(page: Page, button: Locator) {
@@ -54,18 +37,6 @@ async function expectOnScreen(page: Page, element: Locator) {
   const box = (await element.boundingBox())!;
   expect(box.x).toBeGreaterThanOrEqual(0);
   expect(box.x + box.width).toBeLessThanOrEqual(page.viewportSize()!.width);
-}
-
-/** No element in main is wider than its box (a pixel of rounding aside), so nothing scrolls sideways. */
-async function expectNothingScrollsSideways(page: Page) {
-  const wide = await page
-    .getByRole('main')
-    .evaluate((main) =>
-      [main, ...Array.from(main.querySelectorAll('*'))]
-        .filter((el) => el.scrollWidth > el.clientWidth + 1)
-        .map((el) => `${el.tagName.toLowerCase()}.${el.className}`.slice(0, 120)),
-    );
-  expect(wide).toEqual([]);
 }
 
 async function recordCheque(page: Page, installment: number, number: string) {
@@ -210,14 +181,17 @@ for (const width of [1366, 360]) {
     await expect(main.getByText(bounced)).toHaveCount(0);
     await expectNoAxeViolations(page);
 
-    // Collections: two overdue students chosen and reminded in one go.
+    // Collections: two overdue students chosen, the reminders previewed, then sent in one go.
     await page.goto('/collections');
     await expect(page.getByRole('heading', { level: 1, name: 'Collections' })).toBeVisible();
-    // On a phone the figures by age and by course fold behind one Filters button, so rows show first.
-    if (width < 600) await page.getByRole('button', { name: 'Filters' }).click();
+    // The age groups show on a phone too, without opening Filters.
     await expect(page.getByRole('navigation', { name: 'Overdue by age' }).getByRole('link')).toHaveCount(4);
     for (const other of others) await page.getByRole('checkbox', { name: `Choose ${other.name}` }).check();
     await page.getByRole('button', { name: 'Send reminders (2)' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Send 2 reminders?' })
+      .getByRole('button', { name: 'Send reminders' })
+      .click();
     await expect(page.getByRole('status').filter({ hasText: '2 reminders sent, 0 skipped.' })).toBeVisible();
     // Below the overdue list, the money to give back (the dashboard's figure opens it).
     await expect(page.getByRole('heading', { level: 2, name: /^Credits to refund \(₹/ })).toBeVisible();

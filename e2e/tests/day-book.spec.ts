@@ -5,30 +5,19 @@
  * day reversed on that day while the day it came in stays as it was. Every figure on the phone's
  * screen, nothing scrolling sideways; axe on the screen and each dialog. Payments through the API.
  */
-import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { expect as baseExpect, test } from '@playwright/test';
 import { CASH_BOOK_MESSAGES } from '@registrar/contract/day-book';
 import { localIsoDate } from '@registrar/contract/enrollment';
 import { signInByApi } from '../support/api';
 import { expectNoAxeViolations } from '../support/axe';
 import { enrolInInstallments, toast } from '../support/fees';
+import { expectNothingScrollsSideways } from '../support/layout';
 import { signInAs, staffWithRole } from '../support/roles';
 
 test.describe.configure({ mode: 'serial' });
 const expect = baseExpect.configure({ timeout: 30_000 });
 const suffix = Date.now().toString(36);
 const daysAgo = (n: number) => localIsoDate(new Date(Date.now() - n * 86_400_000));
-
-/** No element in main is wider than its box (a pixel of rounding aside), so nothing scrolls sideways. */
-async function expectNothingScrollsSideways(page: Page) {
-  const wide = await page
-    .getByRole('main')
-    .evaluate((main) =>
-      [main, ...Array.from(main.querySelectorAll('*'))]
-        .filter((el) => el.scrollWidth > el.clientWidth + 1)
-        .map((el) => `${el.tagName.toLowerCase()}.${el.className}`.slice(0, 120)),
-    );
-  expect(wide).toEqual([]);
-}
 
 for (const width of [1366, 360]) {
   test(`the day book at ${width} px: receipts, a deposit, the day closed, a cheque bounced the next day`, async ({
@@ -67,6 +56,7 @@ for (const width of [1366, 360]) {
       paidOn: received,
       chequeNumber,
       bankName: 'Indian Bank',
+      chequeDate: received,
     });
     const bounce = await request.put(`/api/student-enrollment-cheque/${cheque._id}`, {
       headers: admin,

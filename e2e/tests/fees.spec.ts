@@ -2,7 +2,7 @@
  * Fees in a real browser: staff open an enrolment,
  * record a partial payment (the installment turns "Part paid", the receipt is in the history), void
  * it with a reason, record two payments, send a payment reminder (the mail arrives; a second one the
- * same day is offered as "Send anyway"), download the statement (`fee-statement-ENR-….pdf`) and
+ * same day is offered as "Send again today"), download the statement (`fee-statement-ENR-….pdf`) and
  * filter the enrolments list by payment state. axe on the detail page and on every dialog.
  * Data is set up through the API.
  */
@@ -114,7 +114,7 @@ test.describe('fees', () => {
     await expect(totals).toContainText('Paid₹12,500.50');
     await expect(totals).toContainText('Outstanding₹17,499.50');
 
-    // Reminder: the mail arrives; a second one today is offered as "Send anyway".
+    // Reminder: the mail arrives; a second one today is offered as "Send again today".
     const since = Date.now();
     await fees(page).getByRole('button', { name: 'Send payment reminder' }).click();
     await expect(toast(page, FEE_MESSAGES.alertSent)).toBeVisible();
@@ -124,7 +124,7 @@ test.describe('fees', () => {
     const again = page.getByRole('alertdialog', { name: 'A reminder was already sent today' });
     await expect(again).toBeVisible();
     await expectNoAxeViolations(page);
-    await again.getByRole('button', { name: 'Send anyway' }).click();
+    await again.getByRole('button', { name: 'Send again today' }).click();
     await expect(again).toBeHidden();
     await expect(toast(page, FEE_MESSAGES.alertSent).last()).toBeVisible();
 

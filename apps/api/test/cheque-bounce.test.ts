@@ -1,7 +1,8 @@
 /**
  * A cheque that bounces after part of it was refunded: its amount is owed again, the refunds stay
  * paid out and are owed too, the bounce fee is its own line ("Cheque bounce charge"), the void reason
- * carries a human date, the student is told by mail what is due now, and the ledger balances.
+ * carries a human date, the student is told once (a message keyed by the payment) what is due now,
+ * a re-plan keeps the charge as its own line, and the ledger balances.
  */
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
@@ -9,19 +10,23 @@ import { apiPaths, apiUrl } from '@registrar/contract/api-paths';
 import { INSTALLMENT_CHARGE_LABELS, installmentLabel, type Installment } from '@registrar/contract/enrollment-admin';
 import { localIsoDate } from '@registrar/contract/enrollment';
 import { formatDate } from '@registrar/contract/language';
+import { PAYMENT_REFERENCE_MESSAGES } from '@registrar/contract/payment-references';
+import type { StudentMessage } from '@registrar/contract/student-messages';
 import { build } from './build-app';
 import { pdfText } from './pdf-text';
 import { createCourse, submitEnrolment } from './fixtures/enrolments';
 import { recordPayment } from './fixtures/payments';
 import { bearer, makeStaff, tokenFor } from './staff-fixtures';
+import { multipart } from './fixtures/files';
 import { verifyLedger } from '../src/services/ledger-check';
+import { studentMessageRenderer } from '../src/services/student-messages';
 
 let ip = 0;
 const rowsOf = async <T>(db: { execute: (q: ReturnType<typeof sql>) => Promise<unknown> }, q: ReturnType<typeof sql>) =>
   ((await db.execute(q)) as { rows: T[] }).rows;
 
 describe('a bounced cheque with refunds', async () => {
-  const { app, database } = await build({ config: { chequeBounceFeePaise: 50_000 } });
+  const { app, database, config } = await build({ config: { chequeBounceFeePaise: 50_000 } });
   const db = database.db;
   const s = await makeStaff(db, { role: 'accountant' });
   const auth = bearer(await tokenFor(app, s.email, s.password));
@@ -84,18 +89,22 @@ describe('a bounced cheque with refunds', async () => {
       headers: auth,
       payload: { state: 'bounced', on: today, reason: 'Insufficient funds' },
     });
-  const mailsTo = async (email: string) =>
-    (
-      await rowsOf<{ payload: { to: string; subject: string; text: string } }>(
-        db,
-        sql`select payload from outbox where kind = 'mail'`,
-      )
-    )
-      .map((r) => r.payload)
-      .filter((m) => m.to === email);
+  const render = studentMessageRenderer(db, config);
+  /** The student's messages of a kind, each with the mail it renders to. */
+  const told = async (id: string, kind: StudentMessage['kind']) => {
+    const res = await app.inject({ method: 'GET', url: apiUrl('enrollmentMessages', id), headers: auth });
+    expect(res.statusCode, res.body).toBe(200);
+    const messages = (res.json().data as StudentMessage[]).filter((m) => m.kind === kind);
+    const payloads = await rowsOf<{ payload: unknown }>(
+      db,
+      sql`select o.payload from student_messages m join outbox o on o.id = m.outbox_id
+          where m.enrollment_id = ${id} and m.kind = ${kind}`,
+    );
+    return { messages, mails: await Promise.all(payloads.map((r) => render(r.payload))) };
+  };
 
   it('owed-again refund of ₹3,000, then the bounce: ₹10,000 owed again, the ₹3,000 owed too, ₹500 charge', async () => {
-    const { id, email, payment, before } = await refundedCheque(3000, 'owed-again');
+    const { id, payment, before } = await refundedCheque(3000, 'owed-again');
     expect(before.outstanding).toBe(23000);
     const res = await bounce(payment._id);
     expect(res.statusCode, res.body).toBe(200);
@@ -116,7 +125,12 @@ describe('a bounced cheque with refunds', async () => {
       `Cheque bounced on ${formatDate(today, 'en', { style: 'long' })}: Insufficient funds`,
     );
     expect(d.payments[0].voidReason).not.toContain(today);
-    const mail = (await mailsTo(email)).find((m) => m.subject.includes('cheque'));
+    // Told once, even when the bounce is recorded again.
+    expect((await bounce(payment._id)).statusCode).toBe(200);
+    const { messages, mails } = await told(id, 'cheque_bounced');
+    expect(messages.map((m) => [m.eventKey, m.state])).toEqual([[`cheque-bounced:${payment._id}`, 'queued']]);
+    expect(messages[0]!.summary).toBe(`${payment.receiptNumber} · ₹10,000.00`);
+    const [mail] = mails;
     expect(mail?.subject).toMatch(/Your cheque for ENR-\d{4}-\d{5} bounced/);
     expect(mail!.text).toContain(payment.receiptNumber);
     expect(mail!.text).toContain('A cheque bounce charge of ₹500.00');
@@ -143,5 +157,52 @@ describe('a bounced cheque with refunds', async () => {
     expect(pdfText(pdf.rawPayload)).toContain(INSTALLMENT_CHARGE_LABELS.cheque_bounce);
     const site = await app.inject({ method: 'GET', url: apiPaths.site });
     expect(site.json().data.chequeBounceFee).toBe(500);
+  });
+  it('refuses a cheque with no date, with the message the form shows', async () => {
+    const { id, before } = await refundedCheque(0, 'owed-again');
+    const open = (before.installments as Installment[])[1]!;
+    const res = await recordPayment(app, auth, id, open._id, {
+      amount: 1000,
+      paymentMode: 'cheque',
+      paidOn: today,
+      chequeNumber: '123456',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toContainEqual({
+      path: 'chequeDate',
+      message: PAYMENT_REFERENCE_MESSAGES.chequeDateRequired,
+    });
+    expect((await detail(id)).payments).toHaveLength(1);
+  });
+
+  it('a new payment method or joining date keeps the bounce charge as its own line', async () => {
+    const { id, payment } = await refundedCheque(0, 'owed-again');
+    expect((await bounce(payment._id)).statusCode).toBe(200);
+    const edit = (fields: Record<string, string>) => {
+      const form = multipart(Object.entries(fields).map(([name, value]) => ({ name, value })));
+      return app.inject({
+        method: 'PUT',
+        url: `/api/student-enrollment/${id}`,
+        headers: { ...admin, ...form.headers },
+        payload: form.payload,
+      });
+    };
+    const lines = (d: { installments: Installment[] }) =>
+      d.installments.map((i) => [installmentLabel(i), i.amount, i.dueDate]);
+    const replanned = await edit({ paymentMethod: 'full_payment' });
+    expect(replanned.statusCode, replanned.body).toBe(200);
+    expect(lines(replanned.json().data)).toEqual([
+      ['Installment 1', 30000, expect.any(String)],
+      [INSTALLMENT_CHARGE_LABELS.cheque_bounce, 500, today],
+    ]);
+    expect(replanned.json().data.outstanding).toBe(30500);
+    const later = '2027-03-01';
+    const moved = await edit({ startDate: later });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(lines(moved.json().data)).toEqual([
+      ['Installment 1', 30000, later],
+      [INSTALLMENT_CHARGE_LABELS.cheque_bounce, 500, today],
+    ]);
+    expect(await verifyLedger(db)).toEqual([]);
   });
 });

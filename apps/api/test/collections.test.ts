@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { apiUrl } from '@registrar/contract/api-paths';
-import { BULK_ALERT_MESSAGES, type Collections } from '@registrar/contract/collections';
+import { BULK_ALERT_MESSAGES, type BulkAlertResult, type Collections } from '@registrar/contract/collections';
 import { localIsoDate } from '@registrar/contract/enrollment';
 import { FEE_MESSAGES } from '@registrar/contract/fees';
 import { ACCESS_MESSAGES } from '@registrar/contract/permissions';
@@ -99,6 +99,37 @@ describe('collections', async () => {
     expect((await app.inject({ method: 'GET', url: apiUrl('collections'), headers: counsellor })).statusCode).toBe(403);
   });
 
+  it('previews the reminders (who, for what, how much, by which channel) and sends nothing', async () => {
+    const count = async (q: ReturnType<typeof sql>) => (await rowsOf<{ n: number }>(db, q))[0]!.n;
+    const mails = () => count(sql`select count(*)::int as n from outbox`);
+    const alerts = () => count(sql`select count(*)::int as n from enrollment_events where kind = 'payment_alert'`);
+    const [mailsBefore, alertsBefore] = [await mails(), await alerts()];
+    const res = await app.inject({
+      method: 'POST',
+      url: apiUrl('bulkPaymentAlert'),
+      headers: auth,
+      payload: { enrollmentIds: [asha._id], dryRun: true },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const data = res.json().data as BulkAlertResult;
+    expect(data).toMatchObject({ dryRun: true, sent: 0, skipped: [] });
+    expect(data.reminders).toEqual([
+      {
+        enrollmentId: asha._id,
+        name: 'Asha',
+        enrollmentNumber: asha.enrollmentNumber,
+        channel: 'mail',
+        to: asha.email,
+        lines: [
+          { label: 'Installment 1', amount: 10000, dueDate: shiftDay(today, -10), overdue: true },
+          { label: 'Installment 2', amount: 10000, dueDate: asha.installments[1].dueDate, overdue: false },
+        ],
+        amount: 20000,
+      },
+    ]);
+    expect([await mails(), await alerts()]).toEqual([mailsBefore, alertsBefore]);
+  });
+
   it('sends reminders in one go, saying how many were sent and why each other was skipped', async () => {
     const send = (ids: string[], headers = auth) =>
       app.inject({ method: 'POST', url: apiUrl('bulkPaymentAlert'), headers, payload: { enrollmentIds: ids } });
@@ -108,21 +139,38 @@ describe('collections', async () => {
     const unknown = '00000000-0000-4000-8000-000000000000';
     const res = await send([asha._id, ravi._id, paidUp._id, unknown]);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data).toEqual({
+    expect(res.json().data).toMatchObject({
+      dryRun: false,
       sent: 2,
       skipped: [
-        { enrollmentId: paidUp._id, reason: FEE_MESSAGES.nothingOwed },
-        { enrollmentId: unknown, reason: BULK_ALERT_MESSAGES.notFound },
+        { enrollmentId: paidUp._id, reason: FEE_MESSAGES.nothingOwed, sentToday: false },
+        { enrollmentId: unknown, reason: BULK_ALERT_MESSAGES.notFound, sentToday: false },
       ],
     });
+    expect((res.json().data as BulkAlertResult).reminders.map((r) => r.name)).toEqual(['Asha', 'Ravi']);
     // Each enrolment reminded has its own audit entry; the skipped ones have none.
     const audited = await rowsOf<{ entity_id: string }>(
       db,
       sql`select entity_id from audit_log where action = 'payment_reminder' and entity_id in (${asha._id}, ${ravi._id}, ${paidUp._id}, ${unknown})`,
     );
     expect(audited.map((r) => r.entity_id).sort()).toEqual([asha._id, ravi._id].sort());
-    const again = (await send([asha._id])).json().data;
-    expect(again).toEqual({ sent: 0, skipped: [{ enrollmentId: asha._id, reason: FEE_MESSAGES.alertAlreadySent }] });
+    const repeat = (await send([asha._id])).json().data;
+    expect(repeat).toMatchObject({
+      sent: 0,
+      skipped: [{ enrollmentId: asha._id, reason: FEE_MESSAGES.alertAlreadySent, sentToday: true }],
+    });
+    // "Send again today" does what the message promises.
+    const again = await app.inject({
+      method: 'POST',
+      url: apiUrl('bulkPaymentAlert'),
+      headers: auth,
+      payload: { enrollmentIds: [asha._id], again: true },
+    });
+    expect(again.json().data).toMatchObject({ sent: 1, skipped: [] });
+    const history = (await app.inject({ method: 'GET', url: `/api/student-enrollment/${asha._id}`, headers: auth }))
+      .json()
+      .data.history.filter((h: { kind: string }) => h.kind === 'payment_alert');
+    expect(history).toHaveLength(2);
     const none = await send([]);
     expect(none.statusCode).toBe(400);
     expect(JSON.stringify(none.json())).toContain(BULK_ALERT_MESSAGES.idsRequired);

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { DASHBOARD_MESSAGES } from '@registrar/contract/dashboard';
 import { localIsoDate } from '@registrar/contract/enrollment';
 import { verifyLedger } from '../src/services/ledger-check';
-import { periodRange } from '../src/services/dashboard-service';
+import { periodRange } from '@registrar/contract/periods';
 import { build } from './build-app';
 import { seedEnrollments } from './fixtures/seed';
 import { bearer, login, makeStaff, tokenFor } from './staff-fixtures';

@@ -14,7 +14,7 @@ import { IMPORT_COLUMNS } from '@registrar/contract/imports';
 import { ACCESS_MESSAGES } from '@registrar/contract/permissions';
 import { createCourse, submitEnrolment } from './fixtures/enrolments';
 import { recordPayment } from './fixtures/payments';
-import { csv, importApp, student } from './import-app';
+import { csv, importApp, oldPayment, student } from './import-app';
 import { bearer, makeStaff, tokenFor } from './staff-fixtures';
 import { verifyLedger } from '../src/services/ledger-check';
 
@@ -67,20 +67,7 @@ describe('the day book', async () => {
   const asha = await enrol('Asha');
   const ravi = await enrol('Ravi');
   expect((await send('enrollments', csv(IMPORT_COLUMNS.enrollments, [student()]))).statusCode).toBe(201);
-  const imported = await send(
-    'payments',
-    csv(IMPORT_COLUMNS.payments, [
-      {
-        email: 'priya.import@example.com',
-        course: 'Tally Prime',
-        installmentNumber: '1',
-        amount: '3000',
-        paidOn: ddmmyyyy(day1),
-        paymentMode: 'cash',
-        receiptNumber: 'OLD/R/1',
-      },
-    ]),
-  );
+  const imported = await send('payments', oldPayment(ddmmyyyy(day1)));
   expect(imported.statusCode, imported.body).toBe(201);
 
   it('opens from the opening balance, lists the receipts one by one, takes deposits out and closes on the count', async () => {
@@ -99,6 +86,7 @@ describe('the day book', async () => {
       paidOn: day1,
       chequeNumber: '111222',
       bankName: 'SBI',
+      chequeDate: day1,
     });
     const noParty = await entry({ date: day1, kind: 'deposit', amount: 6000 });
     expect(noParty.statusCode).toBe(400);

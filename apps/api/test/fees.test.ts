@@ -74,7 +74,9 @@ describe('fees', async () => {
   it('voids a payment with a reason; the ledger keeps it and balances follow', async () => {
     const e = await enrol('Void Person', 'void@example.in');
     const inst = e.installments[0];
-    const paid = (await pay(e._id, inst._id, { amount: 10000, paymentMode: 'cheque', paidOn: today })).json().data;
+    const paid = (
+      await pay(e._id, inst._id, { amount: 10000, paymentMode: 'cheque', paidOn: today, chequeDate: today })
+    ).json().data;
     const paymentId = paid.payments[0]._id;
     const noReason = await pay(e._id, inst._id, { paymentId, reason: '' });
     expect(noReason.statusCode).toBe(400);

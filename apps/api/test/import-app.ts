@@ -6,6 +6,7 @@
 import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import { apiPaths } from '@registrar/contract/api-paths';
+import { IMPORT_COLUMNS } from '@registrar/contract/imports';
 import { build } from './build-app';
 import { createCourse } from './fixtures/enrolments';
 import { file, multipart } from './fixtures/files';
@@ -34,6 +35,20 @@ export const student = (over: Record<string, string> = {}) => ({
   enrolledOn: '25/03/2026',
   ...over,
 });
+
+/** The import's one cash payment of ₹3,000 (receipt OLD/R/1) on installment 1 of `student()`, paid on `paidOn` (dd/mm/yyyy). */
+export const oldPayment = (paidOn: string) =>
+  csv(IMPORT_COLUMNS.payments, [
+    {
+      email: 'priya.import@example.com',
+      course: 'Tally Prime',
+      installmentNumber: '1',
+      amount: '3000',
+      paidOn,
+      paymentMode: 'cash',
+      receiptNumber: 'OLD/R/1',
+    },
+  ]);
 
 /** Builds the app with its staff and course on a fresh database. */
 export async function importApp() {

@@ -90,6 +90,7 @@ describe('payments register', async () => {
     paidOn: shiftDay(lastMonth, 2),
     chequeNumber: '654321',
     bankName: 'HDFC',
+    chequeDate: shiftDay(lastMonth, 2),
   });
   const r1 = await pay(ravi, 0, { amount: 7250.25, paymentMode: 'cash', paidOn: shiftDay(lastMonth, 9) });
   const r2 = await pay(ravi, 1, {

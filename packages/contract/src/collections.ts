@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { BULK_MESSAGES, enrollmentIdsSchema } from './bulk-actions';
 import { ENROLLMENT_MESSAGES } from './answer-messages';
 import { ENROLLMENT_STATUSES } from './constants';
+import { formatDate, formatRupees } from './language';
 
 /** How long an installment has been overdue, in days past its due date. */
 export const AGE_BUCKETS = ['0-30', '31-60', '61-90', '90+'] as const;
@@ -50,6 +51,17 @@ export const creditLineSchema = z.object({
   credit: z.number(),
 });
 export type CreditLine = z.infer<typeof creditLineSchema>;
+/** The reminder staff send by WhatsApp from a collections row: who, how much, since when, for what. */
+export function reminderMessage(line: OverdueLine, instituteName: string): string {
+  const since = formatDate(line.oldestDueDate, 'en', { style: 'long' });
+  return `Hello ${line.name}, this is ${instituteName}. ${formatRupees(line.overdue)} of your fees for ${line.course} (${line.enrollmentNumber}) has been due since ${since}. Please pay at the earliest; reply here if you have already paid.`;
+}
+
+/** A phone number as wa.me and tel: links take it: digits with India's code (a 10-digit number gets 91). */
+export function internationalPhone(phone: string): string {
+  const digits = phone.replace(/\D/g, '').replace(/^0+/, '');
+  return digits.length === 10 ? `91${digits}` : digits;
+}
 
 const figure = z.object({ amount: z.number(), installments: z.number().int(), enrollments: z.number().int() });
 export const collectionsSchema = z.object({
@@ -65,12 +77,56 @@ export const BULK_ALERT_MESSAGES = {
   closed: 'The enrolment is cancelled, rejected or completed',
   notFound: ENROLLMENT_MESSAGES.notFound,
 } as const;
-/** `POST /api/bulk-payment-alert`: a reminder to each enrolment that owes, once a day each. */
+/** How a reminder reaches the student. */
+export const REMINDER_CHANNELS = ['mail'] as const;
+export const REMINDER_CHANNEL_LABELS: Record<(typeof REMINDER_CHANNELS)[number], string> = { mail: 'Email' };
+
+/**
+ * `POST /api/bulk-payment-alert`: a reminder to each enrolment that owes, once a day each.
+ * `dryRun: true` sends nothing and answers who would be reminded, for what, how much and how (the
+ * preview staff confirm); `again: true` also sends to those already reminded today.
+ */
 export const bulkAlertSchema = z.object({
   enrollmentIds: enrollmentIdsSchema,
+  dryRun: z.boolean().optional(),
+  again: z.boolean().optional(),
 });
+export type BulkAlertInput = z.infer<typeof bulkAlertSchema>;
+
+/** One reminder: the student, each open line of their dues it names, the total, and the channel. */
+export const reminderSchema = z.object({
+  enrollmentId: z.string(),
+  name: z.string(),
+  enrollmentNumber: z.string(),
+  channel: z.enum(REMINDER_CHANNELS),
+  /** Where it goes: the student's email address. */
+  to: z.string(),
+  lines: z.array(
+    z.object({
+      /** "Installment 2", or a charge ("Cheque bounce charge"). */
+      label: z.string(),
+      amount: z.number(),
+      dueDate: z.string(),
+      overdue: z.boolean(),
+    }),
+  ),
+  amount: z.number(),
+});
+export type Reminder = z.infer<typeof reminderSchema>;
+
 export const bulkAlertResultSchema = z.object({
+  dryRun: z.boolean(),
+  /** How many were sent (0 on a dry run). */
   sent: z.number().int(),
-  skipped: z.array(z.object({ enrollmentId: z.string(), reason: z.string() })),
+  /** What was sent, or on a dry run what would be. */
+  reminders: z.array(reminderSchema),
+  skipped: z.array(
+    z.object({
+      enrollmentId: z.string(),
+      reason: z.string(),
+      /** Reminded already today: `again: true` sends another. */
+      sentToday: z.boolean(),
+    }),
+  ),
 });
 export type BulkAlertResult = z.infer<typeof bulkAlertResultSchema>;

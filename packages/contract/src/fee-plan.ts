@@ -145,10 +145,13 @@ export interface CurrentInstallment {
   amountPaise: number;
   dueDate: string;
   paidPaise: number;
+  /** Set on a charge a bounced cheque left: it is owed whatever the course, so a re-plan keeps it. */
+  charge?: string | null | undefined;
 }
 
 export interface ReplannedInstallment extends PlannedInstallment {
   paidPaise: number;
+  charge?: string | null | undefined;
   /** The due date it had before, when the re-plan moves it. */
   movedFrom: string | null;
 }
@@ -163,7 +166,8 @@ export type Replan =
  * What an enrolment edit does to the schedule. A new joining date alone moves the due dates of
  * installments not yet paid in full; a new course or payment method builds the new schedule,
  * takes the concessions already given from its end and carries what was paid (net of refunds)
- * over, oldest installment first. More paid than the new total cannot be carried.
+ * over, oldest installment first; a bounced cheque's charges stay lines of their own, after it.
+ * More paid than the new total cannot be carried.
  */
 export function replanSchedule(input: {
   current: readonly CurrentInstallment[];
@@ -183,24 +187,30 @@ export function replanSchedule(input: {
         planned.map((p) => ({ amountPaise: p.amountPaise, paidPaise: 0 })),
         input.concessionPaise,
       ) ?? planned.map(() => 0);
-    const newTotalPaise = amounts.reduce((t, a) => t + a, 0);
+    const last = planned.reduce((n, p) => Math.max(n, p.number), 0);
+    const charges = input.current
+      .filter((c) => c.charge)
+      .map((c, i) => ({ number: last + i + 1, amountPaise: c.amountPaise, dueDate: c.dueDate, charge: c.charge }));
+    const rows = [...planned.map((p, i) => ({ ...p, amountPaise: amounts[i]! })), ...charges];
+    const newTotalPaise = rows.reduce((t, r) => t + r.amountPaise, 0);
     if (input.netPaidPaise > newTotalPaise)
       return { kind: 'paidTooMuch', paidPaise: input.netPaidPaise, newTotalPaise };
     const { paidPaise } = allocatePayments(
-      planned.map((p, i) => ({ id: String(p.number), amountPaise: amounts[i]! })),
+      rows.map((r) => ({ id: String(r.number), amountPaise: r.amountPaise })),
       [{ installmentId: null, netPaise: input.netPaidPaise }],
     );
     return {
       kind: 'schedule',
       carriedPaise: input.netPaidPaise,
-      schedule: planned.map((p, i) => ({ ...p, amountPaise: amounts[i]!, paidPaise: paidPaise[i]!, movedFrom: null })),
+      schedule: rows.map((r, i) => ({ ...r, paidPaise: paidPaise[i]!, movedFrom: null })),
     };
   }
   if (!input.dateChanged) return { kind: 'none' };
   return {
     kind: 'dates',
     schedule: input.current.map((c) => {
-      const dueDate = c.paidPaise >= c.amountPaise ? c.dueDate : addMonths(input.firstDue, c.number - 1);
+      const kept = c.charge || c.paidPaise >= c.amountPaise;
+      const dueDate = kept ? c.dueDate : addMonths(input.firstDue, c.number - 1);
       return { ...c, dueDate, movedFrom: dueDate === c.dueDate ? null : c.dueDate };
     }),
   };

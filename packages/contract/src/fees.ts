@@ -7,7 +7,7 @@ import { LANGUAGES } from './language';
 import { emptyAsUndefined } from './fields';
 import { MESSAGES } from './messages';
 import { rolesThatMay } from './permissions';
-import { BANK_NAME_MAX, checkPaymentReferences, normaliseUtr } from './payment-references';
+import { BANK_NAME_MAX, checkPaymentReferences, normaliseUtr, requireChequeDate } from './payment-references';
 
 export const FEE_MESSAGES = {
   paymentRecorded: 'Payment recorded',
@@ -24,7 +24,7 @@ export const FEE_MESSAGES = {
   onlyUnpaidEditable: 'Only an unpaid installment can be changed',
   alertSent: 'Payment reminder sent',
   nothingOwed: 'Nothing is due: this enrolment is paid up',
-  alertAlreadySent: 'A reminder was already sent today; send again anyway to force it',
+  alertAlreadySent: 'A reminder was already sent today; choose "Send again today" to send another',
   enrollmentClosed: 'Payments cannot be recorded on a rejected or cancelled enrolment',
   refundRecorded: 'Refund recorded',
   refundRequested: 'Refund requested at the gateway',
@@ -128,7 +128,9 @@ export const recordPaymentFields = z.object({
   /** The date written on the cheque; a post-dated cheque is allowed. */
   chequeDate: z.preprocess(emptyAsUndefined, isoDate.optional()),
 });
-export const recordPaymentSchema = recordPaymentFields.superRefine(checkPaymentReferences);
+export const recordPaymentSchema = recordPaymentFields
+  .superRefine(checkPaymentReferences)
+  .superRefine(requireChequeDate);
 export type RecordPaymentInput = z.infer<typeof recordPaymentSchema>;
 
 export const voidPaymentSchema = z.object({

@@ -21,6 +21,8 @@ export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', hi: 'à¤
 
 /** Dates are read in India's time zone wherever they are shown or printed. */
 export const INDIA_TIME_ZONE = 'Asia/Kolkata';
+/** How exports name that zone in a column's header: "Recorded at (IST)". */
+export const INDIA_TIME_ZONE_NAME = 'IST';
 
 // Intl formatters are costly to build and cheap to reuse: one per language and style.
 const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
@@ -132,6 +134,31 @@ export function formatDateTime(value: string | Date, language: Language = DEFAUL
     `datetime:${language}:${style}:${time}:${timeZone}`,
     () => new Intl.DateTimeFormat(LOCALES[language], { dateStyle: style, timeStyle: time, timeZone }),
   ).format(date);
+}
+
+/**
+ * An instant as a spreadsheet reads it, in India's time zone: `2026-11-28 17:30:05` (sortable, no
+ * zone suffix; the column's header names the zone).
+ */
+export function formatSpreadsheetDateTime(value: string | Date): string {
+  const date = toDate(value);
+  if (!date) return String(value);
+  const parts = cached(
+    'spreadsheet',
+    () =>
+      new Intl.DateTimeFormat('en-GB', {
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+        hourCycle: 'h23',
+        timeZone: INDIA_TIME_ZONE,
+      }),
+  ).formatToParts(date);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}:${part('second')}`;
 }
 
 /** A calendar month, `YYYY-MM` ('2026-03' â†’ 'Mar 2026', or 'March 2026' when long); anything else as sent. */

@@ -69,3 +69,9 @@ export function checkPaymentReferences(value: PaymentReferences, ctx: z.Refineme
   if (value.chequeNumber !== undefined && !CHEQUE_NUMBER_PATTERN.test(value.chequeNumber))
     ctx.addIssue({ code: 'custom', path: ['chequeNumber'], message: PAYMENT_REFERENCE_MESSAGES.chequeNumberInvalid });
 }
+
+/** A zod refinement for the desk, which has the cheque in hand: its date is asked, not optional. */
+export function requireChequeDate(value: Pick<PaymentReferences, 'paymentMode' | 'chequeDate'>, ctx: z.RefinementCtx) {
+  if (value.paymentMode === 'cheque' && !value.chequeDate)
+    ctx.addIssue({ code: 'custom', path: ['chequeDate'], message: PAYMENT_REFERENCE_MESSAGES.chequeDateRequired });
+}

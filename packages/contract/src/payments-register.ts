@@ -17,6 +17,9 @@ export const REGISTER_KIND_LABELS: Record<RegisterKind, string> = {
   void: 'Void',
 };
 
+/** How an imported payment's rows are marked, on screen and in the CSV. */
+export const IMPORTED_LABEL = 'Imported';
+
 export const REGISTER_MESSAGES = {
   toBeforeFrom: 'The end date is before the start date',
 } as const;
@@ -59,6 +62,8 @@ export const registerEntrySchema = z.object({
   voided: z.boolean(),
   recordedBy: z.string().nullable(),
   recordedAt: z.string(),
+  /** Whether its payment came in by an import of earlier records (its date is the original one). */
+  imported: z.boolean(),
 });
 export type RegisterEntry = z.infer<typeof registerEntrySchema>;
 

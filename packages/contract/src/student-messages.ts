@@ -8,6 +8,7 @@ export const STUDENT_MESSAGE_KINDS = [
   'claim_confirmed',
   'claim_rejected',
   'refund_recorded',
+  'cheque_bounced',
 ] as const;
 export type StudentMessageKind = (typeof STUDENT_MESSAGE_KINDS)[number];
 export const STUDENT_MESSAGE_KIND_LABELS: Record<StudentMessageKind, string> = {
@@ -16,6 +17,7 @@ export const STUDENT_MESSAGE_KIND_LABELS: Record<StudentMessageKind, string> = {
   claim_confirmed: 'Reported payment confirmed',
   claim_rejected: 'Reported payment not confirmed',
   refund_recorded: 'Refund recorded',
+  cheque_bounced: 'Cheque bounced',
 };
 
 /** Where the message stands: the delivery state of the mail that carries it. */

@@ -83,6 +83,40 @@ describe('fee plan', () => {
     });
   });
 
+  it('a re-plan keeps a bounced cheque’s charge as its own line, never moved or folded in', () => {
+    const current = [
+      { number: 1, amountPaise: 2000, dueDate: '2026-01-01', paidPaise: 0 },
+      { number: 2, amountPaise: 500, dueDate: '2026-01-20', paidPaise: 0, charge: 'cheque_bounce' },
+    ];
+    const common = { current, netPaidPaise: 0, concessionPaise: 0, firstDue: '2026-03-01' };
+    const plan = () => [
+      { number: 1, amountPaise: 1500, dueDate: '2026-03-01' },
+      { number: 2, amountPaise: 1500, dueDate: '2026-04-01' },
+    ];
+    const rebuilt = replanSchedule({ ...common, scheduleChanged: true, dateChanged: false, plan });
+    expect(rebuilt).toMatchObject({
+      kind: 'schedule',
+      schedule: [
+        { number: 1, amountPaise: 1500 },
+        { number: 2, amountPaise: 1500 },
+        { number: 3, amountPaise: 500, dueDate: '2026-01-20', charge: 'cheque_bounce' },
+      ],
+    });
+    expect(replanSchedule({ ...common, netPaidPaise: 3501, scheduleChanged: true, dateChanged: false, plan })).toEqual({
+      kind: 'paidTooMuch',
+      paidPaise: 3501,
+      newTotalPaise: 3500,
+    });
+    const moved = replanSchedule({ ...common, scheduleChanged: false, dateChanged: true, plan: () => [] });
+    expect(moved).toMatchObject({
+      kind: 'dates',
+      schedule: [
+        { number: 1, dueDate: '2026-03-01' },
+        { number: 2, dueDate: '2026-01-20', movedFrom: null },
+      ],
+    });
+  });
+
   it('adds a tax-exclusive course’s GST to each installment only while GST is on', () => {
     const course = { pricePaise: 30000_00, emiPricePaise: [15000_00, 15000_01], gstExempt: false, gstRateBp: 1800 };
     const owed = (taxInclusive: boolean, gstOn: boolean, gstExempt = false) =>

@@ -318,7 +318,13 @@ export const enrollmentRepository = {
   async replaceSchedule(
     db: Executor,
     enrollmentId: string,
-    rows: { number: number; amountPaise: number; dueDate: string; taxRateBp?: number | undefined }[],
+    rows: {
+      number: number;
+      amountPaise: number;
+      dueDate: string;
+      taxRateBp?: number | undefined;
+      charge?: string | null | undefined;
+    }[],
   ) {
     await db.delete(installments).where(eq(installments.enrollmentId, enrollmentId));
     if (rows.length) await db.insert(installments).values(rows.map((r) => ({ ...r, enrollmentId })));

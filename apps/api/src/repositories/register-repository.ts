@@ -26,6 +26,8 @@ export interface RegisterEntry {
   installment: number;
   staff_name: string | null;
   recorded_at: string;
+  /** Whether its payment came in by an import of earlier records. */
+  imported: boolean;
   /** The entry's time at full precision, for reading on after it. */
   recorded_key: string;
 }
@@ -62,17 +64,18 @@ function where(f: RegisterFilter): SQL {
 const ENTRIES = sql.raw(`
 select 'receipt' as kind, p.id, p.id as payment_id, p.paid_on as on_date, p.receipt_number as number, p.receipt_number,
        p.amount_paise, p.mode, p.utr, p.cheque_number, p.reference, null::text as reason, null::text as effect,
-       p.voided_at is not null as voided, p.enrollment_id, p.installment_number, p.recorded_by as staff_id, p.created_at as recorded_at
+       p.voided_at is not null as voided, p.enrollment_id, p.installment_number, p.recorded_by as staff_id, p.created_at as recorded_at,
+       p.source
   from payments p
 union all
 select 'refund', r.id, r.payment_id, r.refunded_on, r.refund_number, p.receipt_number,
        -r.amount_paise, r.mode, p.utr, p.cheque_number, null, r.reason, r.effect,
-       false, r.enrollment_id, p.installment_number, r.recorded_by, r.created_at
+       false, r.enrollment_id, p.installment_number, r.recorded_by, r.created_at, p.source
   from refunds r join payments p on p.id = r.payment_id
 union all
 select 'void', p.id, p.id, p.paid_on, p.receipt_number, p.receipt_number,
        -p.amount_paise, p.mode, p.utr, p.cheque_number, p.reference, p.void_reason, null,
-       true, p.enrollment_id, p.installment_number, p.voided_by, p.voided_at
+       true, p.enrollment_id, p.installment_number, p.voided_by, p.voided_at, p.source
   from payments p where p.voided_at is not null
 `);
 
@@ -81,7 +84,7 @@ const COLUMNS = sql.raw(`x.kind, x.id, x.payment_id, x.on_date::text as on_date,
   x.amount_paise::text as amount_paise, x.mode, x.utr, x.cheque_number, x.reference, x.reason, x.effect, x.voided,
   x.enrollment_id, e.enrollment_number, e.name, c.name as course, x.installment_number as installment,
   s.name as staff_name, to_char(x.recorded_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as recorded_at,
-  x.recorded_at::text as recorded_key`);
+  x.recorded_at::text as recorded_key, x.source = 'import' as imported`);
 
 /** Entries in export order (date, time, number, kind, id). */
 const IN_ORDER = sql.raw('x.on_date, x.recorded_at, x.number, x.kind, x.id');

@@ -89,19 +89,25 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['fees'],
         security,
-        summary: 'Send a payment reminder to each enrolment; answers how many were sent and why each other was skipped',
+        summary:
+          'Send a payment reminder to each enrolment (dryRun: only preview who, for what, how much, by which channel); answers what was sent and why each other was skipped',
         body: bulkAlertSchema,
         response: { 200: successEnvelope(bulkAlertResultSchema), ...errors },
       },
     },
     async (request) => {
-      const data = await collections.bulkAlert(request.body.enrollmentIds, request.staffAuth!.staff.id);
-      const skipped = new Set(data.skipped.map((s) => s.enrollmentId));
+      const data = await collections.bulkAlert(request.body, request.staffAuth!.staff.id);
+      if (data.dryRun)
+        return {
+          success: true as const,
+          message: `${data.reminders.length} to send, ${data.skipped.length} skipped`,
+          data,
+        };
       await auditRows(
         app,
         request,
         { action: 'payment_reminder', entity: 'payment', fields: [] },
-        [...new Set(request.body.enrollmentIds)].filter((id) => !skipped.has(id)).map((id) => ({ id })),
+        data.reminders.map((r) => ({ id: r.enrollmentId })),
       );
       return {
         success: true as const,

@@ -16,10 +16,10 @@ import { badRequest, conflict, notFound } from '../lib/http-errors';
 import { enrollmentRepository } from '../repositories/enrollment-repository';
 import { paymentRepository } from '../repositories/payment-repository';
 import { reconcilePaid } from './fee-reconcile';
-import { tellStudentChequeBounced, type BounceNoticeConfig } from './cheque-bounce-notice';
 import { formatInr } from './fee-service';
 import { voidDocuments } from './gst/tax-documents';
 import { ledgerTurn } from './ledger-turn';
+import { tellOfBouncedCheque } from './student-messages';
 
 const onProblem = (message: string) => badRequest(message, [{ path: 'on', message }]);
 const humanDate = (iso: string) => formatDate(iso, 'en', { style: 'long' });
@@ -34,7 +34,7 @@ async function addCharge(tx: Executor, enrollmentId: string, charge: Installment
 export class ChequeService {
   constructor(
     private readonly db: Db,
-    private readonly config: BounceNoticeConfig & { chequeBounceFeePaise: number },
+    private readonly config: { chequeBounceFeePaise: number },
     private readonly onMailQueued: () => void = () => {},
   ) {}
 
@@ -99,14 +99,10 @@ export class ChequeService {
           }`,
           staffId,
         });
-        told = await tellStudentChequeBounced(tx, this.config, {
-          enrollmentId: payment.enrollmentId,
-          receiptNumber: payment.receiptNumber,
-          chequeNumber: payment.chequeNumber,
-          amountPaise: payment.amountPaise,
-          feePaise: fee,
-          on: input.on,
-        });
+        const schedule = await enrollmentRepository.schedule(tx, payment.enrollmentId);
+        const duePaise = schedule.reduce((sum, s) => sum + Math.max(0, s.amountPaise - s.paidPaise), 0);
+        await tellOfBouncedCheque(tx, payment, { feePaise: fee, duePaise, on: input.on });
+        told = true;
         return payment.enrollmentId;
       }),
     );

@@ -7,6 +7,7 @@ import {
   AGE_BUCKETS,
   BULK_ALERT_MESSAGES,
   ageBucketOf,
+  type BulkAlertInput,
   type BulkAlertResult,
   type Collections,
   type CollectionsQuery,
@@ -14,6 +15,7 @@ import {
 } from '@registrar/contract/collections';
 import type { EnrollmentStatus } from '@registrar/contract/constants';
 import { localIsoDate } from '@registrar/contract/enrollment';
+import { FEE_MESSAGES } from '@registrar/contract/fees';
 import { sqlRows, type Db } from '../db/database';
 import { toCsv } from '../lib/csv';
 import { HttpError } from '../lib/http-errors';
@@ -120,9 +122,14 @@ export class CollectionsService {
     );
   }
 
-  /** A reminder to each enrolment (not forced: one a day each); every one not sent says why. */
-  async bulkAlert(enrollmentIds: string[], staffId: string): Promise<BulkAlertResult> {
-    const ids = [...new Set(enrollmentIds)];
+  /**
+   * A reminder to each enrolment, one a day each unless `again`; every one not sent says why. A dry
+   * run sends nothing and answers what would go.
+   */
+  async bulkAlert(input: BulkAlertInput, staffId: string): Promise<BulkAlertResult> {
+    const ids = [...new Set(input.enrollmentIds)];
+    const dryRun = input.dryRun ?? false;
+    const again = input.again ?? false;
     const statuses = new Map(
       (
         await sqlRows<{ id: string; status: string }>(
@@ -134,16 +141,20 @@ export class CollectionsService {
         )
       ).map((r) => [r.id, r.status]),
     );
-    const result: BulkAlertResult = { sent: 0, skipped: [] };
+    const result: BulkAlertResult = { dryRun, sent: 0, reminders: [], skipped: [] };
     for (const enrollmentId of ids) {
       const status = statuses.get(enrollmentId);
-      const skip = (reason: string) => result.skipped.push({ enrollmentId, reason });
+      const skip = (reason: string) =>
+        result.skipped.push({ enrollmentId, reason, sentToday: reason === FEE_MESSAGES.alertAlreadySent });
       if (!status) skip(BULK_ALERT_MESSAGES.notFound);
       else if (!['pending', 'approved'].includes(status)) skip(BULK_ALERT_MESSAGES.closed);
       else
         try {
-          await this.fees.sendAlert(enrollmentId, false, staffId);
-          result.sent += 1;
+          if (dryRun) result.reminders.push((await this.fees.alertPreview(enrollmentId, again)).reminder);
+          else {
+            result.reminders.push(await this.fees.sendAlert(enrollmentId, again, staffId));
+            result.sent += 1;
+          }
         } catch (err) {
           if (!(err instanceof HttpError)) throw err;
           skip(err.message);

@@ -2,36 +2,13 @@
 import type { Dashboard, DashboardPeriod } from '@registrar/contract/dashboard';
 import { REFERENCE_LABELS, type Reference } from '@registrar/contract/constants';
 import { localIsoDate } from '@registrar/contract/enrollment';
+import { monthStartAfter, periodRange } from '@registrar/contract/periods';
 import type { Db } from '../db/database';
 import { toRupees } from '../lib/money';
 import { dashboardRepository as repo } from '../repositories/dashboard-repository';
 import { followUpRepository } from '../repositories/follow-up-repository';
 
 const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
-
-const addMonths = (month: string, n: number) => {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  return new Date(Date.UTC(y, m - 1 + n, 1)).toISOString().slice(0, 10);
-};
-const dayBefore = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
-
-/**
- * The period's first day, the day after its end (`until`, for half-open ranges) and its last day as
- * shown (today for a running period). The financial year starts on 1 April.
- */
-export function periodRange(period: DashboardPeriod, today: string) {
-  const monthStart = `${today.slice(0, 7)}-01`;
-  const nextMonth = addMonths(monthStart, 1);
-  const fyYear = Number(today.slice(5, 7)) >= 4 ? Number(today.slice(0, 4)) : Number(today.slice(0, 4)) - 1;
-  const ranges: Record<DashboardPeriod, { from: string; until: string }> = {
-    month: { from: monthStart, until: nextMonth },
-    'last-month': { from: addMonths(monthStart, -1), until: monthStart },
-    quarter: { from: addMonths(monthStart, -2), until: nextMonth },
-    year: { from: `${fyYear}-04-01`, until: nextMonth },
-  };
-  const { from, until } = ranges[period];
-  return { from, until, to: until > today ? today : dayBefore(until) };
-}
 
 /** The server's local day, as the follow-ups screen counts it. */
 function localDays(now: Date) {
@@ -51,7 +28,7 @@ export class DashboardService {
     today = localIsoDate(now),
   ): Promise<Dashboard> {
     const range = periodRange(period, today);
-    const firstMonth = addMonths(today.slice(0, 7), -11);
+    const firstMonth = monthStartAfter(today.slice(0, 7), -11);
     const days = localDays(now);
     const [
       byStatus,

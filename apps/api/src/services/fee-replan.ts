@@ -61,11 +61,12 @@ export async function replanFees(
     await enrollmentRepository.replaceSchedule(
       tx,
       id,
-      result.schedule.map(({ number, amountPaise, dueDate, taxRateBp }) => ({
+      result.schedule.map(({ number, amountPaise, dueDate, taxRateBp, charge }) => ({
         number,
         amountPaise,
         dueDate,
         taxRateBp,
+        charge,
       })),
     );
     await reconcilePaid(tx, id);

@@ -4,7 +4,8 @@
  * same transaction as every write, reminders by mail, a PDF statement.
  */
 import { localIsoDate } from '@registrar/contract/enrollment';
-import { ENROLLMENT_MESSAGES } from '@registrar/contract/enrollment-admin';
+import type { Reminder } from '@registrar/contract/collections';
+import { ENROLLMENT_MESSAGES, installmentLabel, type InstallmentCharge } from '@registrar/contract/enrollment-admin';
 import { applyConcession } from '@registrar/contract/fee-plan';
 import {
   FEE_MESSAGES,
@@ -240,8 +241,11 @@ export class FeeService {
     });
   }
 
-  /** Mails the student what is due and overdue; once a day unless forced. */
-  async sendAlert(enrollmentId: string, force: boolean, staffId: string): Promise<void> {
+  /**
+   * The reminder `sendAlert` would send: who, each open line, the total, the channel. Refused as
+   * `sendAlert` is (nothing owed; already reminded today unless forced).
+   */
+  async alertPreview(enrollmentId: string, force: boolean) {
     const enrollment = await enrollmentRepository.byId(this.db, enrollmentId);
     if (!enrollment) throw notFound(ENROLLMENT_MESSAGES.notFound);
     const { schedule } = await this.ledger(enrollmentId);
@@ -252,6 +256,27 @@ export class FeeService {
     if (!force && lastAlert && Date.now() - lastAlert.event.createdAt.getTime() < DAY_MS)
       throw conflict(FEE_MESSAGES.alertAlreadySent);
     const outstanding = open.reduce((t, s) => t + s.row.amountPaise - s.paidPaise, 0);
+    const e = enrollment.enrollment;
+    const reminder: Reminder = {
+      enrollmentId,
+      name: e.name,
+      enrollmentNumber: e.enrollmentNumber,
+      channel: 'mail',
+      to: e.email,
+      lines: open.map((s) => ({
+        label: installmentLabel(s.row as { number: number; charge: InstallmentCharge | null }),
+        amount: toRupees(s.row.amountPaise - s.paidPaise),
+        dueDate: s.row.dueDate,
+        overdue: s.status === 'overdue',
+      })),
+      amount: toRupees(outstanding),
+    };
+    return { enrollment, open, outstanding, reminder };
+  }
+
+  /** Mails the student what is due and overdue; once a day unless forced. Answers what it sent. */
+  async sendAlert(enrollmentId: string, force: boolean, staffId: string): Promise<Reminder> {
+    const { enrollment, open, outstanding, reminder } = await this.alertPreview(enrollmentId, force);
     const e = enrollment.enrollment;
     const t = studentTexts(e.language);
     await this.db.transaction(async (tx) => {
@@ -282,11 +307,12 @@ export class FeeService {
       await enrollmentRepository.addEvent(tx, {
         enrollmentId,
         kind: 'payment_alert',
-        note: `Reminder sent for ${formatInr(outstanding)} outstanding${force ? ' (forced)' : ''}`,
+        note: `Reminder sent for ${formatInr(outstanding)} outstanding${force ? ' (sent again today)' : ''}`,
         staffId,
       });
     });
     this.onMailQueued();
+    return reminder;
   }
 
   /**

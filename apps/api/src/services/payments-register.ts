@@ -1,7 +1,9 @@
 /** The payments register across students and its CSV, whose totals row equals the dashboard's collected. */
 import { PAYMENT_MODE_NAMES, type RecordedPaymentMode } from '@registrar/contract/constants';
 import { REFUND_EFFECT_LABELS, type RefundEffect } from '@registrar/contract/fees';
+import { INDIA_TIME_ZONE_NAME, formatSpreadsheetDateTime } from '@registrar/contract/language';
 import {
+  IMPORTED_LABEL,
   REGISTER_KIND_LABELS,
   type PaymentsRegister,
   type PaymentsRegisterQuery,
@@ -48,6 +50,7 @@ export class PaymentsRegisterService {
           voided: r.voided,
           recordedBy: r.staff_name,
           recordedAt: r.recorded_at,
+          imported: r.imported,
         })),
         total,
         q,
@@ -81,8 +84,9 @@ export class PaymentsRegisterService {
         r.kind === 'receipt' && r.voided ? 'voided' : r.kind === 'void' ? 'void' : '',
         r.reason,
         r.effect ? REFUND_EFFECT_LABELS[r.effect as RefundEffect] : '',
+        r.imported ? IMPORTED_LABEL : '',
         r.staff_name,
-        r.recorded_at,
+        formatSpreadsheetDateTime(r.recorded_at),
       ];
     };
     const db = this.db;
@@ -109,8 +113,9 @@ export class PaymentsRegisterService {
         'Voided',
         'Reason',
         'Refund effect',
+        'Source',
         'Recorded by',
-        'Recorded at',
+        `Recorded at (${INDIA_TIME_ZONE_NAME})`,
       ],
       batches(),
     );

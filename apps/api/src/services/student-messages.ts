@@ -5,7 +5,7 @@
  * The text is written when it is sent, in the student's language.
  */
 import { desc, eq } from 'drizzle-orm';
-import { formatRupeesExact } from '@registrar/contract/language';
+import { formatDate, formatRupeesExact } from '@registrar/contract/language';
 import type { StudentMessage, StudentMessageKind } from '@registrar/contract/student-messages';
 import type { Config } from '../config';
 import type { Db, Executor } from '../db/database';
@@ -106,8 +106,28 @@ export const tellOfFailedPayment = (
     },
   ]);
 
-/** Each kind's subject, then its paragraphs, as text keys. */
-const TEXTS: Record<StudentMessageKind, string[]> = {
+/** A bounced cheque, once per payment, with the charge it left and what was due right after. */
+export const tellOfBouncedCheque = (
+  tx: Executor,
+  payment: Pick<PaymentRow, 'id' | 'enrollmentId' | 'receiptNumber' | 'chequeNumber' | 'amountPaise'>,
+  facts: { feePaise: number; duePaise: number; on: string },
+) =>
+  tellStudents(tx, [
+    {
+      enrollmentId: payment.enrollmentId,
+      eventKey: `cheque-bounced:${payment.id}`,
+      kind: 'cheque_bounced',
+      params: {
+        receipt: payment.receiptNumber,
+        cheque: payment.chequeNumber ?? '',
+        amountPaise: payment.amountPaise,
+        ...facts,
+      },
+    },
+  ]);
+
+/** Each kind's subject, then its paragraphs, as text keys (a bounced cheque is worded apart). */
+const TEXTS: Record<Exclude<StudentMessageKind, 'cheque_bounced'>, string[]> = {
   payment_recorded: ['mail.money.received.subject', 'mail.money.received.body'],
   payment_failed: ['mail.money.failed.subject', 'mail.money.failed.body'],
   claim_confirmed: ['mail.money.claimConfirmed.subject', 'mail.money.claimConfirmed.body'],
@@ -122,7 +142,32 @@ const ABOUT: Record<StudentMessageKind, (p: Params) => string | null> = {
   claim_confirmed: (p) => String(p.receipt),
   claim_rejected: (p) => `UTR ${String(p.utr)}`,
   refund_recorded: (p) => String(p.voucher),
+  cheque_bounced: (p) => String(p.receipt),
 };
+
+type Texts = ReturnType<typeof studentTexts>;
+type Enrollment = typeof enrollments.$inferSelect;
+
+/** The subject and paragraphs (before the link) of one message, in the student's language. */
+function wording(t: Texts, e: Enrollment, kind: StudentMessageKind, params: Params) {
+  const inr = (paise: unknown) => formatRupeesExact(toRupees(Number(paise)), e.language);
+  const amount = inr(params.amountPaise);
+  if (kind === 'cheque_bounced') {
+    const date = formatDate(String(params.on), e.language, { style: 'long' });
+    const values = { cheque: params.cheque ?? '', amount, receipt: params.receipt ?? '', date };
+    return {
+      subject: t('mail.chequeBounced.subject', { number: e.enrollmentNumber }),
+      paragraphs: [
+        t('mail.chequeBounced.body', values),
+        ...(Number(params.feePaise) > 0 ? [t('mail.chequeBounced.fee', { amount: inr(params.feePaise) })] : []),
+        t('mail.chequeBounced.due', { amount: inr(params.duePaise) }),
+      ],
+    };
+  }
+  const values = { ...params, number: e.enrollmentNumber, amount, installment: Number(params.installment) };
+  const [subject, ...paragraphs] = TEXTS[kind].map((key) => t(key, values));
+  return { subject: subject!, paragraphs };
+}
 
 /** The mail of a message, written as it is sent; undefined when the student is gone (erased). */
 export function studentMessageRenderer(
@@ -139,18 +184,15 @@ export function studentMessageRenderer(
     if (!row || row.enrollment.erasedAt) return undefined;
     const { message, enrollment: e } = row;
     const t = studentTexts(e.language);
-    const p = message.params;
-    const amount = formatRupeesExact(toRupees(Number(p.amountPaise)), e.language);
-    const installment = Number(p.installment);
-    const values = { ...p, number: e.enrollmentNumber, amount, installment };
-    const [subject, ...paragraphs] = TEXTS[message.kind].map((key) => t(key, values));
-    const retry = message.kind === 'payment_failed' && installment > 0 ? installment : undefined;
+    const { subject, paragraphs } = wording(t, e, message.kind, message.params);
+    // A failed payment links to the installment to pay again; a bounce to the dues as a whole.
+    const installment = message.kind === 'payment_failed' ? Number(message.params.installment) : 0;
     return brandedMail({
       to: e.email,
-      subject: subject!,
+      subject,
       instituteName: config.instituteName,
       greeting: t('mail.greeting', { name: e.name }),
-      paragraphs: [...paragraphs, studentLinkParagraph(e.id, e.language, retry)],
+      paragraphs: [...paragraphs, studentLinkParagraph(e.id, e.language, installment > 0 ? installment : undefined)],
       footer: t('mail.footer', { phone: config.contactPhone, email: config.contactEmail }),
       language: e.language,
     });

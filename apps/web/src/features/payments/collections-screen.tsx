@@ -18,7 +18,14 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
-import { AGE_BUCKETS, AGE_BUCKET_LABELS, type AgeBucket, type BulkAlertResult } from '@registrar/contract/collections';
+import {
+  AGE_BUCKETS,
+  AGE_BUCKET_LABELS,
+  type AgeBucket,
+  type BulkAlertResult,
+  type OverdueLine,
+} from '@registrar/contract/collections';
+import { useGetSiteQuery } from '../../shared/api/site-api';
 import { formatRupees } from '../../shared/lib/money';
 import { formatDate } from '../../shared/lib/format-date';
 import { ENROLLMENTS_PATH } from '../../shared/lib/paths';
@@ -28,8 +35,14 @@ import { ScrollableTable } from '../../shared/ui/scrollable-table';
 import { overdueCsvHref, useGetCollectionsQuery, useSendBulkAlertMutation } from './api/payments-api';
 import { CreditsToRefund } from './credits-to-refund';
 import { QueryState } from './query-state';
+import { ContactActions } from './contact-actions';
+import { ReminderOutcome, ReminderPreviewDialog } from './reminder-preview';
 
 const money = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
+/** Shown from `sm` up, and only below it. */
+const wide = { display: { xs: 'none', sm: 'table-cell' } } as const;
+const narrow = { display: { xs: 'block', sm: 'none' } } as const;
+const since = (l: OverdueLine) => `${formatDate(l.oldestDueDate)} (${l.daysOverdue} days)`;
 
 function useFilter() {
   const [params] = useSearchParams();
@@ -39,31 +52,16 @@ function useFilter() {
   return { bucket, courseId };
 }
 
-function Outcome({ result, names }: { result: BulkAlertResult; names: Map<string, string> }) {
-  return (
-    <Alert severity={result.skipped.length ? 'warning' : 'success'} role="status">
-      {result.sent} {result.sent === 1 ? 'reminder' : 'reminders'} sent, {result.skipped.length} skipped.
-      {result.skipped.length > 0 && (
-        <Box component="ul" sx={{ m: 0, pl: 2 }}>
-          {result.skipped.map((s) => (
-            <li key={s.enrollmentId}>
-              {names.get(s.enrollmentId) ?? s.enrollmentId}: {s.reason}
-            </li>
-          ))}
-        </Box>
-      )}
-    </Alert>
-  );
-}
-
 export function CollectionsScreen() {
   const filter = useFilter();
   const query = useGetCollectionsQuery(filter);
   const allowed = usePermissions();
   const [chosen, setChosen] = useState<Set<string>>(new Set());
   const [send, sending] = useSendBulkAlertMutation();
+  const [preview, setPreview] = useState<BulkAlertResult | null>(null);
   const [result, setResult] = useState<BulkAlertResult | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const { data: site } = useGetSiteQuery();
   const data = query.data;
   const lines = data?.overdue ?? [];
   const names = new Map(lines.map((l) => [l.enrollmentId, `${l.name} (${l.enrollmentNumber})`]));
@@ -74,10 +72,21 @@ export function CollectionsScreen() {
       else next.add(id);
       return next;
     });
-  const remind = async () => {
+  /** Asks the server what would go (nothing is sent), and shows it to confirm. */
+  const review = async () => {
+    setFailure(null);
+    setResult(null);
+    try {
+      setPreview(await send({ enrollmentIds: [...chosen], dryRun: true }).unwrap());
+    } catch (err) {
+      setFailure((err as { message?: string }).message || 'The reminders could not be prepared.');
+    }
+  };
+  const remind = async (enrollmentIds: string[], again: boolean) => {
     setFailure(null);
     try {
-      setResult(await send([...chosen]).unwrap());
+      setResult(await send({ enrollmentIds, again }).unwrap());
+      setPreview(null);
       setChosen(new Set());
     } catch (err) {
       setFailure((err as { message?: string }).message || 'The reminders could not be sent.');
@@ -101,30 +110,31 @@ export function CollectionsScreen() {
       <QueryState {...query} what="collections">
         {data && (
           <Stack spacing={3}>
-            <FiltersFold active={Number(Boolean(filter.bucket)) + Number(Boolean(filter.courseId))}>
-              <Box
-                component="nav"
-                aria-label="Overdue by age"
-                sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' } }}
-              >
-                {data.byAge.map((b) => (
-                  <Paper key={b.bucket} variant="outlined" sx={{ p: 2 }}>
-                    <Link
-                      component={RouterLink}
-                      to={`?bucket=${b.bucket}`}
-                      aria-current={filter.bucket === b.bucket ? 'true' : undefined}
-                    >
-                      {AGE_BUCKET_LABELS[b.bucket]}
-                    </Link>
-                    <Typography variant="h6" component="p" sx={money}>
-                      {formatRupees(b.amount)}
-                    </Typography>
-                    <Typography variant="body2" color="text.secondary">
-                      {b.enrollments} {b.enrollments === 1 ? 'student' : 'students'}
-                    </Typography>
-                  </Paper>
-                ))}
-              </Box>
+            {/* The age groups stay in sight on a phone: they are the first thing an accountant reads. */}
+            <Box
+              component="nav"
+              aria-label="Overdue by age"
+              sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' } }}
+            >
+              {data.byAge.map((b) => (
+                <Paper key={b.bucket} variant="outlined" sx={{ p: { xs: 1.5, sm: 2 } }}>
+                  <Link
+                    component={RouterLink}
+                    to={`?bucket=${b.bucket}`}
+                    aria-current={filter.bucket === b.bucket ? 'true' : undefined}
+                  >
+                    {AGE_BUCKET_LABELS[b.bucket]}
+                  </Link>
+                  <Typography variant="h6" component="p" sx={money}>
+                    {formatRupees(b.amount)}
+                  </Typography>
+                  <Typography variant="body2" color="text.secondary">
+                    {b.enrollments} {b.enrollments === 1 ? 'student' : 'students'}
+                  </Typography>
+                </Paper>
+              ))}
+            </Box>
+            <FiltersFold active={Number(Boolean(filter.courseId))}>
               <ScrollableTable label="Overdue by course">
                 <TableHead>
                   <TableRow>
@@ -166,7 +176,7 @@ export function CollectionsScreen() {
                     variant="contained"
                     disabled={chosen.size === 0}
                     loading={sending.isLoading}
-                    onClick={() => void remind()}
+                    onClick={() => void review()}
                   >
                     Send reminders ({chosen.size})
                   </Button>
@@ -182,63 +192,89 @@ export function CollectionsScreen() {
                   </Button>
                 )}
               </Stack>
-              {result && <Outcome result={result} names={names} />}
-              {failure && <Alert severity="error">{failure}</Alert>}
+              {result && (
+                <ReminderOutcome
+                  result={result}
+                  names={names}
+                  busy={sending.isLoading}
+                  onSendAgain={(ids) => void remind(ids, true)}
+                />
+              )}
+              {failure && !preview && <Alert severity="error">{failure}</Alert>}
+              <ReminderPreviewDialog
+                preview={preview}
+                names={names}
+                busy={sending.isLoading}
+                error={preview ? failure : null}
+                onConfirm={(again) =>
+                  void remind(
+                    [...(preview?.reminders ?? []), ...(preview?.skipped ?? [])].map((r) => r.enrollmentId),
+                    again,
+                  )
+                }
+                onClose={() => setPreview(null)}
+              />
               {lines.length === 0 ? (
                 <Typography color="text.secondary">Nobody is overdue here.</Typography>
               ) : (
-                <ScrollableTable label="Overdue students" labelledBy="overdue-title">
-                  <TableHead>
-                    <TableRow>
-                      {allowed('fees.remind') && (
-                        <TableCell padding="checkbox">
-                          <Checkbox
-                            checked={chosen.size === lines.length}
-                            indeterminate={chosen.size > 0 && chosen.size < lines.length}
-                            onChange={(event) =>
-                              setChosen(event.target.checked ? new Set(lines.map((l) => l.enrollmentId)) : new Set())
-                            }
-                            slotProps={{ input: { 'aria-label': 'Choose every student' } }}
-                          />
-                        </TableCell>
-                      )}
-                      <TableCell>Student</TableCell>
-                      <TableCell align="right">Overdue</TableCell>
-                      <TableCell>Since</TableCell>
-                      <TableCell>Phone</TableCell>
-                    </TableRow>
-                  </TableHead>
-                  <TableBody>
-                    {lines.map((l) => (
-                      <TableRow key={l.enrollmentId}>
+                // On a phone the cells pad less and "Since" moves under the name, so no column is cut off.
+                <Box sx={{ '& .MuiTableCell-root': { px: { xs: 0.75, sm: 2 } } }}>
+                  <ScrollableTable label="Overdue students" labelledBy="overdue-title">
+                    <TableHead>
+                      <TableRow>
                         {allowed('fees.remind') && (
                           <TableCell padding="checkbox">
                             <Checkbox
-                              checked={chosen.has(l.enrollmentId)}
-                              onChange={() => toggle(l.enrollmentId)}
-                              slotProps={{ input: { 'aria-label': `Choose ${l.name}` } }}
+                              checked={chosen.size === lines.length}
+                              indeterminate={chosen.size > 0 && chosen.size < lines.length}
+                              onChange={(event) =>
+                                setChosen(event.target.checked ? new Set(lines.map((l) => l.enrollmentId)) : new Set())
+                              }
+                              slotProps={{ input: { 'aria-label': 'Choose every student' } }}
                             />
                           </TableCell>
                         )}
-                        <TableCell>
-                          <Link component={RouterLink} to={`${ENROLLMENTS_PATH}/${l.enrollmentId}`}>
-                            {l.name}
-                          </Link>{' '}
-                          <Typography component="span" variant="body2" color="text.secondary">
-                            {l.enrollmentNumber} · {l.course}
-                          </Typography>
-                        </TableCell>
-                        <TableCell align="right" sx={money}>
-                          {formatRupees(l.overdue)}
-                        </TableCell>
-                        <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                          {formatDate(l.oldestDueDate)} ({l.daysOverdue} days)
-                        </TableCell>
-                        <TableCell sx={{ whiteSpace: 'nowrap' }}>{l.phoneNumber || '—'}</TableCell>
+                        <TableCell>Student</TableCell>
+                        <TableCell align="right">Overdue</TableCell>
+                        <TableCell sx={wide}>Since</TableCell>
+                        <TableCell>Contact</TableCell>
                       </TableRow>
-                    ))}
-                  </TableBody>
-                </ScrollableTable>
+                    </TableHead>
+                    <TableBody>
+                      {lines.map((l) => (
+                        <TableRow key={l.enrollmentId}>
+                          {allowed('fees.remind') && (
+                            <TableCell padding="checkbox">
+                              <Checkbox
+                                checked={chosen.has(l.enrollmentId)}
+                                onChange={() => toggle(l.enrollmentId)}
+                                slotProps={{ input: { 'aria-label': `Choose ${l.name}` } }}
+                              />
+                            </TableCell>
+                          )}
+                          <TableCell>
+                            <Link component={RouterLink} to={`${ENROLLMENTS_PATH}/${l.enrollmentId}`}>
+                              {l.name}
+                            </Link>{' '}
+                            <Typography component="span" variant="body2" color="text.secondary">
+                              {l.enrollmentNumber} · {l.course}
+                            </Typography>
+                            <Typography variant="body2" color="text.secondary" sx={narrow}>
+                              Since {since(l)}
+                            </Typography>
+                          </TableCell>
+                          <TableCell align="right" sx={money}>
+                            {formatRupees(l.overdue)}
+                          </TableCell>
+                          <TableCell sx={{ ...wide, whiteSpace: 'nowrap' }}>{since(l)}</TableCell>
+                          <TableCell>
+                            <ContactActions line={l} instituteName={site?.instituteName ?? ''} />
+                          </TableCell>
+                        </TableRow>
+                      ))}
+                    </TableBody>
+                  </ScrollableTable>
+                </Box>
               )}
             </Box>
             <CreditsToRefund credits={data.credits} />

@@ -14,7 +14,7 @@ import { apiUrl } from '@registrar/contract/api-paths';
 import { PAYMENT_MODE_NAMES, RECORDED_PAYMENT_MODES } from '@registrar/contract/constants';
 import { localIsoDate } from '@registrar/contract/enrollment';
 import { REFUND_EFFECT_LABELS } from '@registrar/contract/fees';
-import { REGISTER_KIND_LABELS, type RegisterEntry } from '@registrar/contract/payments-register';
+import { IMPORTED_LABEL, REGISTER_KIND_LABELS, type RegisterEntry } from '@registrar/contract/payments-register';
 import { formatRupees } from '../../shared/lib/money';
 import { formatDate } from '../../shared/lib/format-date';
 import { ENROLLMENTS_PATH } from '../../shared/lib/paths';
@@ -24,6 +24,7 @@ import { ResourceList, type ResourceColumn } from '../../shared/ui/resource-list
 import { optionsOf, selectFilter } from '../../shared/ui/resource-list/select-filter';
 import type { ListResource } from '../../shared/ui/resource-list/list-types';
 import { actionsColumn } from '../../shared/ui/resource-list/row-actions';
+import { PeriodPresets } from './period-presets';
 import { registerCsvHref, useGetPaymentsRegisterQuery, type RegisterListArgs } from './api/payments-api';
 
 const MODE_FILTER = selectFilter('mode', 'Mode', 'All modes', optionsOf(RECORDED_PAYMENT_MODES, PAYMENT_MODE_NAMES));
@@ -63,6 +64,9 @@ const COLUMNS: readonly ResourceColumn<RegisterEntry>[] = [
         {row.number}
         {row.kind === 'refund' ? ` (of ${row.receiptNumber})` : ''}
         {row.kind === 'receipt' && row.voided ? ' · voided' : ''}
+        {row.imported ? (
+          <Chip size="small" variant="outlined" label={IMPORTED_LABEL} sx={{ ml: 1, color: 'text.primary' }} />
+        ) : null}
       </Typography>
     ),
   },
@@ -188,6 +192,7 @@ export function PaymentsRegisterScreen() {
       filters={FILTERS}
       actions={
         <>
+          <PeriodPresets />
           <DateRangeFilter verb="Paid" />
           <PeriodTotal />
         </>

@@ -180,7 +180,7 @@ describe('fee panel', () => {
     expect(screen.getByRole('dialog', { name: 'Give a concession' })).toBeTruthy();
   });
 
-  it('payment reminder: a second one today is offered again as "Send anyway", which forces it', async () => {
+  it('payment reminder: a second one today is offered as "Send again today", which sends it', async () => {
     let calls = 0;
     const { writes } = setup(detail(), (r) => {
       if (r.method !== 'PUT' || !r.url.pathname.includes('payment-alert')) return undefined;
@@ -191,7 +191,7 @@ describe('fee panel', () => {
     });
     fireEvent.click(screen.getByRole('button', { name: 'Send payment reminder' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'A reminder was already sent today' });
-    fireEvent.click(within(confirm).getByRole('button', { name: 'Send anyway' }));
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Send again today' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(writes().map((w) => w.body)).toEqual([{}, { force: true }]);
   });

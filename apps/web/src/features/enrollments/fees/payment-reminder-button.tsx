@@ -1,7 +1,7 @@
 /**
  * "Send payment reminder": mails the student what is due and overdue. The server
  * sends at most one a day unless forced: when it says one already went today, a confirm dialog
- * offers "Send anyway", which asks again with `force: true`. Nothing owed: the button is off.
+ * offers "Send again today", which asks again with `force: true`. Nothing owed: the button is off.
  */
 import { useState } from 'react';
 import Button from '@mui/material/Button';
@@ -44,7 +44,7 @@ export function PaymentReminderButton({ enrollmentId, nothingOwed }: { enrollmen
         title="A reminder was already sent today"
         description="The student has already been emailed about these fees today. Send another reminder anyway?"
         error={again?.error}
-        confirmLabel="Send anyway"
+        confirmLabel="Send again today"
         busy={isLoading}
         onConfirm={() => void send(true)}
         onClose={() => setAgain(null)}

@@ -21,8 +21,8 @@ import { FEE_MESSAGES, PAYMENT_NOTE_MAX, PAYMENT_REFERENCE_MAX, recordPaymentFie
 import {
   BANK_NAME_MAX,
   MODES_WITH_UTR,
-  PAYMENT_REFERENCE_MESSAGES,
   checkPaymentReferences,
+  requireChequeDate,
 } from '@registrar/contract/payment-references';
 import { formatRupees } from '../../../shared/lib/money';
 import { formatDate } from '../../../shared/lib/format-date';
@@ -78,13 +78,7 @@ export function paymentFormSchema(owed: (installmentId: string) => number, lates
           });
         if (typeof paidOn === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(paidOn) && paidOn > latest)
           ctx.addIssue({ code: 'custom', path: ['paidOn'], message: FEE_MESSAGES.paidOnInFuture });
-        // The desk always has the cheque in hand: its date is asked, not optional.
-        if (values.paymentMode === 'cheque' && !values.chequeDate)
-          ctx.addIssue({
-            code: 'custom',
-            path: ['chequeDate'],
-            message: PAYMENT_REFERENCE_MESSAGES.chequeDateRequired,
-          });
+        requireChequeDate(values, ctx);
       },
       { when: () => true },
     );

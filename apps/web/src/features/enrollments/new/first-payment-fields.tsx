@@ -11,6 +11,7 @@ export interface PaymentValues {
   paidOn: string;
   reference: string;
   utr: string;
+  chequeDate: string;
 }
 
 interface FirstPaymentFieldsProps {
@@ -53,6 +54,9 @@ export function FirstPaymentFields({ on, onToggle, values, onChange, errors, hin
           <DateField label="Paid on" name="payOn" fullWidth={false} {...bind('paidOn')} />
           {(values.paymentMode === 'upi' || values.paymentMode === 'bank_transfer') && (
             <OptionalField label="UTR (the bank's reference)" name="payUtr" {...bind('utr')} />
+          )}
+          {values.paymentMode === 'cheque' && (
+            <DateField label="Cheque date" name="payChequeDate" required fullWidth={false} {...bind('chequeDate')} />
           )}
           <OptionalField label="Reference (transaction id, cheque number)" name="payReference" {...bind('reference')} />
         </>

@@ -59,6 +59,7 @@ export function NewEnrollmentScreen({ prefill, backTo }: { prefill?: EnrollmentP
     paidOn: localIsoDate(),
     reference: '',
     utr: '',
+    chequeDate: '',
   });
   const [paymentErrors, setPaymentErrors] = useState<Partial<Record<keyof PaymentValues, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -79,6 +80,7 @@ export function NewEnrollmentScreen({ prefill, backTo }: { prefill?: EnrollmentP
       paidOn: payment.paidOn,
       reference: payment.reference || undefined,
       utr: payment.utr || undefined,
+      chequeDate: payment.paymentMode === 'cheque' ? payment.chequeDate || undefined : undefined,
     });
     setPaymentErrors(parsed.success ? {} : (firstMessages(parsed.error.issues) as typeof paymentErrors));
     return { ok: parsed.success, value: parsed.data };

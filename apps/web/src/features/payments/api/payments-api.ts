@@ -2,7 +2,7 @@
 import { apiPaths } from '@registrar/contract/api-paths';
 import type { SuccessEnvelope } from '@registrar/contract/envelope';
 import type { PaymentsRegister } from '@registrar/contract/payments-register';
-import type { BulkAlertResult, Collections } from '@registrar/contract/collections';
+import type { BulkAlertInput, BulkAlertResult, Collections } from '@registrar/contract/collections';
 import type { CashBook, CashBookCloseInput, CashBookEntryInput } from '@registrar/contract/day-book';
 import { baseApi } from '../../../shared/api/base-api';
 
@@ -60,8 +60,9 @@ export const accountsApi = baseApi.injectEndpoints({
     closeCashBook: build.mutation<SuccessEnvelope<CashBook>, CashBookCloseInput>({
       query: (body) => ({ url: apiPaths.cashBookClose, method: 'POST', body }),
     }),
-    sendBulkAlert: build.mutation<BulkAlertResult, string[]>({
-      query: (enrollmentIds) => ({ url: apiPaths.bulkPaymentAlert, method: 'POST', body: { enrollmentIds } }),
+    /** With `dryRun` it only previews; with `again` it also sends to those reminded today. */
+    sendBulkAlert: build.mutation<BulkAlertResult, BulkAlertInput>({
+      query: (body) => ({ url: apiPaths.bulkPaymentAlert, method: 'POST', body }),
       transformResponse: (envelope: SuccessEnvelope<BulkAlertResult>) => envelope.data,
     }),
   }),

@@ -29,18 +29,21 @@ export function useDateRange() {
       }),
     [setParams],
   );
-  const clear = useCallback(
-    () =>
+  /** Both ends at once (a preset), or neither when both are empty. */
+  const setRange = useCallback(
+    (range: { from: string; to: string }) =>
       setParams((current) => {
         const next = new URLSearchParams(current);
-        next.delete('from');
-        next.delete('to');
+        for (const name of ['from', 'to'] as const)
+          if (range[name]) next.set(name, range[name]);
+          else next.delete(name);
         next.delete('page');
         return next;
       }),
     [setParams],
   );
-  return { from, to, rawTo, toBeforeFrom, set, clear };
+  const clear = useCallback(() => setRange({ from: '', to: '' }), [setRange]);
+  return { from, to, rawTo, toBeforeFrom, set, setRange, clear };
 }
 
 /** `verb` names what the dates are about: "Received" gives "Received from", "Received to". */
