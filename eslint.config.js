@@ -105,7 +105,15 @@ const routesUseServicesOnly = restrict(
 // Services are built once, in plugins/services.ts: a route or another plugin takes them from the app,
 // and a service is handed the services it uses instead of building them (one instance each, wired
 // in one place). A route never holds the database handle: what it needs is a service's to do.
-const newService = (message) => ({ selector: 'NewExpression[callee.name=/Service$/]', message });
+// Workers and the digest are services too (they read and write), whatever their names end with.
+const newService = (message) => ({
+  selector: 'NewExpression[callee.name=/(Service|Worker|Digest)$/]',
+  message,
+});
+const databaseHandle = (message) => ({
+  selector: "MemberExpression[property.name='db'][object.property.name='database']",
+  message,
+});
 const builtOnce = (files, selectors, ignores = []) => ({
   files,
   ignores,
@@ -116,15 +124,15 @@ const servicesBuiltOnce = [
     ['apps/api/src/routes/**'],
     [
       newService('a route takes its services from the app (plugins/services.ts)'),
-      {
-        selector: "MemberExpression[property.name='db'][object.property.name='database']",
-        message: 'a route hands no database handle: bind the work in plugins/services.ts and call it from the app',
-      },
+      databaseHandle('a route hands no database handle: bind the work in plugins/services.ts and call it from the app'),
     ],
   ),
   builtOnce(
     ['apps/api/src/plugins/**'],
-    [newService('a plugin takes its services from the app (plugins/services.ts builds each once)')],
+    [
+      newService('a plugin takes its services from the app (plugins/services.ts builds each once)'),
+      databaseHandle('a plugin hands no database handle: plugins/services.ts builds what needs one'),
+    ],
     ['apps/api/src/plugins/services.ts'],
   ),
   builtOnce(
