@@ -48,16 +48,6 @@ const layerRules = [
     ],
   ),
   restrict(
-    ['apps/api/src/services/**'],
-    [
-      {
-        group: ['**/routes/**', '**/plugins/**'],
-        message: 'services cannot depend on routes (routes → services → repositories)',
-      },
-      apiToWeb,
-    ],
-  ),
-  restrict(
     ['apps/api/src/db/**'],
     [
       {
@@ -101,6 +91,78 @@ const routesUseServicesOnly = restrict(
     apiToWeb,
   ],
 );
+
+// Services reach the database through repositories: they hold the handle they are handed (its type
+// from db/database) to pass on and to open transactions, and write no SQL of their own.
+const servicesAboveRoutes = {
+  group: ['**/routes/**', '**/plugins/**'],
+  message: 'services cannot depend on routes (routes → services → repositories)',
+};
+const servicesWriteNoSql = [
+  servicesAboveRoutes,
+  apiToWeb,
+  {
+    group: ['drizzle-orm', 'drizzle-orm/*', '**/db/schema'],
+    message: 'a service queries through a repository (services → repositories → db)',
+  },
+  {
+    group: ['**/db/database'],
+    allowTypeImports: true,
+    message: 'a service takes only the handle types from db/database; its queries live in a repository',
+  },
+];
+// Services that still query the database themselves, to move into repositories/ one at a time.
+// This list only shrinks: a file leaves it when its SQL has moved.
+const servicesStillQuerying = [
+  'apps/api/src/services/announcement-service.ts',
+  'apps/api/src/services/backup/backup-archive.ts',
+  'apps/api/src/services/backup/restore-archive.ts',
+  'apps/api/src/services/cheque-service.ts',
+  'apps/api/src/services/collections-service.ts',
+  'apps/api/src/services/day-book-figures.ts',
+  'apps/api/src/services/day-book-service.ts',
+  'apps/api/src/services/erasure-ledger.ts',
+  'apps/api/src/services/erasure-statements.ts',
+  'apps/api/src/services/gateway/cancel-orders.ts',
+  'apps/api/src/services/gateway/gateway-intake.ts',
+  'apps/api/src/services/gateway/gateway-refund-views.ts',
+  'apps/api/src/services/gateway/gateway-refunds.ts',
+  'apps/api/src/services/gateway/online-payment-service.ts',
+  'apps/api/src/services/gst/gst-repository.ts',
+  'apps/api/src/services/gst/tax-documents.ts',
+  'apps/api/src/services/inquiry-digest.ts',
+  'apps/api/src/services/ledger-check-accounts.ts',
+  'apps/api/src/services/ledger-check-doors.ts',
+  'apps/api/src/services/ledger-check-periods.ts',
+  'apps/api/src/services/ledger-check.ts',
+  'apps/api/src/services/privacy-export.ts',
+  'apps/api/src/services/privacy-service.ts',
+  'apps/api/src/services/reconciliation/claim-service.ts',
+  'apps/api/src/services/reconciliation/matcher-load.ts',
+  'apps/api/src/services/reconciliation/record-line.ts',
+  'apps/api/src/services/reconciliation/statement-lines.ts',
+  'apps/api/src/services/reconciliation/statement-service.ts',
+  'apps/api/src/services/refund-voucher.ts',
+  'apps/api/src/services/retention.ts',
+  'apps/api/src/services/staff-admin-service.ts',
+  'apps/api/src/services/staff-notices.ts',
+  'apps/api/src/services/student-links.ts',
+  'apps/api/src/services/student-messages.ts',
+  'apps/api/src/services/student-page-service.ts',
+];
+const servicesUseRepositories = [
+  {
+    files: ['apps/api/src/services/**'],
+    rules: {
+      'no-restricted-imports': 'off',
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: servicesWriteNoSql }],
+    },
+  },
+  {
+    files: servicesStillQuerying,
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [servicesAboveRoutes, apiToWeb] }] },
+  },
+];
 
 // Services are built once, in plugins/services.ts: a route or another plugin takes them from the app,
 // and a service is handed the services it uses instead of building them (one instance each, wired
@@ -190,6 +252,7 @@ export default tseslint.config(
   },
   ...layerRules,
   routesUseServicesOnly,
+  ...servicesUseRepositories,
   webFeatureZones,
   ...servicesBuiltOnce,
 );
