@@ -128,8 +128,6 @@ const servicesStillQuerying = [
   'apps/api/src/services/gateway/gateway-refund-views.ts',
   'apps/api/src/services/gateway/gateway-refunds.ts',
   'apps/api/src/services/gateway/online-payment-service.ts',
-  'apps/api/src/services/gst/gst-repository.ts',
-  'apps/api/src/services/gst/tax-documents.ts',
   'apps/api/src/services/inquiry-digest.ts',
   'apps/api/src/services/ledger-check-accounts.ts',
   'apps/api/src/services/ledger-check-doors.ts',

@@ -9,7 +9,7 @@ import type { Db, Executor } from '../db/database';
 import { toRupees } from '../lib/money';
 import { enrollmentRepository } from '../repositories/enrollment-repository';
 import { paymentRepository } from '../repositories/payment-repository';
-import { gstRepository } from './gst/gst-repository';
+import { gstRepository } from '../repositories/gst-repository';
 import { installmentStatus } from './enrollment-fee-schedule';
 
 export interface ScheduleLine {

@@ -28,7 +28,7 @@ import { paymentRepository } from '../repositories/payment-repository';
 import { oncePerKey } from './once-per-key';
 import { reconcilePaid } from './fee-reconcile';
 import { voidDocuments } from './gst/tax-documents';
-import { gstRepository } from './gst/gst-repository';
+import { gstRepository } from '../repositories/gst-repository';
 import { recordIncoming } from './payment-intake';
 import { ledgerTurn } from './ledger-turn';
 import { recordRefund } from './refund-intake';
