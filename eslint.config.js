@@ -125,7 +125,6 @@ const servicesStillQuerying = [
   'apps/api/src/services/erasure-statements.ts',
   'apps/api/src/services/gateway/gateway-intake.ts',
   'apps/api/src/services/gateway/gateway-refunds.ts',
-  'apps/api/src/services/gateway/online-payment-service.ts',
   'apps/api/src/services/inquiry-digest.ts',
   'apps/api/src/services/ledger-check-accounts.ts',
   'apps/api/src/services/ledger-check-doors.ts',

@@ -3,8 +3,10 @@ import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Db, Executor } from '../db/database';
 import {
   enrollments,
+  gatewayEvents,
   gatewayRefundEvents,
   gatewayRefundRequests,
+  paymentOrderHistory,
   paymentOrders,
   payments,
   refunds,
@@ -12,6 +14,66 @@ import {
 } from '../db/schema';
 
 export const gatewayRepository = {
+  /** The enrolment an order is opened for: its number and whether it still takes money. */
+  async payer(db: Db, enrollmentId: string): Promise<{ number: string; status: string } | undefined> {
+    const [enrollment] = await db
+      .select({ number: enrollments.enrollmentNumber, status: enrollments.status })
+      .from(enrollments)
+      .where(eq(enrollments.id, enrollmentId));
+    return enrollment;
+  },
+
+  /** Two tabs asking at once: the unique open-order index keeps one; the other's order lapses unpaid. */
+  async insertOrder(db: Db, values: typeof paymentOrders.$inferInsert): Promise<void> {
+    await db.insert(paymentOrders).values(values).onConflictDoNothing();
+  },
+
+  /** The open order of this gateway for one installment number and amount, if any. */
+  async openOrder(db: Db, key: { enrollmentId: string; number: number; amountPaise: number; gateway: string }) {
+    const [order] = await db
+      .select()
+      .from(paymentOrders)
+      .where(
+        and(
+          eq(paymentOrders.enrollmentId, key.enrollmentId),
+          eq(paymentOrders.installmentNumber, key.number),
+          eq(paymentOrders.amountPaise, key.amountPaise),
+          eq(paymentOrders.state, 'open'),
+          eq(paymentOrders.gateway, key.gateway),
+        ),
+      );
+    return order;
+  },
+
+  /** The newest orders, with their enrolment and the receipt of the payment each brought. */
+  async latestOrders(db: Db, limit: number) {
+    return db
+      .select({
+        order: paymentOrders,
+        number: enrollments.enrollmentNumber,
+        name: enrollments.name,
+        receipt: payments.receiptNumber,
+      })
+      .from(paymentOrders)
+      .innerJoin(enrollments, eq(enrollments.id, paymentOrders.enrollmentId))
+      .leftJoin(payments, eq(payments.gatewayPaymentId, paymentOrders.gatewayPaymentId))
+      .orderBy(desc(paymentOrders.createdAt))
+      .limit(limit);
+  },
+
+  async latestEvents(db: Db, limit: number) {
+    return db.select().from(gatewayEvents).orderBy(desc(gatewayEvents.receivedAt)).limit(limit);
+  },
+
+  /** The states these orders went through, oldest first. */
+  async orderHistory(db: Db, orderIds: string[]) {
+    return db
+      .select()
+      .from(paymentOrderHistory)
+      .where(inArray(paymentOrderHistory.orderId, orderIds))
+      .orderBy(asc(paymentOrderHistory.at));
+  },
+
   /** Cancels the open (and failed) orders of these enrolments; `detach` also lets go of every cancelled one. Answers how many were cancelled. */
   async cancelOpenOrders(tx: Executor, enrollmentIds: string[], detach: boolean): Promise<number> {
     if (!enrollmentIds.length) return 0;
