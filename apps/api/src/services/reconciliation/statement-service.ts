@@ -24,7 +24,7 @@ import type { OpenClaim } from './matcher';
 import { loadMatcher } from './matcher-load';
 import { ledgerTurn } from '../ledger-turn';
 import { recordLine, recordLines, utrTaken } from './record-line';
-import { insertLines } from './statement-lines';
+import { insertLines } from '../../repositories/reconciliation-repository';
 import { readStatement, type StatementCredit } from './statement-reader';
 
 type LineInsert = typeof bankStatementLines.$inferInsert & { id: string };

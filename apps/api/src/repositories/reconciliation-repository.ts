@@ -1,0 +1,122 @@
+/**
+ * Reconciliation rows: the lines of a bank statement, and what the matcher judges them against
+ * (open installments, open claims, UTRs already paid).
+ */
+import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Executor } from '../db/database';
+import { enrollments, installments, paymentClaims, payments, type bankStatementLines } from '../db/schema';
+
+/** The enrolments a line could point to: the claimant's, an enrolment number, words of a name. */
+export interface InstallmentClues {
+  enrollmentId: string;
+  enrollmentNumber: string | null;
+  nameWords: string[];
+}
+
+const cluesMatch = (clues: InstallmentClues) =>
+  or(
+    eq(enrollments.id, clues.enrollmentId),
+    clues.enrollmentNumber ? eq(enrollments.enrollmentNumber, clues.enrollmentNumber) : undefined,
+    ...clues.nameWords.map((w) => sql`lower(${enrollments.name}) like ${`%${w}%`}`),
+  );
+
+/** Installments still owing of live enrolments (all, or those `only` picks), oldest due first. */
+export async function openInstallments(tx: Executor, only?: InstallmentClues) {
+  const rows = await tx
+    .select({
+      enrollmentId: enrollments.id,
+      enrollmentNumber: enrollments.enrollmentNumber,
+      name: enrollments.name,
+      number: installments.number,
+      owedPaise: sql<number>`(${installments.amountPaise} - ${installments.paidPaise})::float8`,
+      dueDate: installments.dueDate,
+    })
+    .from(installments)
+    .innerJoin(enrollments, eq(enrollments.id, installments.enrollmentId))
+    .where(
+      and(
+        lt(installments.paidPaise, installments.amountPaise),
+        inArray(enrollments.status, ['pending', 'approved']),
+        isNull(enrollments.erasedAt),
+        only && cluesMatch(only),
+      ),
+    )
+    .orderBy(asc(installments.dueDate), asc(installments.number));
+  return rows;
+}
+
+/** Open claims of these UTRs, each with its claimant's enrolment number and name. */
+export async function openClaims(tx: Executor, utrs: string[]) {
+  if (!utrs.length) return new Map();
+  const rows = await tx
+    .select({
+      id: paymentClaims.id,
+      utr: paymentClaims.utr,
+      enrollmentId: paymentClaims.enrollmentId,
+      installmentNumber: paymentClaims.installmentNumber,
+      amountPaise: paymentClaims.amountPaise,
+      enrollmentNumber: enrollments.enrollmentNumber,
+      name: enrollments.name,
+    })
+    .from(paymentClaims)
+    .innerJoin(enrollments, eq(enrollments.id, paymentClaims.enrollmentId))
+    .where(and(eq(paymentClaims.state, 'open'), inArray(paymentClaims.utr, utrs)));
+  return new Map(rows.map(({ utr, ...claim }) => [utr, claim]));
+}
+
+/** Live payments of these UTRs: UTR to payment id. */
+export async function paidUtrs(tx: Executor, utrs: string[]): Promise<Map<string, string>> {
+  const paid = new Map<string, string>();
+  if (!utrs.length) return paid;
+  for (const p of await tx
+    .select({ id: payments.id, utr: payments.utr })
+    .from(payments)
+    .where(and(isNull(payments.voidedAt), inArray(payments.utr, utrs))))
+    paid.set(p.utr!, p.id);
+  return paid;
+}
+
+const CHUNK = 2000;
+
+/**
+ * Inserts the lines as one JSON parameter per chunk: thousands of lines cost a few statements and
+ * no per-value parameter building.
+ */
+export async function insertLines(
+  tx: Executor,
+  lines: (typeof bankStatementLines.$inferInsert & { id: string })[],
+): Promise<void> {
+  for (let i = 0; i < lines.length; i += CHUNK) {
+    const json = JSON.stringify(
+      lines.slice(i, i + CHUNK).map((l) => ({
+        id: l.id,
+        statement_id: l.statementId,
+        row_number: l.rowNumber,
+        posted_on: l.postedOn,
+        narration: l.narration,
+        reference: l.reference ?? null,
+        amount_paise: l.amountPaise,
+        mode: l.mode,
+        utr: l.utr ?? null,
+        payer_name: l.payerName ?? null,
+        vpa: l.vpa ?? null,
+        state: l.state,
+        enrollment_id: l.enrollmentId ?? null,
+        installment_number: l.installmentNumber ?? null,
+        candidates: l.candidates ?? [],
+        payment_id: l.paymentId ?? null,
+        handled_by: l.handledBy ?? null,
+        handled_at: l.handledAt ?? null,
+      })),
+    );
+    await tx.execute(sql`
+      insert into bank_statement_lines (id, statement_id, row_number, posted_on, narration, reference, amount_paise,
+        mode, utr, payer_name, vpa, state, enrollment_id, installment_number, candidates, payment_id, handled_by, handled_at)
+      select id, statement_id, row_number, posted_on, narration, reference, amount_paise,
+        mode, utr, payer_name, vpa, state, enrollment_id, installment_number, candidates, payment_id, handled_by, handled_at
+      from jsonb_to_recordset(${json}::jsonb) as x(id uuid, statement_id uuid, row_number int, posted_on date,
+        narration text, reference text, amount_paise bigint, mode text, utr text, payer_name text, vpa text, state text,
+        enrollment_id uuid, installment_number int, candidates jsonb, payment_id uuid, handled_by uuid,
+        handled_at timestamptz)`);
+  }
+}
