@@ -1,8 +1,9 @@
 /** Gateway rows: the orders students open and the refund requests staff send to the gateway. */
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, lt, ne, notExists, or, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../db/database';
 import {
   enrollments,
+  gatewayEventOutcomes,
   gatewayEvents,
   gatewayRefundEvents,
   gatewayRefundRequests,
@@ -12,6 +13,12 @@ import {
   refunds,
   staff,
 } from '../db/schema';
+
+export type PaymentOrderRow = typeof paymentOrders.$inferSelect;
+
+/** An event's next handling number, over gateway_events (named in full: drizzle's bare "id" is the outcome's there). */
+const nextAttempt = sql<number>`(select coalesce(max(o.attempt), 0) + 1 from gateway_event_outcomes o
+  where o.event_id = gateway_events.id)`.mapWith(Number);
 
 export const gatewayRepository = {
   /** The enrolment an order is opened for: its number and whether it still takes money. */
@@ -117,5 +124,141 @@ export const gatewayRepository = {
       .leftJoin(refunds, eq(refunds.id, gatewayRefundEvents.refundId))
       .where(inArray(gatewayRefundEvents.requestId, requestIds))
       .orderBy(asc(gatewayRefundEvents.at));
+  },
+
+  async markOrderPaid(tx: Executor, orderId: string, paidAt: Date, gatewayPaymentId: string): Promise<void> {
+    await tx
+      .update(paymentOrders)
+      .set({ state: 'paid', paidAt, gatewayPaymentId })
+      .where(and(eq(paymentOrders.id, orderId), inArray(paymentOrders.state, ['open', 'failed', 'cancelled'])));
+  },
+
+  /** Closes an open order as failed; false when it was no longer open. */
+  async markOrderFailed(tx: Executor, orderId: string): Promise<boolean> {
+    const closed = await tx
+      .update(paymentOrders)
+      .set({ state: 'failed' })
+      .where(and(eq(paymentOrders.id, orderId), eq(paymentOrders.state, 'open')))
+      .returning({ id: paymentOrders.id });
+    return closed.length > 0;
+  },
+
+  async orderByGatewayId(db: Executor, gateway: string, gatewayOrderId: string): Promise<PaymentOrderRow | undefined> {
+    const [order] = await db
+      .select()
+      .from(paymentOrders)
+      .where(and(eq(paymentOrders.gateway, gateway), eq(paymentOrders.gatewayOrderId, gatewayOrderId)));
+    return order;
+  },
+
+  /** Stores a delivery once by its event id; undefined when it was already stored. */
+  async insertEvent(db: Db, values: typeof gatewayEvents.$inferInsert): Promise<string | undefined> {
+    const [row] = await db
+      .insert(gatewayEvents)
+      .values(values)
+      .onConflictDoNothing()
+      .returning({ id: gatewayEvents.id });
+    return row?.id;
+  },
+
+  async eventById(db: Db, id: string) {
+    const [row] = await db.select().from(gatewayEvents).where(eq(gatewayEvents.id, id));
+    return row;
+  },
+
+  async nextAttempt(db: Db, eventId: string): Promise<number> {
+    const [next] = await db.select({ attempt: nextAttempt }).from(gatewayEvents).where(eq(gatewayEvents.id, eventId));
+    return next!.attempt;
+  },
+
+  /** Appends an outcome; false when this attempt's outcome was already noted. */
+  async noteOutcome(db: Db, values: typeof gatewayEventOutcomes.$inferInsert): Promise<boolean> {
+    const [noted] = await db
+      .insert(gatewayEventOutcomes)
+      .values(values)
+      .onConflictDoNothing()
+      .returning({ id: gatewayEventOutcomes.id });
+    return Boolean(noted);
+  },
+
+  /** The latest outcome of each of these events. */
+  async latestOutcomes(db: Db, eventIds: string[]) {
+    return db
+      .selectDistinctOn([gatewayEventOutcomes.eventId], {
+        eventId: gatewayEventOutcomes.eventId,
+        outcome: gatewayEventOutcomes.outcome,
+      })
+      .from(gatewayEventOutcomes)
+      .where(inArray(gatewayEventOutcomes.eventId, eventIds))
+      .orderBy(gatewayEventOutcomes.eventId, desc(gatewayEventOutcomes.attempt));
+  },
+
+  /** Events not handled, or whose handling failed fewer than `maxAttempts` times, oldest first. */
+  async unsettledEvents(db: Db, maxAttempts: number, limit: number) {
+    const settled = db
+      .select({ one: sql`1` })
+      .from(gatewayEventOutcomes)
+      .where(
+        and(
+          eq(gatewayEventOutcomes.eventId, gatewayEvents.id),
+          or(ne(gatewayEventOutcomes.outcome, 'error'), gte(gatewayEventOutcomes.attempt, maxAttempts)),
+        ),
+      );
+    return db
+      .select({ id: gatewayEvents.id, attempt: nextAttempt })
+      .from(gatewayEvents)
+      .where(notExists(settled))
+      .orderBy(asc(gatewayEvents.receivedAt))
+      .limit(limit);
+  },
+
+  /** Open and failed orders of this gateway made since `since`, the least recently checked first. */
+  async ordersToCheck(db: Db, gateway: string, since: Date, limit: number): Promise<PaymentOrderRow[]> {
+    return db
+      .select()
+      .from(paymentOrders)
+      .where(
+        and(
+          eq(paymentOrders.gateway, gateway),
+          inArray(paymentOrders.state, ['open', 'failed']),
+          gt(paymentOrders.createdAt, since),
+        ),
+      )
+      .orderBy(sql`${paymentOrders.checkedAt} asc nulls first`)
+      .limit(limit);
+  },
+
+  async markOrderChecked(db: Db, orderId: string, at: Date): Promise<void> {
+    await db.update(paymentOrders).set({ checkedAt: at }).where(eq(paymentOrders.id, orderId));
+  },
+
+  /** The receipt of the latest gateway payment that paid this order, if one is recorded. */
+  async receiptOfOrder(db: Db, gatewayOrderId: string): Promise<string | null> {
+    const [row] = await db
+      .select({ receiptNumber: payments.receiptNumber })
+      .from(payments)
+      .where(and(eq(payments.source, 'gateway'), eq(payments.sourceRef, gatewayOrderId)))
+      .orderBy(desc(payments.createdAt))
+      .limit(1);
+    return row?.receiptNumber ?? null;
+  },
+
+  async lastWebhookAt(db: Db): Promise<Date | null> {
+    const [last] = await db
+      .select({ at: gatewayEvents.receivedAt })
+      .from(gatewayEvents)
+      .orderBy(desc(gatewayEvents.receivedAt))
+      .limit(1);
+    return last?.at ?? null;
+  },
+
+  /** Whether any order made before `before` is still open. */
+  async openOrderCreatedBefore(db: Db, before: Date): Promise<boolean> {
+    const [waiting] = await db
+      .select({ id: paymentOrders.id })
+      .from(paymentOrders)
+      .where(and(eq(paymentOrders.state, 'open'), lt(paymentOrders.createdAt, before)))
+      .limit(1);
+    return Boolean(waiting);
   },
 };
