@@ -123,7 +123,6 @@ const servicesStillQuerying = [
   'apps/api/src/services/day-book-service.ts',
   'apps/api/src/services/erasure-ledger.ts',
   'apps/api/src/services/erasure-statements.ts',
-  'apps/api/src/services/gateway/gateway-refunds.ts',
   'apps/api/src/services/inquiry-digest.ts',
   'apps/api/src/services/ledger-check-accounts.ts',
   'apps/api/src/services/ledger-check-doors.ts',

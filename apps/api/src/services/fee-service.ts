@@ -32,7 +32,7 @@ import { gstRepository } from '../repositories/gst-repository';
 import { recordIncoming } from './payment-intake';
 import { ledgerTurn } from './ledger-turn';
 import { recordRefund } from './refund-intake';
-import { openGatewayRefundPaise } from './gateway/gateway-refunds';
+import { gatewayRefundRepository } from '../repositories/gateway-refund-repository';
 import { brandedMail } from './mail/mail-message';
 import { studentTexts } from './student-texts';
 import { studentLinkParagraph } from './student-links';
@@ -128,7 +128,8 @@ export class FeeService {
           throw notFound(FEE_MESSAGES.paymentNotFound);
         if (payment.voidedAt) throw conflict(FEE_MESSAGES.alreadyVoided);
         if ((await paymentRepository.refundedPaise(tx, paymentId)) > 0) throw conflict(FEE_MESSAGES.voidRefunded);
-        if ((await openGatewayRefundPaise(tx, paymentId)) > 0) throw conflict(FEE_MESSAGES.voidRefundPending);
+        if ((await gatewayRefundRepository.openPaise(tx, paymentId)) > 0)
+          throw conflict(FEE_MESSAGES.voidRefundPending);
         await paymentRepository.void(tx, paymentId, reason, staffId);
         await voidDocuments(tx, payment, reason, staffId);
         await reconcilePaid(tx, enrollmentId);
