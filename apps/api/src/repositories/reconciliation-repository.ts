@@ -120,3 +120,39 @@ export async function insertLines(
         handled_at timestamptz)`);
   }
 }
+
+/** Marks these lines recorded, each with the payment (and enrolment, installment) it went to. */
+export async function markLinesRecorded(
+  tx: Executor,
+  chunk: { lineId: string; paymentId: string; enrollmentId: string; installmentNumber: number }[],
+  staffId: string | null,
+): Promise<void> {
+  const lines = sql.join(
+    chunk.map(
+      (d) => sql`(${d.lineId}::uuid, ${d.paymentId}::uuid, ${d.enrollmentId}::uuid, ${d.installmentNumber}::int)`,
+    ),
+    sql`, `,
+  );
+  await tx.execute(
+    sql`update bank_statement_lines l set state = 'recorded', payment_id = v.payment_id, enrollment_id = v.enrollment_id,
+            installment_number = v.number, handled_by = ${staffId}::uuid, handled_at = now()
+          from (values ${lines}) as v(id, payment_id, enrollment_id, number) where l.id = v.id`,
+  );
+}
+
+/** Confirms the open claims of these UTRs on these enrolments with the payments that hold them. */
+export async function confirmClaims(
+  tx: Executor,
+  claimed: { utr: string; enrollmentId: string; paymentId: string }[],
+  staffId: string | null,
+): Promise<void> {
+  const claims = sql.join(
+    claimed.map((d) => sql`(${d.utr}::text, ${d.enrollmentId}::uuid, ${d.paymentId}::uuid)`),
+    sql`, `,
+  );
+  await tx.execute(
+    sql`update payment_claims c set state = 'confirmed', payment_id = v.payment_id, handled_by = ${staffId}::uuid, handled_at = now()
+        from (values ${claims}) as v(utr, enrollment_id, payment_id)
+        where c.utr = v.utr and c.enrollment_id = v.enrollment_id and c.state = 'open'`,
+  );
+}
