@@ -2,9 +2,17 @@
  * Reconciliation rows: the lines of a bank statement, and what the matcher judges them against
  * (open installments, open claims, UTRs already paid).
  */
-import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Executor } from '../db/database';
-import { enrollments, installments, paymentClaims, payments, type bankStatementLines } from '../db/schema';
+import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Db, Executor } from '../db/database';
+import {
+  bankStatementLines,
+  bankStatementMappings,
+  bankStatements,
+  enrollments,
+  installments,
+  paymentClaims,
+  payments,
+} from '../db/schema';
 
 /** The enrolments a line could point to: the claimant's, an enrolment number, words of a name. */
 export interface InstallmentClues {
@@ -156,3 +164,80 @@ export async function confirmClaims(
         where c.utr = v.utr and c.enrollment_id = v.enrollment_id and c.state = 'open'`,
   );
 }
+
+export type StatementLineInsert = typeof bankStatementLines.$inferInsert & { id: string };
+
+/** Bank statements, their lines and the column mappings saved by name. */
+export const statementRepository = {
+  /** Keeps a mapping that read a file under its name, replacing one of the same name. */
+  async saveMapping(tx: Executor, name: string, mapping: Record<string, string>, staffId: string): Promise<void> {
+    await tx
+      .insert(bankStatementMappings)
+      .values({ name, mapping, updatedBy: staffId })
+      .onConflictDoUpdate({
+        target: bankStatementMappings.name,
+        set: { mapping, updatedBy: staffId, updatedAt: new Date() },
+      });
+  },
+
+  async insertStatement(tx: Executor, values: typeof bankStatements.$inferInsert): Promise<{ id: string }> {
+    const [statement] = await tx.insert(bankStatements).values(values).returning({ id: bankStatements.id });
+    return statement!;
+  },
+
+  async mapping(db: Db, name: string) {
+    const [saved] = await db.select().from(bankStatementMappings).where(eq(bankStatementMappings.name, name));
+    return saved;
+  },
+
+  /** Each statement, newest first, with how many of its lines are in each state. */
+  async countsByState(db: Db) {
+    return db
+      .select({
+        s: bankStatements,
+        state: bankStatementLines.state,
+        count: sql<number>`count(${bankStatementLines.id})::int`,
+      })
+      .from(bankStatements)
+      .leftJoin(bankStatementLines, eq(bankStatementLines.statementId, bankStatements.id))
+      .groupBy(bankStatements.id, bankStatementLines.state)
+      .orderBy(desc(bankStatements.createdAt));
+  },
+
+  async byId(db: Db, id: string) {
+    const [statement] = await db.select().from(bankStatements).where(eq(bankStatements.id, id));
+    return statement;
+  },
+
+  /** A statement's lines in file order, each with the receipt of the payment it went to. */
+  async linesWithReceipts(db: Db, statementId: string) {
+    return db
+      .select({ line: bankStatementLines, receiptNumber: payments.receiptNumber })
+      .from(bankStatementLines)
+      .leftJoin(payments, eq(payments.id, bankStatementLines.paymentId))
+      .where(eq(bankStatementLines.statementId, statementId))
+      .orderBy(asc(bankStatementLines.rowNumber));
+  },
+
+  async lineForUpdate(tx: Executor, lineId: string) {
+    const [line] = await tx.select().from(bankStatementLines).where(eq(bankStatementLines.id, lineId)).for('update');
+    return line;
+  },
+
+  async ignoreLine(tx: Executor, lineId: string, staffId: string): Promise<void> {
+    await tx
+      .update(bankStatementLines)
+      .set({ state: 'ignored', handledBy: staffId, handledAt: new Date() })
+      .where(eq(bankStatementLines.id, lineId));
+  },
+
+  /** A statement's matched lines in file order, locked for recording. */
+  async matchedLinesForUpdate(tx: Executor, statementId: string) {
+    return tx
+      .select()
+      .from(bankStatementLines)
+      .where(and(eq(bankStatementLines.statementId, statementId), eq(bankStatementLines.state, 'matched')))
+      .orderBy(asc(bankStatementLines.rowNumber))
+      .for('update');
+  },
+};
