@@ -130,7 +130,6 @@ const servicesStillQuerying = [
   'apps/api/src/services/ledger-check.ts',
   'apps/api/src/services/privacy-export.ts',
   'apps/api/src/services/privacy-service.ts',
-  'apps/api/src/services/reconciliation/claim-service.ts',
   'apps/api/src/services/refund-voucher.ts',
   'apps/api/src/services/retention.ts',
   'apps/api/src/services/staff-admin-service.ts',

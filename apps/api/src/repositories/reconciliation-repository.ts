@@ -2,7 +2,7 @@
  * Reconciliation rows: the lines of a bank statement, and what the matcher judges them against
  * (open installments, open claims, UTRs already paid).
  */
-import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../db/database';
 import {
   bankStatementLines,
@@ -239,5 +239,129 @@ export const statementRepository = {
       .where(and(eq(bankStatementLines.statementId, statementId), eq(bankStatementLines.state, 'matched')))
       .orderBy(asc(bankStatementLines.rowNumber))
       .for('update');
+  },
+};
+
+export type PaymentClaimRow = typeof paymentClaims.$inferSelect;
+type PaymentClaimLineState = (typeof bankStatementLines.$inferSelect)['state'];
+
+/** Students' claims of UPI payments, and the statement lines a claim is checked against. */
+export const claimRepository = {
+  /** An enrolment's claims, newest first. */
+  async ofEnrollment(db: Db, enrollmentId: string, limit: number): Promise<PaymentClaimRow[]> {
+    return db
+      .select()
+      .from(paymentClaims)
+      .where(eq(paymentClaims.enrollmentId, enrollmentId))
+      .orderBy(desc(paymentClaims.createdAt))
+      .limit(limit);
+  },
+
+  async insert(tx: Executor, values: typeof paymentClaims.$inferInsert): Promise<{ id: string }> {
+    const [claim] = await tx.insert(paymentClaims).values(values).returning({ id: paymentClaims.id });
+    return claim!;
+  },
+
+  async enrolledAt(tx: Executor, enrollmentId: string): Promise<{ createdAt: Date } | undefined> {
+    const [made] = await tx
+      .select({ createdAt: enrollments.createdAt })
+      .from(enrollments)
+      .where(eq(enrollments.id, enrollmentId));
+    return made;
+  },
+
+  async openCount(tx: Executor, enrollmentId: string): Promise<number> {
+    const [open] = await tx
+      .select({ n: count() })
+      .from(paymentClaims)
+      .where(and(eq(paymentClaims.enrollmentId, enrollmentId), eq(paymentClaims.state, 'open')));
+    return open!.n;
+  },
+
+  /** A line of this UTR and amount still waiting for staff, locked. */
+  async waitingLineForUpdate(tx: Executor, utr: string, amountPaise: number, states: readonly PaymentClaimLineState[]) {
+    const [line] = await tx
+      .select()
+      .from(bankStatementLines)
+      .where(
+        and(
+          eq(bankStatementLines.utr, utr),
+          eq(bankStatementLines.amountPaise, amountPaise),
+          inArray(bankStatementLines.state, states),
+        ),
+      )
+      .limit(1)
+      .for('update');
+    return line;
+  },
+
+  async claimant(tx: Executor, enrollmentId: string): Promise<{ enrollmentNumber: string; name: string } | undefined> {
+    const [who] = await tx
+      .select({ enrollmentNumber: enrollments.enrollmentNumber, name: enrollments.name })
+      .from(enrollments)
+      .where(eq(enrollments.id, enrollmentId));
+    return who;
+  },
+
+  /** The line waits for staff with these candidates. */
+  async suggestLine(tx: Executor, lineId: string, candidates: unknown[]): Promise<void> {
+    await tx
+      .update(bankStatementLines)
+      .set({ state: 'suggested', enrollmentId: null, installmentNumber: null, candidates })
+      .where(eq(bankStatementLines.id, lineId));
+  },
+
+  /** Claims in one state, newest first, with their enrolment, receipt and installment's sums. */
+  async inState(db: Db, state: PaymentClaimRow['state'], limit: number) {
+    return db
+      .select({
+        c: paymentClaims,
+        enrollmentNumber: enrollments.enrollmentNumber,
+        name: enrollments.name,
+        receiptNumber: payments.receiptNumber,
+        installmentAmount: installments.amountPaise,
+        installmentPaid: installments.paidPaise,
+      })
+      .from(paymentClaims)
+      .innerJoin(enrollments, eq(enrollments.id, paymentClaims.enrollmentId))
+      .leftJoin(payments, eq(payments.id, paymentClaims.paymentId))
+      .leftJoin(
+        installments,
+        and(
+          eq(installments.enrollmentId, paymentClaims.enrollmentId),
+          eq(installments.number, paymentClaims.installmentNumber),
+        ),
+      )
+      .where(eq(paymentClaims.state, state))
+      .orderBy(desc(paymentClaims.createdAt))
+      .limit(limit);
+  },
+
+  /** Statement lines of these UTRs, latest posted first. */
+  async linesOfUtrs(db: Db, utrs: string[]) {
+    return db
+      .select()
+      .from(bankStatementLines)
+      .where(inArray(bankStatementLines.utr, utrs))
+      .orderBy(desc(bankStatementLines.postedOn));
+  },
+
+  async forUpdate(tx: Executor, id: string): Promise<PaymentClaimRow | undefined> {
+    const [claim] = await tx.select().from(paymentClaims).where(eq(paymentClaims.id, id)).for('update');
+    return claim;
+  },
+
+  async reject(tx: Executor, id: string, reason: string, staffId: string): Promise<void> {
+    await tx
+      .update(paymentClaims)
+      .set({ state: 'rejected', reason, handledBy: staffId, handledAt: new Date() })
+      .where(eq(paymentClaims.id, id));
+  },
+
+  async confirm(tx: Executor, id: string, paymentId: string, staffId: string): Promise<void> {
+    await tx
+      .update(paymentClaims)
+      .set({ state: 'confirmed', paymentId, handledBy: staffId, handledAt: new Date() })
+      .where(eq(paymentClaims.id, id));
   },
 };
