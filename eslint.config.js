@@ -48,16 +48,6 @@ const layerRules = [
     ],
   ),
   restrict(
-    ['apps/api/src/services/**'],
-    [
-      {
-        group: ['**/routes/**', '**/plugins/**'],
-        message: 'services cannot depend on routes (routes → services → repositories)',
-      },
-      apiToWeb,
-    ],
-  ),
-  restrict(
     ['apps/api/src/db/**'],
     [
       {
@@ -102,10 +92,79 @@ const routesUseServicesOnly = restrict(
   ],
 );
 
+// Services reach the database through repositories: they hold the handle they are handed (its type
+// from db/database) to pass on and to open transactions, and write no SQL of their own.
+const servicesAboveRoutes = {
+  group: ['**/routes/**', '**/plugins/**'],
+  message: 'services cannot depend on routes (routes → services → repositories)',
+};
+const servicesWriteNoSql = [
+  servicesAboveRoutes,
+  apiToWeb,
+  {
+    group: ['drizzle-orm', 'drizzle-orm/*', '**/db/schema'],
+    message: 'a service queries through a repository (services → repositories → db)',
+  },
+  {
+    group: ['**/db/database'],
+    allowTypeImports: true,
+    message: 'a service takes only the handle types from db/database; its queries live in a repository',
+  },
+];
+// Services that still query the database themselves, to move into repositories/ one at a time.
+// This list only shrinks: a file leaves it when its SQL has moved.
+const servicesStillQuerying = [
+  'apps/api/src/services/announcement-service.ts',
+  'apps/api/src/services/backup/backup-archive.ts',
+  'apps/api/src/services/backup/restore-archive.ts',
+  'apps/api/src/services/cheque-service.ts',
+  'apps/api/src/services/collections-service.ts',
+  'apps/api/src/services/day-book-figures.ts',
+  'apps/api/src/services/day-book-service.ts',
+  'apps/api/src/services/erasure-ledger.ts',
+  'apps/api/src/services/erasure-statements.ts',
+  'apps/api/src/services/inquiry-digest.ts',
+  'apps/api/src/services/ledger-check-accounts.ts',
+  'apps/api/src/services/ledger-check-credits.ts',
+  'apps/api/src/services/ledger-check-doors.ts',
+  'apps/api/src/services/ledger-check-periods.ts',
+  'apps/api/src/services/ledger-check.ts',
+  'apps/api/src/services/privacy-export.ts',
+  'apps/api/src/services/privacy-service.ts',
+  'apps/api/src/services/refund-voucher.ts',
+  'apps/api/src/services/retention.ts',
+  'apps/api/src/services/staff-admin-service.ts',
+  'apps/api/src/services/staff-notices.ts',
+  'apps/api/src/services/student-links.ts',
+  'apps/api/src/services/student-messages.ts',
+  'apps/api/src/services/student-page-service.ts',
+];
+const servicesUseRepositories = [
+  {
+    files: ['apps/api/src/services/**'],
+    rules: {
+      'no-restricted-imports': 'off',
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: servicesWriteNoSql }],
+    },
+  },
+  {
+    files: servicesStillQuerying,
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [servicesAboveRoutes, apiToWeb] }] },
+  },
+];
+
 // Services are built once, in plugins/services.ts: a route or another plugin takes them from the app,
 // and a service is handed the services it uses instead of building them (one instance each, wired
 // in one place). A route never holds the database handle: what it needs is a service's to do.
-const newService = (message) => ({ selector: 'NewExpression[callee.name=/Service$/]', message });
+// Workers and the digest are services too (they read and write), whatever their names end with.
+const newService = (message) => ({
+  selector: 'NewExpression[callee.name=/(Service|Worker|Digest)$/]',
+  message,
+});
+const databaseHandle = (message) => ({
+  selector: "MemberExpression[property.name='db'][object.property.name='database']",
+  message,
+});
 const builtOnce = (files, selectors, ignores = []) => ({
   files,
   ignores,
@@ -116,15 +175,15 @@ const servicesBuiltOnce = [
     ['apps/api/src/routes/**'],
     [
       newService('a route takes its services from the app (plugins/services.ts)'),
-      {
-        selector: "MemberExpression[property.name='db'][object.property.name='database']",
-        message: 'a route hands no database handle: bind the work in plugins/services.ts and call it from the app',
-      },
+      databaseHandle('a route hands no database handle: bind the work in plugins/services.ts and call it from the app'),
     ],
   ),
   builtOnce(
     ['apps/api/src/plugins/**'],
-    [newService('a plugin takes its services from the app (plugins/services.ts builds each once)')],
+    [
+      newService('a plugin takes its services from the app (plugins/services.ts builds each once)'),
+      databaseHandle('a plugin hands no database handle: plugins/services.ts builds what needs one'),
+    ],
     ['apps/api/src/plugins/services.ts'],
   ),
   builtOnce(
@@ -182,6 +241,7 @@ export default tseslint.config(
   },
   ...layerRules,
   routesUseServicesOnly,
+  ...servicesUseRepositories,
   webFeatureZones,
   ...servicesBuiltOnce,
 );

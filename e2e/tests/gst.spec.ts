@@ -107,7 +107,9 @@ test.describe('GST', () => {
     );
     await page.setViewportSize({ width: 1366, height: 900 });
     await signInAs(page, accountant);
-    await page.getByRole('link', { name: 'GST' }).first().click();
+    const menu = page.getByRole('navigation', { name: 'Main menu' });
+    await menu.getByRole('button', { name: 'Money' }).click();
+    await menu.getByRole('link', { name: 'GST' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'GST' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'GSTR-1 for a month' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Mark month filed' })).toBeVisible();

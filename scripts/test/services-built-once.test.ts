@@ -30,6 +30,22 @@ describe('services are built once', () => {
     });
   });
 
+  it('refuses a plugin that builds a worker or hands out the database handle', async () => {
+    const code =
+      "import { OutboxWorker } from '../services/mail/outbox-worker';\n" +
+      'export const f = (app: { database: { db: never } }) => new OutboxWorker(app.database.db);\n';
+    const found = await messages('apps/api/src/plugins/x.ts', code);
+    expect(found).toContainEqual({
+      ruleId: 'no-restricted-syntax',
+      message: 'a plugin takes its services from the app (plugins/services.ts builds each once)',
+    });
+    expect(found).toContainEqual({
+      ruleId: 'no-restricted-syntax',
+      message: 'a plugin hands no database handle: plugins/services.ts builds what needs one',
+    });
+    expect(await messages('apps/api/src/plugins/services.ts', code)).toEqual([]);
+  });
+
   it('lets a route take a service from the app', async () => {
     const code = 'export const f = (app: { feeService: unknown }) => app.feeService;\n';
     expect(await messages('apps/api/src/routes/x.ts', code)).toEqual([]);

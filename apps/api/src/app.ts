@@ -189,7 +189,7 @@ export async function buildApp({
   await app.register(storagePlugin);
   await app.register(backupsPlugin, { nightly: nightlyBackups !== false });
   await app.register(listTotalsPlugin);
-  await app.register(servicesPlugin);
+  await app.register(servicesPlugin, { outboxWorker: outbox?.worker });
   await app.register(authPlugin);
   await app.register(auditPlugin);
   await app.register(onlinePaymentsPlugin, { autoStart: reminders !== false });

@@ -10,12 +10,10 @@ import type net from 'node:net';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { appMetaRepository } from '../repositories/app-meta-repository';
-import { writeBackup, type BackupManifest } from '../services/backup/backup-archive';
+import type { BackupManifest } from '../services/backup/backup-archive';
 import { listenForControlRequests, type ControlRequest } from '../services/backup/control-socket';
 import { keyAdvice } from '../services/backup/key-envelope';
-import { existingMasterKeys, type MasterKeys } from '../services/documents/master-keys';
-import { runStaffCommand, staffErrorLine } from '../staff-commands';
+import { staffErrorLine } from '../staff-commands';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -37,12 +35,7 @@ const localDate = (d: Date) =>
 export default fp<{ nightly?: boolean }>(async function backups(app: FastifyInstance, options) {
   let queue: Promise<unknown> = Promise.resolve();
   const write = (file: string, passphrase = app.config.backupPassphrase) => {
-    const run = queue.then(() =>
-      writeBackup(
-        { db: app.database.db, store: app.storage.sealed, keys: existingMasterKeys(app.config), passphrase },
-        file,
-      ),
-    );
+    const run = queue.then(() => app.backupService.write(file, passphrase));
     queue = run.catch(() => undefined);
     return run;
   };
@@ -52,13 +45,13 @@ export default fp<{ nightly?: boolean }>(async function backups(app: FastifyInst
     if (!dir) return undefined;
     const day = localDate(now);
     // One instance a day writes the archive: the database lets exactly one claim the day.
-    if (!(await appMetaRepository.claimDay(app.database.db, 'nightlyBackup', day))) return undefined;
+    if (!(await app.backupService.claimNight(day))) return undefined;
     const file = path.join(dir, `registrar-${day}.tar`);
     try {
       await write(file);
     } catch (err) {
       // Give the day back so the next check (here or on another instance) tries again.
-      await appMetaRepository.releaseDay(app.database.db, 'nightlyBackup', day).catch(() => undefined);
+      await app.backupService.releaseNight(day).catch(() => undefined);
       throw err;
     }
     const archives = fs
@@ -110,8 +103,7 @@ async function listenForControl(
     const output = { out: (l: string) => stdout.push(`${l}\n`), err: (l: string) => stderr.push(`${l}\n`) };
     let code: number;
     try {
-      const context = { db: app.database.db, config: app.config, useKeys: (k: MasterKeys) => app.storage.useKeys(k) };
-      code = await runStaffCommand(context, request.staff, output);
+      code = await app.backupService.staffCommand(request.staff, output);
     } catch (err) {
       output.err(staffErrorLine(err as Error));
       code = 1;

@@ -4,26 +4,17 @@
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { InquiryDigest } from '../services/inquiry-digest';
 import { safeErrorFacts } from '../lib/logger';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    inquiryDigest: { runOnce: (now?: Date) => Promise<number> };
-  }
-}
 
 /** How soon after the minute is up a waiting inquiry is mailed. */
 const LOOK_EVERY_MS = 10_000;
 
 export default fp<{ autoStart: boolean }>(async function inquiryDigest(app: FastifyInstance, { autoStart }) {
-  const digest = new InquiryDigest(app.database.db, app.config, () => app.outbox.kick());
-  app.decorate('inquiryDigest', { runOnce: (now?: Date) => digest.runOnce(now) });
   if (!autoStart) return;
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
   const tick = () => {
-    digest
+    app.inquiryDigest
       .runOnce()
       .catch((err: unknown) => app.log.warn({ err: safeErrorFacts(err) }, 'inquiry digest postponed'))
       .finally(() => {

@@ -39,6 +39,15 @@ import { receiptWhatsApp } from '../services/receipt-share';
 import { enrolFromConsole } from '../services/staff-enrollment';
 import { messagesOf } from '../services/student-messages';
 import type { EnrollmentDetail } from '@registrar/contract/enrollment-admin';
+import { enrollmentRepository } from '../repositories/enrollment-repository';
+import { BackupService } from '../services/backup/backup-service';
+import { encryptedFileStorage, type EncryptedFileStorage } from '../services/documents/encrypted-storage';
+import { loadMasterKeys } from '../services/documents/master-keys';
+import { InquiryDigest } from '../services/inquiry-digest';
+import { createMailTransport } from '../services/mail/mail-transport';
+import type { MailMessage } from '../services/mail/mail-message';
+import { OutboxWorker, type OutboxWorkerOptions } from '../services/mail/outbox-worker';
+import { STUDENT_MESSAGE_OUTBOX, studentMessageRenderer } from '../services/student-messages';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -82,12 +91,28 @@ declare module 'fastify' {
     };
     /** What each student was told about their money, and how its delivery went. */
     readonly studentMessages: { of: (enrollmentId: string) => ReturnType<typeof messagesOf> };
+    /** Documents, encrypted at rest over the store the storage plugin opened. */
+    readonly storage: EncryptedFileStorage;
+    /** Uploads left staged by a crash: kept when their enrolment was stored, removed otherwise. */
+    readonly stagedUploads: { recover: () => ReturnType<EncryptedFileStorage['recover']> };
+    readonly outbox: OutboxWorker;
+    readonly inquiryDigest: InquiryDigest;
+    readonly backupService: BackupService;
   }
 }
 
-export default fp(async function services(app: FastifyInstance) {
+export interface ServicesOptions {
+  outboxWorker?: OutboxWorkerOptions;
+}
+
+export default fp<ServicesOptions>(async function services(app: FastifyInstance, options) {
   const { db } = app.database;
   const { config } = app;
+  const storage = encryptedFileStorage(app.fileStore, db, loadMasterKeys(config));
+  app.decorate('storage', storage);
+  app.decorate('stagedUploads', {
+    recover: () => storage.recover((ids) => enrollmentRepository.existingDocumentIds(db, ids)),
+  });
   // Mail a service queues goes out on the worker's next pass; this wakes it now.
   const mailQueued = () => app.outbox.kick();
 
@@ -96,7 +121,7 @@ export default fp(async function services(app: FastifyInstance) {
   const enrollments = new EnrollmentService(
     db,
     config,
-    app.storage,
+    storage,
     app.throttle,
     mailQueued,
     fees,
@@ -124,7 +149,7 @@ export default fp(async function services(app: FastifyInstance) {
   app.decorate('paymentsRegisterService', new PaymentsRegisterService(db));
   app.decorate(
     'privacyService',
-    new PrivacyService(db, app.storage, path.join(config.dataDir, 'outbox'), app.database.kind),
+    new PrivacyService(db, storage, path.join(config.dataDir, 'outbox'), app.database.kind),
   );
   app.decorate('staffAdminService', new StaffAdminService(db, config, mailQueued));
   app.decorate('studentPageService', students);
@@ -144,7 +169,7 @@ export default fp(async function services(app: FastifyInstance) {
       new SessionCache(),
     ),
   );
-  app.decorate('retentionService', new RetentionService(db, config, app.storage));
+  app.decorate('retentionService', new RetentionService(db, config, storage));
   const gateway = createGateway(config.payments);
   app.decorate('onlinePaymentService', gateway ? new OnlinePaymentService(db, gateway) : undefined);
   app.decorate('feeDocuments', {
@@ -161,4 +186,33 @@ export default fp(async function services(app: FastifyInstance) {
     ) => enrolFromConsole({ db, enrollments, fees }, form, staff, idempotencyKey),
   });
   app.decorate('studentMessages', { of: (enrollmentId: string) => messagesOf(db, enrollmentId) });
+  app.decorate('inquiryDigest', new InquiryDigest(db, config, mailQueued));
+  app.decorate('backupService', new BackupService(db, config, storage));
+
+  // Links to a student's page are minted as the mail goes out: the outbox never holds one.
+  const fillLink = (mail: MailMessage) => students.fillLink(mail);
+  const renderStudentMessage = studentMessageRenderer(db, config);
+  const transport = createMailTransport({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    outboxDir: path.join(config.dataDir, 'outbox'),
+  });
+  const worker = new OutboxWorker(
+    db,
+    transport,
+    app.log,
+    { leaseMs: config.outboxLeaseMs, ...options.outboxWorker },
+    {
+      mail: (payload) => fillLink(payload as MailMessage),
+      [STUDENT_MESSAGE_OUTBOX]: async (payload) => {
+        const mail = await renderStudentMessage(payload);
+        return mail && fillLink(mail);
+      },
+      announcement: async (payload) => {
+        const mail = await announcements.render(payload);
+        return mail && fillLink(mail);
+      },
+    },
+  );
+  app.decorate('outbox', worker);
 });

@@ -7,15 +7,13 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import multipart from '@fastify/multipart';
-import { enrollmentRepository } from '../repositories/enrollment-repository';
-import { encryptedFileStorage, type EncryptedFileStorage } from '../services/documents/encrypted-storage';
-import { loadMasterKeys } from '../services/documents/master-keys';
 import { localFileStorage, type FileStorage } from '../services/uploads/file-storage';
 import { safeErrorFacts } from '../lib/logger';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    storage: EncryptedFileStorage;
+    /** The store as opened; plugins/services.ts seals it as `app.storage`. */
+    fileStore: FileStorage;
   }
 }
 
@@ -49,17 +47,13 @@ async function openStorage(app: FastifyInstance): Promise<{ files: FileStorage; 
 }
 
 export default fp(async function storage(app: FastifyInstance) {
-  const keys = loadMasterKeys(app.config);
   const { files: raw, close } = await openStorage(app);
-  const files = encryptedFileStorage(raw, app.database.db, keys);
-  app.decorate('storage', files);
+  app.decorate('fileStore', raw);
   // Limits on every multipart request; the per-file size is set per route.
   await app.register(multipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: true });
   const recover = async () => {
     try {
-      const { moved, removed } = await files.recover((ids) =>
-        enrollmentRepository.existingDocumentIds(app.database.db, ids),
-      );
+      const { moved, removed } = await app.stagedUploads.recover();
       if (moved || removed) app.log.info({ moved, removed }, 'upload staging recovered');
     } catch (err) {
       app.log.warn({ err: safeErrorFacts(err) }, 'upload staging recovery postponed (database or storage unavailable)');
@@ -70,7 +64,7 @@ export default fp(async function storage(app: FastifyInstance) {
     // Before serving, so that every file is sealed when requests arrive. If the database or the
     // store is unreachable, the server still starts: a plain file is refused until the next start.
     try {
-      const sealed = await files.sealPlainFiles();
+      const sealed = await app.storage.sealPlainFiles();
       if (sealed) app.log.info({ sealed }, 'documents stored before encryption are now encrypted');
     } catch (err) {
       app.log.error({ err: (err as Error).message }, 'encrypting documents stored before encryption postponed');

@@ -130,10 +130,6 @@ export const paymentRepository = {
     return found.map((r) => ({ id: r.id, installmentId: r.installment_id, netPaise: Number(r.net) }));
   },
 
-  async setPaid(db: Executor, installmentId: string, paidPaise: number): Promise<void> {
-    await db.update(installments).set({ paidPaise }).where(eq(installments.id, installmentId));
-  },
-
   async forEnrollment(db: Db | Executor, enrollmentId: string) {
     return db
       .select({

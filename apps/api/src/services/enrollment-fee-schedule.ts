@@ -13,7 +13,7 @@ import {
 } from '@registrar/contract/fee-plan';
 import type { Executor } from '../db/database';
 import type { CourseRow } from '../repositories/course-repository';
-import { gstRepository } from './gst/gst-repository';
+import { gstRepository } from '../repositories/gst-repository';
 
 export { addMonths, planFeeSchedule, type PlannedInstallment };
 

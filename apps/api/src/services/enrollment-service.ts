@@ -1,5 +1,5 @@
 /** Enrolments for staff: the list, the detail, edits, status changes, deletion and documents. */
-import { cancelOpenOrders } from './gateway/cancel-orders';
+import { gatewayRepository } from '../repositories/gateway-repository';
 import { enrollmentFieldsSchema } from '@registrar/contract/enrollment';
 import {
   ENROLLMENT_MESSAGES,
@@ -318,7 +318,7 @@ export class EnrollmentService extends EnrollmentIntake {
       if (await paymentRepository.hasLedger(tx, id)) throw conflict(ENROLLMENT_MESSAGES.hasPayments);
       const docs = await enrollmentRepository.documents(tx, id);
       // An order opened at the gateway and never paid is kept there; here it is cancelled and let go.
-      await cancelOpenOrders(tx, [id], true);
+      await gatewayRepository.cancelOpenOrders(tx, [id], true);
       await enrollmentRepository.delete(tx, id);
       return docs;
     });

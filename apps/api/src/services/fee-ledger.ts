@@ -9,7 +9,7 @@ import { toRupees } from '../lib/money';
 import { creditRepository } from '../repositories/credit-repository';
 import { enrollmentRepository } from '../repositories/enrollment-repository';
 import { paymentRepository } from '../repositories/payment-repository';
-import { gstRepository } from './gst/gst-repository';
+import { gstRepository } from '../repositories/gst-repository';
 import { installmentStatus } from './enrollment-fee-schedule';
 
 export interface ScheduleLine {

@@ -29,11 +29,11 @@ import { paymentRepository } from '../repositories/payment-repository';
 import { oncePerKey } from './once-per-key';
 import { reconcilePaid } from './fee-reconcile';
 import { voidDocuments } from './gst/tax-documents';
-import { gstRepository } from './gst/gst-repository';
+import { gstRepository } from '../repositories/gst-repository';
 import { recordIncoming } from './payment-intake';
 import { ledgerTurn } from './ledger-turn';
 import { recordRefund } from './refund-intake';
-import { openGatewayRefundPaise } from './gateway/gateway-refunds';
+import { gatewayRefundRepository } from '../repositories/gateway-refund-repository';
 import { brandedMail } from './mail/mail-message';
 import { studentTexts } from './student-texts';
 import { studentLinkParagraph } from './student-links';
@@ -129,7 +129,8 @@ export class FeeService {
           throw notFound(FEE_MESSAGES.paymentNotFound);
         if (payment.voidedAt) throw conflict(FEE_MESSAGES.alreadyVoided);
         if ((await paymentRepository.refundedPaise(tx, paymentId)) > 0) throw conflict(FEE_MESSAGES.voidRefunded);
-        if ((await openGatewayRefundPaise(tx, paymentId)) > 0) throw conflict(FEE_MESSAGES.voidRefundPending);
+        if ((await gatewayRefundRepository.openPaise(tx, paymentId)) > 0)
+          throw conflict(FEE_MESSAGES.voidRefundPending);
         await paymentRepository.void(tx, paymentId, reason, staffId);
         await voidDocuments(tx, payment, reason, staffId);
         await reconcilePaid(tx, enrollmentId);

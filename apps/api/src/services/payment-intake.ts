@@ -23,6 +23,7 @@ import { intakeRepository } from '../repositories/intake-repository';
 import type { InstallmentRow } from '../repositories/enrollment-repository';
 import type { PaymentRow } from '../repositories/payment-repository';
 import { invoiceContext, issueForPayment, type InvoiceContext } from './gst/tax-documents';
+import { reconcilePaid } from './fee-reconcile';
 import { tellOfPayments } from './student-messages';
 
 const CLOSED = ['rejected', 'cancelled'];
@@ -181,7 +182,7 @@ export async function recordIncomingAll(tx: Executor, inputs: IncomingPayment[])
     tx,
     values.flatMap((v) => (v.utr ? [{ utr: v.utr, paymentId: v.id }] : [])),
   );
-  await reconcileAll(tx, [...new Set(fresh.map((p) => p.input.enrollmentId))], schedules);
+  await reconcilePaid(tx, [...new Set(fresh.map((p) => p.input.enrollmentId))], schedules);
   for (const p of fresh) {
     const context = invoicing.get(p.input.enrollmentId);
     if (context) await issueForPayment(tx, inserted.get(p.id)!, context, p.taxRateBp);
@@ -239,22 +240,4 @@ function installmentFor(input: IncomingPayment, schedule: InstallmentRow[], stat
   installment ??= schedule.find((s) => s.amountPaise > s.paidPaise) ?? schedule[schedule.length - 1];
   if (!installment) throw conflict(ENROLLMENT_MESSAGES.notFound);
   return installment;
-}
-
-/**
- * Recomputes the paid sums of these enrolments from their ledgers as committed order reads them
- * (live payments less refunds); the caller holds their locks. Only changed rows are written, so
- * the dashboard totals' triggers see exactly the change.
- */
-async function reconcileAll(tx: Executor, ids: string[], stored: Map<string, InstallmentRow[]>): Promise<void> {
-  if (!ids.length) return;
-  const nets = await intakeRepository.netPayments(tx, ids);
-  const changes: { id: string; paidPaise: number }[] = [];
-  for (const id of ids) {
-    const schedule = stored.get(id)!;
-    const { paidPaise } = allocatePayments(schedule, nets.get(id)!);
-    for (const [i, row] of schedule.entries())
-      if (row.paidPaise !== paidPaise[i]) changes.push({ id: row.id, paidPaise: paidPaise[i]! });
-  }
-  await intakeRepository.setPaid(tx, changes);
 }

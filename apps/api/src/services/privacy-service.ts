@@ -29,7 +29,7 @@ import {
 import { conflict, notFound } from '../lib/http-errors';
 import { eraseMailFiles } from './erasure-mail-files';
 import { scrubLedger } from './erasure-ledger';
-import { cancelOpenOrders } from './gateway/cancel-orders';
+import { gatewayRepository } from '../repositories/gateway-repository';
 import { scrubImportRows, scrubStatementLines } from './erasure-statements';
 import { ERASED, isAbout, scrub, scrubMail, type ErasedPerson } from './erasure-match';
 import { exportPersonalData } from './privacy-export';
@@ -223,7 +223,8 @@ export class PrivacyService {
       const drop = enrollmentIds.filter((id) => !keep.has(id));
       // Orders opened and never paid go with the request; an enrolment that goes lets go of its orders.
       counts.ordersCancelled =
-        (await cancelOpenOrders(tx, drop, true)) + (await cancelOpenOrders(tx, [...keep], false));
+        (await gatewayRepository.cancelOpenOrders(tx, drop, true)) +
+        (await gatewayRepository.cancelOpenOrders(tx, [...keep], false));
       if (drop.length) {
         await tx.delete(enrollments).where(inArray(enrollments.id, drop));
         counts.enrollmentsDeleted = drop.length;

@@ -28,7 +28,7 @@ import { planOwed } from './enrollment-fee-schedule';
 import { validationError } from './enrollment-record';
 import type { EnrollmentService } from './enrollment-service';
 import { formatInr, type FeeService } from './fee-service';
-import { gstRepository } from './gst/gst-repository';
+import { gstRepository } from '../repositories/gst-repository';
 import type { StagedFile } from './uploads/multipart-reader';
 
 const OPEN_INQUIRY = new Set(['new', 'contacted', 'follow_up']);

@@ -3,11 +3,10 @@
  * browser's return or the reconciler. Each goes through `recordIncoming`, which locks the gateway
  * payment id, so the second door finds the first one's payment instead of adding another.
  */
-import { and, asc, desc, eq, gt, gte, inArray, lt, ne, notExists, or, sql } from 'drizzle-orm';
 import { localIsoDate } from '@registrar/contract/enrollment';
 import type { EventOutcome } from '@registrar/contract/online-payments';
 import type { Db, Executor } from '../../db/database';
-import { gatewayEventOutcomes, gatewayEvents, paymentOrders, payments } from '../../db/schema';
+import { gatewayRepository, type PaymentOrderRow as OrderRow } from '../../repositories/gateway-repository';
 import { safeErrorFacts } from '../../lib/logger';
 import { ledgerTurn } from '../ledger-turn';
 import { recordIncoming } from '../payment-intake';
@@ -16,16 +15,11 @@ import { claimRun } from '../retention';
 import type { GatewayRefunds } from './gateway-refunds';
 import type { GatewayPayment, PaymentGateway } from './payment-gateway';
 
-type OrderRow = typeof paymentOrders.$inferSelect;
 const RECONCILE_JOB = 'payment-reconcile';
 /** Orders older than this are no longer asked about: the gateway's own orders have expired. */
 const ORDER_WATCH_MS = 30 * 86_400_000;
 /** Handlings of one event before the reconciler stops retrying it. */
 const MAX_ATTEMPTS = 10;
-
-/** An event's next handling number, over gateway_events (named in full: drizzle's bare "id" is the outcome's there). */
-const nextAttempt = sql<number>`(select coalesce(max(o.attempt), 0) + 1 from gateway_event_outcomes o
-  where o.event_id = gateway_events.id)`.mapWith(Number);
 
 /** Captured (or captured and since refunded at the gateway) is money that reached the institute. */
 const arrived = (p: GatewayPayment) => p.status === 'captured' || p.status === 'refunded';
@@ -67,10 +61,7 @@ export class GatewayIntake {
           staffId: null,
           arrived: true,
         });
-        await tx
-          .update(paymentOrders)
-          .set({ state: 'paid', paidAt: this.now(), gatewayPaymentId: payment.id })
-          .where(and(eq(paymentOrders.id, order.id), inArray(paymentOrders.state, ['open', 'failed', 'cancelled'])));
+        await gatewayRepository.markOrderPaid(tx, order.id, this.now(), payment.id);
         return { created, receiptNumber: row.receiptNumber };
       }),
     );
@@ -83,25 +74,17 @@ export class GatewayIntake {
   async failed(order: OrderRow, payment: GatewayPayment): Promise<boolean> {
     if (payment.status !== 'failed' || payment.orderId !== order.gatewayOrderId) return false;
     return this.db.transaction(async (tx) => {
-      const closed = await tx
-        .update(paymentOrders)
-        .set({ state: 'failed' })
-        .where(and(eq(paymentOrders.id, order.id), eq(paymentOrders.state, 'open')))
-        .returning({ id: paymentOrders.id });
+      const closed = await gatewayRepository.markOrderFailed(tx, order.id);
       // Told once per failed attempt, even after the order closed: each attempt was the student's
       // (an order detached from an erased or deleted enrolment has nobody left to tell).
       const { enrollmentId } = order;
       if (enrollmentId) await tellOfFailedPayment(tx, { ...order, enrollmentId }, payment.id);
-      return closed.length > 0;
+      return closed;
     });
   }
 
   async orderByGatewayId(gatewayOrderId: string, db: Executor = this.db): Promise<OrderRow | undefined> {
-    const [order] = await db
-      .select()
-      .from(paymentOrders)
-      .where(and(eq(paymentOrders.gateway, this.gateway.name), eq(paymentOrders.gatewayOrderId, gatewayOrderId)));
-    return order;
+    return gatewayRepository.orderByGatewayId(db, this.gateway.name, gatewayOrderId);
   }
 
   /**
@@ -110,20 +93,15 @@ export class GatewayIntake {
    */
   async store(eventId: string, rawBody: Buffer): Promise<string | undefined> {
     const event = this.gateway.parseWebhook(rawBody);
-    const [row] = await this.db
-      .insert(gatewayEvents)
-      .values({
-        gateway: this.gateway.name,
-        eventId,
-        event: event?.event ?? 'unreadable',
-        gatewayOrderId: event?.orderId ?? null,
-        gatewayPaymentId: event?.payment?.id ?? null,
-        body: this.gateway.redactWebhook(rawBody),
-        receivedAt: this.now(),
-      })
-      .onConflictDoNothing()
-      .returning({ id: gatewayEvents.id });
-    return row?.id;
+    return gatewayRepository.insertEvent(this.db, {
+      gateway: this.gateway.name,
+      eventId,
+      event: event?.event ?? 'unreadable',
+      gatewayOrderId: event?.orderId ?? null,
+      gatewayPaymentId: event?.payment?.id ?? null,
+      body: this.gateway.redactWebhook(rawBody),
+      receivedAt: this.now(),
+    });
   }
 
   /**
@@ -133,11 +111,9 @@ export class GatewayIntake {
    * without `attempt` this is the one after the last noted.
    */
   async handle(id: string, attempt?: number): Promise<EventOutcome | undefined> {
-    const [row] = await this.db.select().from(gatewayEvents).where(eq(gatewayEvents.id, id));
+    const row = await gatewayRepository.eventById(this.db, id);
     if (!row) return undefined;
-    const [next] = attempt
-      ? [{ attempt }]
-      : await this.db.select({ attempt: nextAttempt }).from(gatewayEvents).where(eq(gatewayEvents.id, id));
+    const next = attempt ?? (await gatewayRepository.nextAttempt(this.db, id));
     let outcome: Exclude<EventOutcome, 'pending'>;
     let failure: unknown;
     try {
@@ -146,17 +122,13 @@ export class GatewayIntake {
       [outcome, failure] = ['error', err];
     }
     const { stack: _stack, ...facts } = failure === undefined ? {} : safeErrorFacts(failure);
-    const [noted] = await this.db
-      .insert(gatewayEventOutcomes)
-      .values({
-        eventId: id,
-        attempt: next!.attempt,
-        outcome,
-        detail: failure === undefined ? null : JSON.stringify(facts),
-        createdAt: this.now(),
-      })
-      .onConflictDoNothing()
-      .returning({ id: gatewayEventOutcomes.id });
+    const noted = await gatewayRepository.noteOutcome(this.db, {
+      eventId: id,
+      attempt: next,
+      outcome,
+      detail: failure === undefined ? null : JSON.stringify(facts),
+      createdAt: this.now(),
+    });
     if (failure !== undefined) throw failure;
     return noted ? outcome : undefined;
   }
@@ -164,14 +136,7 @@ export class GatewayIntake {
   /** The latest outcome of each of these events; an event with none is pending. */
   async outcomesOf(eventIds: string[]): Promise<Map<string, EventOutcome>> {
     if (eventIds.length === 0) return new Map();
-    const rows = await this.db
-      .selectDistinctOn([gatewayEventOutcomes.eventId], {
-        eventId: gatewayEventOutcomes.eventId,
-        outcome: gatewayEventOutcomes.outcome,
-      })
-      .from(gatewayEventOutcomes)
-      .where(inArray(gatewayEventOutcomes.eventId, eventIds))
-      .orderBy(gatewayEventOutcomes.eventId, desc(gatewayEventOutcomes.attempt));
+    const rows = await gatewayRepository.latestOutcomes(this.db, eventIds);
     return new Map(rows.map((r) => [r.eventId, r.outcome]));
   }
 
@@ -201,21 +166,7 @@ export class GatewayIntake {
    * One event that fails again does not hold up the others; its error is in its outcome.
    */
   async handlePending(): Promise<void> {
-    const settled = this.db
-      .select({ one: sql`1` })
-      .from(gatewayEventOutcomes)
-      .where(
-        and(
-          eq(gatewayEventOutcomes.eventId, gatewayEvents.id),
-          or(ne(gatewayEventOutcomes.outcome, 'error'), gte(gatewayEventOutcomes.attempt, MAX_ATTEMPTS)),
-        ),
-      );
-    const rows = await this.db
-      .select({ id: gatewayEvents.id, attempt: nextAttempt })
-      .from(gatewayEvents)
-      .where(notExists(settled))
-      .orderBy(asc(gatewayEvents.receivedAt))
-      .limit(500);
+    const rows = await gatewayRepository.unsettledEvents(this.db, MAX_ATTEMPTS, 500);
     for (const row of rows) await this.handle(row.id, row.attempt).catch(() => undefined);
   }
 
@@ -227,18 +178,8 @@ export class GatewayIntake {
     const now = this.now();
     if (!(await claimRun(this.db, RECONCILE_JOB, now, Math.max(everyMs - 5000, 1000)))) return false;
     await this.handlePending();
-    const open = await this.db
-      .select()
-      .from(paymentOrders)
-      .where(
-        and(
-          eq(paymentOrders.gateway, this.gateway.name),
-          inArray(paymentOrders.state, ['open', 'failed']),
-          gt(paymentOrders.createdAt, new Date(now.getTime() - ORDER_WATCH_MS)),
-        ),
-      )
-      .orderBy(sql`${paymentOrders.checkedAt} asc nulls first`)
-      .limit(200);
+    const since = new Date(now.getTime() - ORDER_WATCH_MS);
+    const open = await gatewayRepository.ordersToCheck(this.db, this.gateway.name, since, 200);
     for (const order of open) {
       const attempts = await this.gateway.orderPayments(order.gatewayOrderId);
       const paid = attempts.filter(arrived);
@@ -247,7 +188,7 @@ export class GatewayIntake {
       const failedOne = attempts.find((p) => p.status === 'failed');
       if (!paid.length && failedOne && attempts.every((p) => p.status === 'failed'))
         await this.failed(order, failedOne);
-      await this.db.update(paymentOrders).set({ checkedAt: now }).where(eq(paymentOrders.id, order.id));
+      await gatewayRepository.markOrderChecked(this.db, order.id, now);
     }
     await this.refunds.reconcile();
     return true;
@@ -255,29 +196,14 @@ export class GatewayIntake {
 
   /** The receipt of the payment that paid this order, if one is recorded. */
   async receiptOf(order: OrderRow): Promise<string | null> {
-    const [row] = await this.db
-      .select({ receiptNumber: payments.receiptNumber })
-      .from(payments)
-      .where(and(eq(payments.source, 'gateway'), eq(payments.sourceRef, order.gatewayOrderId)))
-      .orderBy(desc(payments.createdAt))
-      .limit(1);
-    return row?.receiptNumber ?? null;
+    return gatewayRepository.receiptOfOrder(this.db, order.gatewayOrderId);
   }
 
   /** When the last webhook arrived, and whether orders wait while none has for `silenceMs`. */
   async webhookSilence(silenceMs: number): Promise<{ lastWebhookAt: Date | null; silent: boolean }> {
-    const [last] = await this.db
-      .select({ at: gatewayEvents.receivedAt })
-      .from(gatewayEvents)
-      .orderBy(desc(gatewayEvents.receivedAt))
-      .limit(1);
+    const lastWebhookAt = await gatewayRepository.lastWebhookAt(this.db);
     const since = new Date(this.now().getTime() - silenceMs);
-    const [waiting] = await this.db
-      .select({ id: paymentOrders.id })
-      .from(paymentOrders)
-      .where(and(eq(paymentOrders.state, 'open'), lt(paymentOrders.createdAt, since)))
-      .limit(1);
-    const lastWebhookAt = last?.at ?? null;
-    return { lastWebhookAt, silent: Boolean(waiting) && (!lastWebhookAt || lastWebhookAt < since) };
+    const waiting = await gatewayRepository.openOrderCreatedBefore(this.db, since);
+    return { lastWebhookAt, silent: waiting && (!lastWebhookAt || lastWebhookAt < since) };
   }
 }

@@ -1,41 +1,19 @@
 /** Refund requests as staff read them: on the enrolment's fees and on the Online payments screen. */
-import { asc, desc, eq, inArray } from 'drizzle-orm';
 import type { RefundEffect, RefundRequest, RefundRequestState } from '@registrar/contract/fees';
 import type { Db } from '../../db/database';
-import { enrollments, gatewayRefundEvents, gatewayRefundRequests, payments, refunds, staff } from '../../db/schema';
+import { gatewayRepository } from '../../repositories/gateway-repository';
 import { toRupees } from '../../lib/money';
 
 /** Events share a moment when written together; their order is then the order of the states. */
 const RANK: Record<RefundRequestState, number> = { requested: 0, pending: 1, processed: 2, failed: 2 };
 
 async function view(db: Db, where: { enrollmentId?: string }, limit = 200) {
-  const rows = await db
-    .select({
-      request: gatewayRefundRequests,
-      receiptNumber: payments.receiptNumber,
-      staff: { id: staff.id, name: staff.name },
-      enrollmentNumber: enrollments.enrollmentNumber,
-      name: enrollments.name,
-    })
-    .from(gatewayRefundRequests)
-    .innerJoin(payments, eq(payments.id, gatewayRefundRequests.paymentId))
-    .innerJoin(enrollments, eq(enrollments.id, gatewayRefundRequests.enrollmentId))
-    .leftJoin(staff, eq(staff.id, gatewayRefundRequests.requestedBy))
-    .where(where.enrollmentId ? eq(gatewayRefundRequests.enrollmentId, where.enrollmentId) : undefined)
-    .orderBy(desc(gatewayRefundRequests.requestedAt))
-    .limit(limit);
+  const rows = await gatewayRepository.refundRequests(db, where, limit);
   if (rows.length === 0) return [];
-  const events = await db
-    .select({ event: gatewayRefundEvents, refundNumber: refunds.refundNumber })
-    .from(gatewayRefundEvents)
-    .leftJoin(refunds, eq(refunds.id, gatewayRefundEvents.refundId))
-    .where(
-      inArray(
-        gatewayRefundEvents.requestId,
-        rows.map((r) => r.request.id),
-      ),
-    )
-    .orderBy(asc(gatewayRefundEvents.at));
+  const events = await gatewayRepository.refundEvents(
+    db,
+    rows.map((r) => r.request.id),
+  );
   return rows.map(({ request, receiptNumber, staff: by, enrollmentNumber, name }) => {
     const own = events
       .filter((e) => e.event.requestId === request.id)

@@ -4,17 +4,16 @@
  * number, any credit note) is written by `recordRefund` only when the gateway reports the refund
  * processed, once, whichever of the gateway's answer, the webhook or the reconciler reports it first.
  */
-import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { localIsoDate } from '@registrar/contract/enrollment';
 import { FEE_MESSAGES, type RefundInput } from '@registrar/contract/fees';
 import type { RecordedPaymentMode } from '@registrar/contract/constants';
 import type { Db, Executor } from '../../db/database';
-import { gatewayRefundEvents, gatewayRefundRequests, paymentOrders, payments } from '../../db/schema';
 import { HttpError, badRequest, conflict, notFound } from '../../lib/http-errors';
 import type { IdempotentRequest } from '../../lib/idempotency';
 import { toPaise, toRupees } from '../../lib/money';
 import { formatRupeesExact } from '@registrar/contract/language';
 import { enrollmentRepository } from '../../repositories/enrollment-repository';
+import { gatewayRefundRepository as refunds } from '../../repositories/gateway-refund-repository';
 import { paymentRepository } from '../../repositories/payment-repository';
 import { oncePerKey } from '../once-per-key';
 import { ledgerTurn } from '../ledger-turn';
@@ -27,33 +26,6 @@ const UNANSWERED = 'The gateway did not answer; the reconciler asks it again';
 /** A rollback on purpose: `recordRefund` ran only to check the refund would be accepted. */
 class DryRun extends Error {}
 
-/** Runs `work` in a savepoint of `tx`: an error undoes only what `work` wrote. */
-async function inSavepoint<T>(tx: Executor, work: () => Promise<T>): Promise<T> {
-  await tx.execute(sql`savepoint gateway_refund`);
-  try {
-    const result = await work();
-    await tx.execute(sql`release savepoint gateway_refund`);
-    return result;
-  } catch (err) {
-    await tx.execute(sql`rollback to savepoint gateway_refund`);
-    throw err;
-  }
-}
-
-/** Paise asked of the gateway for this payment and not yet processed or failed. */
-export async function openGatewayRefundPaise(db: Executor, paymentId: string): Promise<number> {
-  const [row] = await db
-    .select({ total: sql<string>`coalesce(sum(${gatewayRefundRequests.amountPaise}), 0)` })
-    .from(gatewayRefundRequests)
-    .where(
-      and(
-        eq(gatewayRefundRequests.paymentId, paymentId),
-        sql`not exists (select 1 from ${gatewayRefundEvents} e where e.request_id = ${gatewayRefundRequests.id} and e.state in ('processed', 'failed'))`,
-      ),
-    );
-  return Number(row?.total ?? 0);
-}
-
 export type RefundOutcome = 'refund_recorded' | 'refund_failed' | 'already_recorded' | 'unmatched' | 'ignored';
 
 export class GatewayRefunds {
@@ -65,23 +37,7 @@ export class GatewayRefunds {
 
   /** A payment this gateway took (through one of its orders) is refunded through it. */
   async throughGateway(enrollmentId: string, paymentId: string): Promise<boolean> {
-    const [row] = await this.db
-      .select({ id: payments.id })
-      .from(payments)
-      .innerJoin(
-        paymentOrders,
-        and(eq(paymentOrders.gatewayOrderId, payments.sourceRef), eq(paymentOrders.gateway, this.gateway.name)),
-      )
-      .where(
-        and(
-          eq(payments.id, paymentId),
-          eq(payments.enrollmentId, enrollmentId),
-          eq(payments.source, 'gateway'),
-          isNotNull(payments.gatewayPaymentId),
-        ),
-      )
-      .limit(1);
-    return Boolean(row);
+    return refunds.tookPayment(this.db, this.gateway.name, enrollmentId, paymentId);
   }
 
   /**
@@ -96,7 +52,7 @@ export class GatewayRefunds {
       const payment = await paymentRepository.byIdForUpdate(tx, input.paymentId);
       if (!payment?.gatewayPaymentId || payment.enrollmentId !== enrollmentId)
         throw notFound(FEE_MESSAGES.paymentNotFound);
-      const open = await openGatewayRefundPaise(tx, payment.id);
+      const open = await refunds.openPaise(tx, payment.id);
       const left = payment.amountPaise - (await paymentRepository.refundedPaise(tx, payment.id)) - open;
       if (amountPaise > left) {
         if (open > 0) throw conflict(FEE_MESSAGES.refundPendingAtGateway);
@@ -114,31 +70,27 @@ export class GatewayRefunds {
         staffId,
       };
       try {
-        await inSavepoint(tx, async () => {
+        await refunds.inSavepoint(tx, async () => {
           await recordRefund(tx, ledger);
           throw new DryRun();
         });
       } catch (err) {
         if (!(err instanceof DryRun)) throw err;
       }
-      const [row] = await tx
-        .insert(gatewayRefundRequests)
-        .values({
-          gateway: this.gateway.name,
-          enrollmentId,
-          paymentId: payment.id,
-          gatewayPaymentId: payment.gatewayPaymentId,
-          amountPaise,
-          reason: input.reason,
-          effect: input.effect,
-          requestedBy: staffId,
-          requestedAt: this.now(),
-        })
-        .returning({ id: gatewayRefundRequests.id });
-      const requestId = row!.id;
+      const requestId = await refunds.insertRequest(tx, {
+        gateway: this.gateway.name,
+        enrollmentId,
+        paymentId: payment.id,
+        gatewayPaymentId: payment.gatewayPaymentId,
+        amountPaise,
+        reason: input.reason,
+        effect: input.effect,
+        requestedBy: staffId,
+        requestedAt: this.now(),
+      });
       // The request's id is the gateway's idempotency key: asking again never refunds twice.
       const refund = await this.ask(payment.gatewayPaymentId, amountPaise, requestId);
-      await tx.insert(gatewayRefundEvents).values({
+      await refunds.addEvent(tx, {
         requestId,
         state: 'requested',
         note: refund ? null : UNANSWERED,
@@ -169,7 +121,7 @@ export class GatewayRefunds {
   }
 
   private async appendPending(tx: Executor, requestId: string, refund: GatewayRefund) {
-    await tx.insert(gatewayRefundEvents).values({
+    await refunds.addEvent(tx, {
       requestId,
       state: 'pending',
       gatewayRefundId: refund.id,
@@ -198,19 +150,11 @@ export class GatewayRefunds {
     process: RefundProcess,
   ): Promise<RefundOutcome> {
     return this.db.transaction(async (tx) => {
-      const [request] = await tx
-        .select()
-        .from(gatewayRefundRequests)
-        .where(eq(gatewayRefundRequests.id, requestId))
-        .for('update');
+      const request = await refunds.requestForUpdate(tx, requestId);
       if (!request) return 'unmatched';
-      const [ended] = await tx
-        .select({ id: gatewayRefundEvents.id })
-        .from(gatewayRefundEvents)
-        .where(and(eq(gatewayRefundEvents.requestId, requestId), inArray(gatewayRefundEvents.state, ENDED)));
-      if (ended) return 'already_recorded';
+      if (await refunds.hasEnded(tx, requestId, ENDED)) return 'already_recorded';
       if (refund.status === 'failed') {
-        await tx.insert(gatewayRefundEvents).values({
+        await refunds.addEvent(tx, {
           requestId,
           state: 'failed',
           gatewayRefundId: refund.id,
@@ -225,10 +169,7 @@ export class GatewayRefunds {
         });
         return 'refund_failed';
       }
-      const [payment] = await tx
-        .select({ mode: payments.mode })
-        .from(payments)
-        .where(eq(payments.id, request.paymentId));
+      const payment = await refunds.paymentMode(tx, request.paymentId);
       const ledger: OutgoingRefund = {
         enrollmentId: request.enrollmentId,
         paymentId: request.paymentId,
@@ -243,14 +184,14 @@ export class GatewayRefunds {
       let note: string | null = null;
       let recorded;
       try {
-        recorded = await inSavepoint(tx, () => recordRefund(tx, ledger));
+        recorded = await refunds.inSavepoint(tx, () => recordRefund(tx, ledger));
       } catch (err) {
         if (!(err instanceof HttpError)) throw err;
         // The money has left: when the dues changed since the request and its effect no longer fits, it is owed again.
         recorded = await recordRefund(tx, { ...ledger, effect: 'owed-again' });
         note = `Recorded as owed again: ${err.message}`;
       }
-      await tx.insert(gatewayRefundEvents).values({
+      await refunds.addEvent(tx, {
         requestId,
         state: 'processed',
         gatewayRefundId: refund.id,
@@ -271,23 +212,10 @@ export class GatewayRefunds {
 
   private async requestOf(refund: GatewayRefund): Promise<string | undefined> {
     if (refund.receipt && /^[0-9a-f-]{36}$/i.test(refund.receipt)) {
-      const [row] = await this.db
-        .select({ id: gatewayRefundRequests.id })
-        .from(gatewayRefundRequests)
-        .where(
-          and(
-            eq(gatewayRefundRequests.id, refund.receipt),
-            eq(gatewayRefundRequests.gatewayPaymentId, refund.paymentId),
-          ),
-        );
-      if (row) return row.id;
+      const id = await refunds.requestOfPayment(this.db, refund.receipt, refund.paymentId);
+      if (id) return id;
     }
-    const [event] = await this.db
-      .select({ id: gatewayRefundEvents.requestId })
-      .from(gatewayRefundEvents)
-      .where(eq(gatewayRefundEvents.gatewayRefundId, refund.id))
-      .limit(1);
-    return event?.id;
+    return refunds.requestOfGatewayRefund(this.db, refund.id);
   }
 
   /**
@@ -295,24 +223,9 @@ export class GatewayRefunds {
    * the same key), a pending one is looked up, and what the gateway reports is settled.
    */
   async reconcile(): Promise<void> {
-    const open = await this.db
-      .select({ request: gatewayRefundRequests })
-      .from(gatewayRefundRequests)
-      .where(
-        and(
-          eq(gatewayRefundRequests.gateway, this.gateway.name),
-          sql`not exists (select 1 from ${gatewayRefundEvents} e where e.request_id = ${gatewayRefundRequests.id} and e.state in ('processed', 'failed'))`,
-        ),
-      )
-      .orderBy(asc(gatewayRefundRequests.requestedAt))
-      .limit(200);
+    const open = await refunds.openRequests(this.db, this.gateway.name, 200);
     for (const { request } of open) {
-      const [last] = await this.db
-        .select()
-        .from(gatewayRefundEvents)
-        .where(and(eq(gatewayRefundEvents.requestId, request.id), isNotNull(gatewayRefundEvents.gatewayRefundId)))
-        .orderBy(desc(gatewayRefundEvents.at))
-        .limit(1);
+      const last = await refunds.lastGatewayEvent(this.db, request.id);
       let refund: GatewayRefund | undefined;
       try {
         refund = last?.gatewayRefundId

@@ -3,7 +3,6 @@
  * amount while it is open), the browser's return, the page asking whether the money is recorded,
  * and the staff overview of orders and events.
  */
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import {
   ONLINE_PAYMENT_MESSAGES as M,
   WEBHOOK_SILENCE_WARNING_MS,
@@ -15,10 +14,10 @@ import {
   type StartedPayment,
 } from '@registrar/contract/online-payments';
 import type { Db } from '../../db/database';
-import { enrollments, gatewayEvents, paymentOrderHistory, paymentOrders, payments } from '../../db/schema';
 import { HttpError, badRequest, conflict, notFound } from '../../lib/http-errors';
 import { toRupees } from '../../lib/money';
 import { enrollmentRepository, type InstallmentRow } from '../../repositories/enrollment-repository';
+import { gatewayRepository } from '../../repositories/gateway-repository';
 import { localIsoDate } from '@registrar/contract/enrollment';
 import { ERROR_CODES } from '@registrar/contract/envelope';
 import { GatewayIntake } from './gateway-intake';
@@ -76,10 +75,7 @@ export class OnlinePaymentService {
    * 0, allocated oldest first like any payment without an installment); the same open one when asked again.
    */
   async start(enrollmentId: string, request: StartPayment | undefined, back: string): Promise<StartedPayment> {
-    const [enrollment] = await this.db
-      .select({ number: enrollments.enrollmentNumber, status: enrollments.status })
-      .from(enrollments)
-      .where(eq(enrollments.id, enrollmentId));
+    const enrollment = await gatewayRepository.payer(this.db, enrollmentId);
     if (!enrollment) throw notFound(M.orderNotFound);
     if (CLOSED.includes(enrollment.status)) throw conflict(M.enrollmentClosed);
     const schedule = await enrollmentRepository.schedule(this.db, enrollmentId);
@@ -102,18 +98,15 @@ export class OnlinePaymentService {
         throw err;
       }
       // Two tabs asking at once: the unique open-order index keeps one; the other's order lapses unpaid.
-      await this.db
-        .insert(paymentOrders)
-        .values({
-          gateway: this.gateway.name,
-          gatewayOrderId: created.id,
-          enrollmentId,
-          installmentId: installment.id,
-          installmentNumber: installment.number,
-          amountPaise: owed,
-          currency: created.currency,
-        })
-        .onConflictDoNothing();
+      await gatewayRepository.insertOrder(this.db, {
+        gateway: this.gateway.name,
+        gatewayOrderId: created.id,
+        enrollmentId,
+        installmentId: installment.id,
+        installmentNumber: installment.number,
+        amountPaise: owed,
+        currency: created.currency,
+      });
       order = (await this.openOrder(key))!;
     }
     return {
@@ -129,19 +122,7 @@ export class OnlinePaymentService {
   }
 
   private async openOrder(key: { enrollmentId: string; number: number; amountPaise: number }) {
-    const [order] = await this.db
-      .select()
-      .from(paymentOrders)
-      .where(
-        and(
-          eq(paymentOrders.enrollmentId, key.enrollmentId),
-          eq(paymentOrders.installmentNumber, key.number),
-          eq(paymentOrders.amountPaise, key.amountPaise),
-          eq(paymentOrders.state, 'open'),
-          eq(paymentOrders.gateway, this.gateway.name),
-        ),
-      );
-    return order;
+    return gatewayRepository.openOrder(this.db, { ...key, gateway: this.gateway.name });
   }
 
   private async ownOrder(enrollmentId: string, gatewayOrderId: string) {
@@ -177,32 +158,15 @@ export class OnlinePaymentService {
 
   /** Orders and events, newest first, and whether the webhook seems to have gone quiet. */
   async overview(gatewayName: OnlinePayments['gateway']): Promise<OnlinePayments> {
-    const orders = await this.db
-      .select({
-        order: paymentOrders,
-        number: enrollments.enrollmentNumber,
-        name: enrollments.name,
-        receipt: payments.receiptNumber,
-      })
-      .from(paymentOrders)
-      .innerJoin(enrollments, eq(enrollments.id, paymentOrders.enrollmentId))
-      .leftJoin(payments, eq(payments.gatewayPaymentId, paymentOrders.gatewayPaymentId))
-      .orderBy(desc(paymentOrders.createdAt))
-      .limit(200);
-    const events = await this.db.select().from(gatewayEvents).orderBy(desc(gatewayEvents.receivedAt)).limit(200);
+    const orders = await gatewayRepository.latestOrders(this.db, 200);
+    const events = await gatewayRepository.latestEvents(this.db, 200);
     const outcomes = await this.intake.outcomesOf(events.map((e) => e.id));
     const { lastWebhookAt, silent } = await this.intake.webhookSilence(WEBHOOK_SILENCE_WARNING_MS);
     const history = orders.length
-      ? await this.db
-          .select()
-          .from(paymentOrderHistory)
-          .where(
-            inArray(
-              paymentOrderHistory.orderId,
-              orders.map((o) => o.order.id),
-            ),
-          )
-          .orderBy(asc(paymentOrderHistory.at))
+      ? await gatewayRepository.orderHistory(
+          this.db,
+          orders.map((o) => o.order.id),
+        )
       : [];
     return {
       gateway: gatewayName,

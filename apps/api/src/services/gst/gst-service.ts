@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { localIsoDate } from '@registrar/contract/enrollment';
 import type { Db } from '../../db/database';
 import { badRequest, conflict, notFound } from '../../lib/http-errors';
-import { gstRepository, type TaxDocumentRow } from './gst-repository';
+import { gstRepository, type TaxDocumentRow } from '../../repositories/gst-repository';
 import { buildGstr1, type Gstr1 } from './gstr1';
 import { renderTaxDocument } from './tax-document-pdf';
 

@@ -5,7 +5,7 @@
  * Cancelled documents count only in Table 13. Amounts are rupees with two decimals.
  */
 import { B2CL_THRESHOLD_PAISE } from '@registrar/contract/gst';
-import type { TaxDocumentRow } from './gst-repository';
+import type { TaxDocumentRow } from '../../repositories/gst-repository';
 
 const r = (paise: number) => Math.round(paise) / 100;
 const ddmmyyyy = (iso: string) => `${iso.slice(8, 10)}-${iso.slice(5, 7)}-${iso.slice(0, 4)}`;

@@ -8,7 +8,7 @@ import { GST_STATES, type GstStateCode } from '@registrar/contract/gst';
 import { formatRupeesExact } from '@registrar/contract/language';
 import { toRupees } from '../../lib/money';
 import { startPdf } from '../fee-statement-pdf';
-import type { TaxDocumentRow } from './gst-repository';
+import type { TaxDocumentRow } from '../../repositories/gst-repository';
 
 const TITLES: Record<TaxDocumentRow['kind'], string> = {
   invoice: 'Tax invoice',

@@ -4,13 +4,11 @@
  * the payment is voided, a credit note for each refund. Numbers come from counter rows locked
  * by the paying transaction, so a rolled-back payment leaves no gap.
  */
-import { eq } from 'drizzle-orm';
 import { localIsoDate } from '@registrar/contract/enrollment';
 import { documentNumber, financialYear, splitTax, type TaxSplit } from '@registrar/contract/gst';
 import type { Executor } from '../../db/database';
-import { courses, enrollments, gstSettings } from '../../db/schema';
 import type { PaymentRow } from '../../repositories/payment-repository';
-import { gstRepository, type TaxDocumentRow, type TaxDocumentSeries } from './gst-repository';
+import { gstRepository, type TaxDocumentRow, type TaxDocumentSeries } from '../../repositories/gst-repository';
 
 const SERIES: Record<TaxDocumentRow['kind'], TaxDocumentSeries> = {
   invoice: 'INV',
@@ -32,14 +30,7 @@ export type InvoiceContext = NonNullable<Awaited<ReturnType<typeof invoiceContex
  * the writes need: the settings, the buyer and the course in one query.
  */
 export async function invoiceContext(tx: Executor, enrollmentId: string) {
-  const rows = await tx
-    .select({ settings: gstSettings, enrollment: enrollments, course: courses })
-    .from(enrollments)
-    .innerJoin(courses, eq(courses.id, enrollments.courseId))
-    .innerJoin(gstSettings, eq(gstSettings.id, 1))
-    .where(eq(enrollments.id, enrollmentId))
-    .limit(1);
-  const row = rows[0];
+  const row = await gstRepository.invoiceContext(tx, enrollmentId);
   if (!row?.settings.enabled || !row.settings.gstin) return null;
   return { ...row, gstin: row.settings.gstin };
 }

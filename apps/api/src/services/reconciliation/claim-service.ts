@@ -3,7 +3,6 @@
  * records the payment; reject mails the student why, in their language), and the bank statement
  * that confirms a claim by itself when its UTR and amount agree.
  */
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import { ERROR_CODES } from '@registrar/contract/envelope';
 import { localIsoDate } from '@registrar/contract/enrollment';
 import {
@@ -19,11 +18,11 @@ import { STUDENT_PAGE_MESSAGES as S } from '@registrar/contract/student-page';
 import { formatRupeesExact } from '@registrar/contract/language';
 import type { Config } from '../../config';
 import type { Db, Executor } from '../../db/database';
-import { bankStatementLines, enrollments, installments, paymentClaims, payments } from '../../db/schema';
 import { HttpError, badRequest, conflict, notFound } from '../../lib/http-errors';
 import { toPaise, toRupees } from '../../lib/money';
 import { enrollmentRepository } from '../../repositories/enrollment-repository';
 import { paymentRepository } from '../../repositories/payment-repository';
+import { claimRepository, type PaymentClaimRow } from '../../repositories/reconciliation-repository';
 import { recordIncoming } from '../payment-intake';
 import { ledgerTurn } from '../ledger-turn';
 import { tellOfRejectedClaim } from '../student-messages';
@@ -41,17 +40,11 @@ const WAITING_LINE_STATES = ['matched', 'suggested', 'unmatched'] as const;
 
 /** The enrolment's claims as its page shows them, newest first. */
 export async function studentClaims(db: Db, enrollmentId: string): Promise<StudentClaim[]> {
-  const rows = await db
-    .select()
-    .from(paymentClaims)
-    .where(eq(paymentClaims.enrollmentId, enrollmentId))
-    .orderBy(desc(paymentClaims.createdAt))
-    .limit(20);
-  return rows.map(studentClaim);
+  return (await claimRepository.ofEnrollment(db, enrollmentId, 20)).map(studentClaim);
 }
 
 /** A claim as the student's page shows it; the staff's list adds who and when. */
-const studentClaim = (c: typeof paymentClaims.$inferSelect): StudentClaim => ({
+const studentClaim = (c: PaymentClaimRow): StudentClaim => ({
   installmentNumber: c.installmentNumber,
   amount: toRupees(c.amountPaise),
   utr: c.utr,
@@ -82,16 +75,13 @@ export class ClaimService {
       await ledgerTurn(this.db, () =>
         this.db.transaction(async (tx) => {
           await this.checkClaim(tx, enrollmentId, input, amountPaise);
-          const [claim] = await tx
-            .insert(paymentClaims)
-            .values({
-              enrollmentId,
-              installmentNumber: input.installmentNumber,
-              amountPaise,
-              utr: input.utr,
-              paidOn: input.paidOn,
-            })
-            .returning({ id: paymentClaims.id });
+          const claim = await claimRepository.insert(tx, {
+            enrollmentId,
+            installmentNumber: input.installmentNumber,
+            amountPaise,
+            utr: input.utr,
+            paidOn: input.paidOn,
+          });
           await enrollmentRepository.addEvent(tx, {
             enrollmentId,
             kind: 'payment_claim',
@@ -116,10 +106,7 @@ export class ClaimService {
       throw badRequest(S.claimInstallmentUnknown, [{ path: 'installmentNumber', message: S.claimInstallmentUnknown }]);
     if (installment.paidPaise >= installment.amountPaise)
       throw conflict(S.claimInstallmentPaid, [{ path: 'installmentNumber', message: S.claimInstallmentPaid }]);
-    const [made] = await tx
-      .select({ createdAt: enrollments.createdAt })
-      .from(enrollments)
-      .where(eq(enrollments.id, enrollmentId));
+    const made = await claimRepository.enrolledAt(tx, enrollmentId);
     if (input.paidOn < localIsoDate(made!.createdAt))
       throw badRequest(S.claimPaidOnBeforeEnrolment, [{ path: 'paidOn', message: S.claimPaidOnBeforeEnrolment }]);
     const owed = schedule.reduce((sum, s) => sum + Math.max(0, s.amountPaise - s.paidPaise), 0);
@@ -130,11 +117,7 @@ export class ClaimService {
       throw conflict(message, [{ path: 'utr', message }]);
     }
     // Counted under the enrolment's lock: claims sent at once are counted one after another.
-    const [open] = await tx
-      .select({ n: count() })
-      .from(paymentClaims)
-      .where(and(eq(paymentClaims.enrollmentId, enrollmentId), eq(paymentClaims.state, 'open')));
-    if (open!.n >= OPEN_CLAIMS_MAX)
+    if ((await claimRepository.openCount(tx, enrollmentId)) >= OPEN_CLAIMS_MAX)
       throw new HttpError(429, ERROR_CODES.rateLimited, S.claimTooManyOpen, undefined, {
         'Retry-After': String(CLAIM_RETRY_SECONDS),
       });
@@ -149,23 +132,9 @@ export class ClaimService {
     tx: Executor,
     claim: Omit<OpenClaim, 'enrollmentNumber' | 'name'> & { utr: string },
   ): Promise<void> {
-    const [line] = await tx
-      .select()
-      .from(bankStatementLines)
-      .where(
-        and(
-          eq(bankStatementLines.utr, claim.utr),
-          eq(bankStatementLines.amountPaise, claim.amountPaise),
-          inArray(bankStatementLines.state, [...WAITING_LINE_STATES]),
-        ),
-      )
-      .limit(1)
-      .for('update');
+    const line = await claimRepository.waitingLineForUpdate(tx, claim.utr, claim.amountPaise, [...WAITING_LINE_STATES]);
     if (!line) return;
-    const [who] = await tx
-      .select({ enrollmentNumber: enrollments.enrollmentNumber, name: enrollments.name })
-      .from(enrollments)
-      .where(eq(enrollments.id, claim.enrollmentId));
+    const who = await claimRepository.claimant(tx, claim.enrollmentId);
     const claimant: OpenClaim = { ...claim, ...who! };
     const credit = {
       ...line,
@@ -179,11 +148,7 @@ export class ClaimService {
       await recordLine(tx, line, claimant, null);
       return;
     }
-    if (verdict.state === 'suggested')
-      await tx
-        .update(bankStatementLines)
-        .set({ state: 'suggested', enrollmentId: null, installmentNumber: null, candidates: verdict.candidates })
-        .where(eq(bankStatementLines.id, line.id));
+    if (verdict.state === 'suggested') await claimRepository.suggestLine(tx, line.id, verdict.candidates);
   }
 
   /**
@@ -191,36 +156,11 @@ export class ClaimService {
    * paid, and the bank's line of the same UTR when a statement holds one.
    */
   async list(state: ClaimState): Promise<PaymentClaim[]> {
-    const rows = await this.db
-      .select({
-        c: paymentClaims,
-        enrollmentNumber: enrollments.enrollmentNumber,
-        name: enrollments.name,
-        receiptNumber: payments.receiptNumber,
-        installmentAmount: installments.amountPaise,
-        installmentPaid: installments.paidPaise,
-      })
-      .from(paymentClaims)
-      .innerJoin(enrollments, eq(enrollments.id, paymentClaims.enrollmentId))
-      .leftJoin(payments, eq(payments.id, paymentClaims.paymentId))
-      .leftJoin(
-        installments,
-        and(
-          eq(installments.enrollmentId, paymentClaims.enrollmentId),
-          eq(installments.number, paymentClaims.installmentNumber),
-        ),
-      )
-      .where(eq(paymentClaims.state, state))
-      .orderBy(desc(paymentClaims.createdAt))
-      .limit(200);
+    const rows = await claimRepository.inState(this.db, state, 200);
     const utrs = [...new Set(rows.map((r) => r.c.utr))];
     const lines = new Map<string, ClaimBankLine>();
     if (utrs.length)
-      for (const l of await this.db
-        .select()
-        .from(bankStatementLines)
-        .where(inArray(bankStatementLines.utr, utrs))
-        .orderBy(desc(bankStatementLines.postedOn)))
+      for (const l of await claimRepository.linesOfUtrs(this.db, utrs))
         if (!lines.has(l.utr!))
           lines.set(l.utr!, {
             _id: l.id,
@@ -248,14 +188,11 @@ export class ClaimService {
   async decide(id: string, decision: ClaimDecision, staffId: string): Promise<string | null> {
     const receipt = await ledgerTurn(this.db, () =>
       this.db.transaction(async (tx) => {
-        const [claim] = await tx.select().from(paymentClaims).where(eq(paymentClaims.id, id)).for('update');
+        const claim = await claimRepository.forUpdate(tx, id);
         if (!claim) throw notFound(M.claimNotFound);
         if (claim.state !== 'open') throw conflict(M.claimHandled);
         if (decision.action === 'reject') {
-          await tx
-            .update(paymentClaims)
-            .set({ state: 'rejected', reason: decision.reason, handledBy: staffId, handledAt: new Date() })
-            .where(eq(paymentClaims.id, id));
+          await claimRepository.reject(tx, id, decision.reason, staffId);
           await this.mailRejection(tx, claim, decision.reason);
           return null;
         }
@@ -272,10 +209,7 @@ export class ClaimService {
           arrived: true,
         });
         if (!created) throw utrTaken(payment);
-        await tx
-          .update(paymentClaims)
-          .set({ state: 'confirmed', paymentId: payment.id, handledBy: staffId, handledAt: new Date() })
-          .where(eq(paymentClaims.id, id));
+        await claimRepository.confirm(tx, id, payment.id, staffId);
         return payment.receiptNumber;
       }),
     );
@@ -285,7 +219,7 @@ export class ClaimService {
 
   private async mailRejection(
     tx: Parameters<Parameters<Db['transaction']>[0]>[0],
-    claim: typeof paymentClaims.$inferSelect,
+    claim: PaymentClaimRow,
     reason: string,
   ) {
     await tellOfRejectedClaim(tx, claim, reason);

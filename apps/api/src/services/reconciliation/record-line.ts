@@ -2,13 +2,13 @@
  * Recording one statement line: the same call for a click on a matched line, a picked
  * suggestion, "record all" and a student's claim that agrees with a line already imported.
  */
-import { sql } from 'drizzle-orm';
 import { PAYMENT_REFERENCE_MESSAGES } from '@registrar/contract/payment-references';
 import { RECONCILIATION_MESSAGES as M, type StatementMode } from '@registrar/contract/reconciliation';
 import type { Executor } from '../../db/database';
 import { conflict, notFound } from '../../lib/http-errors';
 import { enrollmentRepository } from '../../repositories/enrollment-repository';
 import type { PaymentRow } from '../../repositories/payment-repository';
+import { confirmClaims, markLinesRecorded } from '../../repositories/reconciliation-repository';
 import { recordIncomingAll } from '../payment-intake';
 
 /** Money already on the books under the same UTR: 409 naming the payment that holds it. */
@@ -98,38 +98,11 @@ export async function recordLines(
   });
   for (let i = 0; i < done.length; i += CHUNK) {
     const chunk = done.slice(i, i + CHUNK);
-    if (linesWritten) await markRecorded(tx, chunk, staffId);
-    const claimed = chunk.filter((d) => d.utr);
-    if (!claimed.length) continue;
-    const claims = sql.join(
-      claimed.map((d) => sql`(${d.utr}::text, ${d.enrollmentId}::uuid, ${d.paymentId}::uuid)`),
-      sql`, `,
-    );
-    await tx.execute(
-      sql`update payment_claims c set state = 'confirmed', payment_id = v.payment_id, handled_by = ${staffId}::uuid, handled_at = now()
-          from (values ${claims}) as v(utr, enrollment_id, payment_id)
-          where c.utr = v.utr and c.enrollment_id = v.enrollment_id and c.state = 'open'`,
-    );
+    if (linesWritten) await markLinesRecorded(tx, chunk, staffId);
+    const claimed = chunk.flatMap((d) => (d.utr ? [{ ...d, utr: d.utr }] : []));
+    if (claimed.length) await confirmClaims(tx, claimed, staffId);
   }
   return results;
-}
-
-async function markRecorded(
-  tx: Executor,
-  chunk: { lineId: string; paymentId: string; enrollmentId: string; installmentNumber: number }[],
-  staffId: string | null,
-): Promise<void> {
-  const lines = sql.join(
-    chunk.map(
-      (d) => sql`(${d.lineId}::uuid, ${d.paymentId}::uuid, ${d.enrollmentId}::uuid, ${d.installmentNumber}::int)`,
-    ),
-    sql`, `,
-  );
-  await tx.execute(
-    sql`update bank_statement_lines l set state = 'recorded', payment_id = v.payment_id, enrollment_id = v.enrollment_id,
-            installment_number = v.number, handled_by = ${staffId}::uuid, handled_at = now()
-          from (values ${lines}) as v(id, payment_id, enrollment_id, number) where l.id = v.id`,
-  );
 }
 
 const CHUNK = 500;

@@ -3,7 +3,6 @@
  * states and candidates, and the staff's actions on them.
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import {
   RECONCILIATION_MESSAGES as M,
   type ColumnMapping,
@@ -16,7 +15,6 @@ import {
   type StatementSummary,
 } from '@registrar/contract/reconciliation';
 import type { Db } from '../../db/database';
-import { bankStatementLines, bankStatementMappings, bankStatements, payments } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/http-errors';
 import { toRupees } from '../../lib/money';
 import { readTable } from '../../lib/spreadsheet';
@@ -24,10 +22,14 @@ import type { OpenClaim } from './matcher';
 import { loadMatcher } from './matcher-load';
 import { ledgerTurn } from '../ledger-turn';
 import { recordLine, recordLines, utrTaken } from './record-line';
-import { insertLines } from './statement-lines';
+import {
+  insertLines,
+  statementRepository,
+  type StatementLineInsert,
+} from '../../repositories/reconciliation-repository';
 import { readStatement, type StatementCredit } from './statement-reader';
 
-type LineInsert = typeof bankStatementLines.$inferInsert & { id: string };
+type LineInsert = StatementLineInsert;
 
 export interface ImportOptions {
   /** A saved mapping's name; with `mapping`, the mapping is saved (or replaced) under it. */
@@ -57,21 +59,12 @@ export class StatementService {
     return this.db.transaction(async (tx) => {
       // A mapping that read the file is kept under its name for the next statement of this layout.
       if (options.mapping && options.mappingName)
-        await tx
-          .insert(bankStatementMappings)
-          .values({ name: options.mappingName, mapping: options.mapping, updatedBy: staffId })
-          .onConflictDoUpdate({
-            target: bankStatementMappings.name,
-            set: { mapping: options.mapping, updatedBy: staffId, updatedAt: new Date() },
-          });
-      const [statement] = await tx
-        .insert(bankStatements)
-        .values({
-          fileName: fileName.slice(0, 200),
-          layout: mapping ? (options.mappingName ?? layout) : layout,
-          uploadedBy: staffId,
-        })
-        .returning({ id: bankStatements.id });
+        await statementRepository.saveMapping(tx, options.mappingName, options.mapping, staffId);
+      const statement = await statementRepository.insertStatement(tx, {
+        fileName: fileName.slice(0, 200),
+        layout: mapping ? (options.mappingName ?? layout) : layout,
+        uploadedBy: staffId,
+      });
       const matcher = await loadMatcher(
         tx,
         credits.map((c) => c.utr).filter((u): u is string => !!u),
@@ -147,25 +140,13 @@ export class StatementService {
   private async mappingFor(options: ImportOptions): Promise<ColumnMapping | undefined> {
     if (options.mapping) return options.mapping;
     if (!options.mappingName) return undefined;
-    const [saved] = await this.db
-      .select()
-      .from(bankStatementMappings)
-      .where(eq(bankStatementMappings.name, options.mappingName));
+    const saved = await statementRepository.mapping(this.db, options.mappingName);
     if (!saved) throw notFound(M.mappingNotFound);
     return saved.mapping as ColumnMapping;
   }
 
   async list(): Promise<StatementListItem[]> {
-    const rows = await this.db
-      .select({
-        s: bankStatements,
-        state: bankStatementLines.state,
-        count: sql<number>`count(${bankStatementLines.id})::int`,
-      })
-      .from(bankStatements)
-      .leftJoin(bankStatementLines, eq(bankStatementLines.statementId, bankStatements.id))
-      .groupBy(bankStatements.id, bankStatementLines.state)
-      .orderBy(desc(bankStatements.createdAt));
+    const rows = await statementRepository.countsByState(this.db);
     const byId = new Map<string, StatementListItem>();
     for (const { s, state, count } of rows) {
       const item = byId.get(s.id) ?? {
@@ -190,14 +171,9 @@ export class StatementService {
   }
 
   async detail(id: string): Promise<StatementDetail> {
-    const [statement] = await this.db.select().from(bankStatements).where(eq(bankStatements.id, id));
+    const statement = await statementRepository.byId(this.db, id);
     if (!statement) throw notFound(M.statementNotFound);
-    const rows = await this.db
-      .select({ line: bankStatementLines, receiptNumber: payments.receiptNumber })
-      .from(bankStatementLines)
-      .leftJoin(payments, eq(payments.id, bankStatementLines.paymentId))
-      .where(eq(bankStatementLines.statementId, id))
-      .orderBy(asc(bankStatementLines.rowNumber));
+    const rows = await statementRepository.linesWithReceipts(this.db, id);
     const counts = { credits: rows.length, recorded: 0, matched: 0, suggested: 0, unmatched: 0, ignored: 0 };
     const lines = rows.map(({ line, receiptNumber }) => {
       counts[line.state]++;
@@ -235,18 +211,11 @@ export class StatementService {
   async act(lineId: string, action: LineAction, staffId: string): Promise<string | null> {
     const done = await ledgerTurn(this.db, () =>
       this.db.transaction(async (tx) => {
-        const [line] = await tx
-          .select()
-          .from(bankStatementLines)
-          .where(eq(bankStatementLines.id, lineId))
-          .for('update');
+        const line = await statementRepository.lineForUpdate(tx, lineId);
         if (!line) throw notFound(M.lineNotFound);
         if (!OPEN_STATES.includes(line.state)) throw conflict(M.lineHandled);
         if (action.action === 'ignore') {
-          await tx
-            .update(bankStatementLines)
-            .set({ state: 'ignored', handledBy: staffId, handledAt: new Date() })
-            .where(eq(bankStatementLines.id, lineId));
+          await statementRepository.ignoreLine(tx, lineId, staffId);
           return null;
         }
         return recordLine(tx, line, action, staffId);
@@ -262,16 +231,11 @@ export class StatementService {
    * records nothing and is linked to that payment. Answers how many of each.
    */
   async recordMatched(statementId: string, staffId: string): Promise<{ recorded: number; alreadyRecorded: number }> {
-    const [statement] = await this.db.select().from(bankStatements).where(eq(bankStatements.id, statementId));
+    const statement = await statementRepository.byId(this.db, statementId);
     if (!statement) throw notFound(M.statementNotFound);
     return ledgerTurn(this.db, () =>
       this.db.transaction(async (tx) => {
-        const matched = await tx
-          .select()
-          .from(bankStatementLines)
-          .where(and(eq(bankStatementLines.statementId, statementId), eq(bankStatementLines.state, 'matched')))
-          .orderBy(asc(bankStatementLines.rowNumber))
-          .for('update');
+        const matched = await statementRepository.matchedLinesForUpdate(tx, statementId);
         const items = matched.flatMap((line) =>
           line.enrollmentId && line.installmentNumber
             ? [{ line, target: { enrollmentId: line.enrollmentId, installmentNumber: line.installmentNumber } }]

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { DEFAULT_THEME } from '@registrar/contract/theme-settings';
 import { shellGeometry } from './admin-layout';
-import { ADMIN_MENU } from './menu-fixtures';
+import { ADMIN_MENU, MONEY_MENU } from './menu-fixtures';
 import { emulatePhone } from '../../shared/test/emulate-phone';
 import { STAFF, createShellStore, mockProfileApi, renderShell } from './shell-test-harness';
 
@@ -88,16 +88,24 @@ describe('admin shell', () => {
   it('vertical layout: a sidebar with the spec menu, a skip link to the main content', async () => {
     renderShell({ url: '/courses' });
     const nav = screen.getByRole('navigation', { name: 'Main menu' });
-    const links = within(nav).getAllByRole('link');
-    expect(
-      links.map((a) => [
-        a.textContent?.replace(
-          /^(Home|Courses|Enrol|Inquiry|Follow|Terms|Requests|Audit|Staff(?=Staff)|Payments(?=Payments)|Dues|Cash|Import(?=Import)|Online(?=Online)|Pay in|GST(?=GST))/,
-          '',
-        ),
-        a.getAttribute('href'),
-      ]),
-    ).toEqual(ADMIN_MENU);
+    const shown = () =>
+      within(nav)
+        .getAllByRole('link')
+        .map((a) => [
+          a.textContent?.replace(
+            /^(Home|Courses|Enrol|Inquiry|Follow|Terms|Requests|Audit|Staff(?=Staff)|Payments(?=Payments)|Dues|Cash|Import(?=Import)|Online(?=Online)|Pay in|GST(?=GST))/,
+            '',
+          ),
+          a.getAttribute('href'),
+        ]);
+    expect(shown()).toEqual(ADMIN_MENU.filter(([, path]) => path));
+    // The money screens wait in their group until it is opened.
+    const money = within(nav).getByRole('button', { name: /Money$/ });
+    expect(money.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(money);
+    expect(money.getAttribute('aria-expanded')).toBe('true');
+    const staffAt = ADMIN_MENU.findIndex(([name]) => name === 'Staff');
+    expect(shown().slice(staffAt + 1, staffAt + 1 + MONEY_MENU.length)).toEqual(MONEY_MENU);
     expect(within(nav).getByRole('link', { name: 'Courses' }).getAttribute('aria-current')).toBe('page');
     const skip = screen.getByRole('link', { name: 'Skip to content' });
     expect(skip.getAttribute('href')).toBe('#main-content');

@@ -43,7 +43,7 @@ export const MENU_WITH_GROUPS: MenuEntry[] = [
   },
 ];
 
-export const ADMIN_MENU: [string, string][] = [
+export const ADMIN_MENU: [string, string | null][] = [
   ['Dashboard', '/dashboard'],
   ['Courses', '/courses'],
   ['Student Enrollments', '/student-enrollments'],
@@ -56,16 +56,22 @@ export const ADMIN_MENU: [string, string][] = [
   ['Audit', '/audit'],
   // Added to the original menu: staff management, shown to admins only.
   ['Staff', '/staff'],
-  // Not in the spec's menu: every receipt, refund and void across students.
+  // Not in the spec's menu: a group holding every money screen (below).
+  ['Money', null],
+  // Not in the spec's menu: moving an institute's existing records in, admins only.
+  ['Import', '/import'],
+];
+
+/** The Money group's links, in order. */
+export const MONEY_MENU: [string, string][] = [
+  // Every receipt, refund and void across students; what is owed; the day's money by mode.
   ['Payments', '/payments'],
   ['Collections', '/collections'],
   ['Cash book', '/cash-book'],
-  // Not in the spec's menu: moving an institute's existing records in, admins only.
-  ['Import', '/import'],
-  // Added: gateway orders and events, for admins and accountants.
+  // Gateway orders and events, for admins and accountants.
   ['Online payments', '/online-payments'],
-  // Not in the spec's menu: UPI claims and bank statements, for those who record payments.
+  // UPI claims and bank statements, for those who record payments.
   ['Payments In', '/payments-in'],
-  // Not in the spec's menu: the institute's GST registration and returns, admins only.
+  // The institute's GST returns (the settings stay with admins).
   ['GST', '/gst'],
 ];

@@ -9,7 +9,7 @@ import {
   linkTo,
   menuFor,
 } from './menu-items';
-import { ADMIN_MENU, MENU_WITH_GROUPS } from './menu-fixtures';
+import { ADMIN_MENU, MENU_WITH_GROUPS, MONEY_MENU } from './menu-fixtures';
 import { can, type Role } from '@registrar/contract/permissions';
 
 describe('menu model', () => {
@@ -19,6 +19,16 @@ describe('menu model', () => {
       expect(entry.shortName.length).toBeGreaterThan(0);
       expect(entry.shortName.length).toBeLessThanOrEqual(8); // fits under the icon in the 80 px sidebar
     }
+  });
+
+  it('holds every money screen under one Money group, each under its own label', () => {
+    const money = MENU_ITEMS.find((e) => e.key === 'money');
+    if (!money || !isGroup(money)) throw new Error('money is a group');
+    expect(money.children.map((c) => [c.listName, linkTo(c)])).toEqual(MONEY_MENU);
+    expect(groupsOpenFor(MENU_ITEMS, '/cash-book')).toEqual(['money']);
+    expect(groupsOpenFor(MENU_ITEMS, '/courses')).toEqual([]);
+    const topLevel = MENU_ITEMS.filter((e) => !isGroup(e)).map((e) => e.key);
+    for (const [, path] of MONEY_MENU) expect(topLevel).not.toContain(path.slice(1));
   });
 
   it('opens the group whose child is the current page, and only that group', () => {
@@ -68,10 +78,9 @@ describe('the menu by role', () => {
       'student-inquires',
       'follow-ups',
     ]);
-    expect(keysFor('accountant')).toEqual([
-      'dashboard',
-      'courses',
-      'student-enrollments',
+    expect(keysFor('accountant')).toEqual(['dashboard', 'courses', 'student-enrollments', 'money']);
+    const accountantMoney = menuFor(MENU_ITEMS, (p) => can('accountant', p)).find(isGroup);
+    expect(accountantMoney?.children.map((c) => c.key)).toEqual([
       'payments',
       'collections',
       'cash-book',

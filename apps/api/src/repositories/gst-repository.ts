@@ -1,13 +1,25 @@
 /** GST rows: the institute's settings, the document counters, the documents and filed months. */
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Db, Executor } from '../../db/database';
-import { gstFiledPeriods, gstSettings, taxDocumentCounters, taxDocuments } from '../../db/schema';
+import type { Db, Executor } from '../db/database';
+import { courses, enrollments, gstFiledPeriods, gstSettings, taxDocumentCounters, taxDocuments } from '../db/schema';
 
 export type GstSettingsRow = typeof gstSettings.$inferSelect;
 export type TaxDocumentRow = typeof taxDocuments.$inferSelect;
 export type TaxDocumentSeries = 'INV' | 'BOS' | 'CN';
 
 export const gstRepository = {
+  /** The settings, the buyer and the course of one enrolment, in one query. */
+  async invoiceContext(db: Executor, enrollmentId: string) {
+    const rows = await db
+      .select({ settings: gstSettings, enrollment: enrollments, course: courses })
+      .from(enrollments)
+      .innerJoin(courses, eq(courses.id, enrollments.courseId))
+      .innerJoin(gstSettings, eq(gstSettings.id, 1))
+      .where(eq(enrollments.id, enrollmentId))
+      .limit(1);
+    return rows[0];
+  },
+
   async settings(db: Db | Executor): Promise<GstSettingsRow | undefined> {
     return (await db.select().from(gstSettings).where(eq(gstSettings.id, 1)).limit(1))[0];
   },
