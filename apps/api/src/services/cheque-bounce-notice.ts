@@ -10,9 +10,9 @@ import { enrollmentRepository } from '../repositories/enrollment-repository';
 import { outboxRepository } from '../repositories/outbox-repository';
 import { brandedMail } from './mail/mail-message';
 import { studentLinkParagraph } from './student-links';
-import { studentTexts } from './student-texts';
+import { studentMailClose, studentTexts } from './student-texts';
 
-export type BounceNoticeConfig = Pick<Config, 'instituteName' | 'contactEmail' | 'contactPhone'>;
+export type BounceNoticeConfig = Pick<Config, 'instituteName' | 'contactEmail' | 'contactPhone' | 'instituteEmail'>;
 
 export interface BounceFacts {
   enrollmentId: string;
@@ -55,7 +55,7 @@ export async function tellStudentChequeBounced(
         t('mail.chequeBounced.due', { amount: inr(due) }),
         studentLinkParagraph(facts.enrollmentId, e.language),
       ],
-      footer: t('mail.footer', { phone: config.contactPhone, email: config.contactEmail }),
+      ...studentMailClose(config, t),
       language: e.language,
     }),
   );

@@ -28,7 +28,7 @@ import { paymentRepository } from '../../repositories/payment-repository';
 import { brandedMail } from '../mail/mail-message';
 import { recordIncoming } from '../payment-intake';
 import { ledgerTurn } from '../ledger-turn';
-import { studentTexts } from '../student-texts';
+import { studentMailClose, studentTexts } from '../student-texts';
 import type { OpenClaim } from './matcher';
 import { matcherForClaim } from './matcher-load';
 import { installmentFor, recordLine, utrTaken } from './record-line';
@@ -294,7 +294,7 @@ export class ClaimService {
     if (!row || row.enrollment.erasedAt) return;
     const e = row.enrollment;
     const t = studentTexts(e.language);
-    const { instituteName, contactEmail, contactPhone } = this.config;
+    const { instituteName } = this.config;
     await outboxRepository.enqueue(
       tx,
       'mail',
@@ -311,7 +311,7 @@ export class ClaimService {
           }),
           t('mail.claimRejected.reason', { reason }),
         ],
-        footer: t('mail.footer', { phone: contactPhone, email: contactEmail }),
+        ...studentMailClose(this.config, t),
         language: e.language,
       }),
     );
