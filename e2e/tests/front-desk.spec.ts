@@ -52,6 +52,8 @@ for (const viewport of VIEWPORTS) {
       phoneNumber: viewport.name === 'phone' ? '9811100001' : '9811100002',
       areaOfInterest: [COURSE],
       reference: 'website',
+      currentlyWorkingAs: 'college',
+      currentlyAt: 'BCom 3rd year',
     });
     const [inquiry] = await findInquiries(request, auth, email);
 
@@ -62,11 +64,18 @@ for (const viewport of VIEWPORTS) {
     await expect(page.getByLabel(/^Full name/)).toHaveValue(name);
     await expect(page.getByLabel(/^Email/)).toHaveValue(email);
     await expect(page.getByLabel(/^Current address/)).toHaveValue('7 Residency Road, Bengaluru');
+    // The occupation as the inquiry gave it; no course named, so nothing is chosen for the counsellor.
+    await expect(page.getByLabel(/^Currently working at/)).toHaveValue('college');
+    await expect(page.getByLabel(/^Currently working place/)).toHaveValue('BCom 3rd year');
+    await expect(page.getByLabel(/^Course/)).toHaveValue('');
+    await expect(page.getByRole('status', { name: 'Fee schedule' })).toContainText('Choose the course');
     await page.getByLabel(/^Course/).selectOption({ label: COURSE });
     const joining = addMonths(localIsoDate(), 1);
     await page.getByLabel(/^Joining date/).fill(joining);
     await expect(page.getByText(/The first installment falls due on/)).toBeVisible();
-    await page.getByLabel(/^Currently working place/).fill('Home');
+    await expect(page.getByRole('status', { name: 'Fee schedule' })).toContainText(
+      'Fee schedule: 2 installments, ₹30,000 in all',
+    );
     const front = page.locator('input[type=file][data-field=aadharFront]');
     await expect(front).toHaveAttribute('capture', 'environment');
     await front.setInputFiles(fixture('aadhaar-front.png'));
