@@ -133,6 +133,11 @@ for (const viewport of VIEWPORTS) {
     await expect(page.getByText('2 enrolments waiting, oldest first.')).toBeVisible();
     await expect(page.getByRole('heading', { level: 2, name: `First ${viewport.name}` })).toBeVisible();
     await expect(page.getByRole('list').getByRole('img').first()).toBeVisible();
+    // Who the student is, beside the documents, and the decision in view without scrolling.
+    await expect(page.getByText('1 Park Street, Kolkata')).toBeVisible();
+    await expect(page.getByText('9822200001')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Approve and next' })).toBeInViewport();
+    await expect(page.getByRole('button', { name: 'Reject and next' })).toBeInViewport();
     await expectNoAxeViolations(page);
 
     const since = Date.now();

@@ -19,7 +19,7 @@ import {
 } from '@registrar/contract/enrollment-admin';
 import { ACCESS_MESSAGES } from '@registrar/contract/permissions';
 import type { ApiQueryError } from '../../shared/api/base-api';
-import { DOCUMENT_LABELS } from '../../shared/lib/enrollment-labels';
+import { DOCUMENT_LABELS, PAYMENT_METHOD_LABELS, WORKING_LABELS } from '../../shared/lib/enrollment-labels';
 import { formatDate } from '../../shared/lib/format-date';
 import { formatRupees } from '../../shared/lib/money';
 import { ENROLLMENTS_PATH } from '../../shared/lib/paths';
@@ -34,6 +34,16 @@ import {
 import { DocumentsGallery } from './documents-gallery';
 import DialogContentText from '@mui/material/DialogContentText';
 import { InternalNoteField, RejectionReasonField, StudentMessageField } from './decision-fields';
+
+/** "College · COEP · semester 5": what the student does and where, as the form took it. */
+const occupation = (e: EnrollmentDetail) =>
+  [
+    WORKING_LABELS[e.currentlyWorking],
+    e.currentlyWorkingPlace,
+    e.currentSem ? `semester ${e.currentSem}` : e.designation,
+  ]
+    .filter(Boolean)
+    .join(' · ');
 
 const QUEUE_ARGS = { page: 1, limit: 50, status: 'pending', sort: 'createdAt' } as const;
 
@@ -77,13 +87,33 @@ function Candidate({ enrollment, onSkip, left }: { enrollment: EnrollmentDetail;
             Open the full enrolment
           </Button>
         </Box>
+        <Box
+          component="dl"
+          sx={{ m: 0, display: 'grid', gap: 0.5, gridTemplateColumns: 'max-content 1fr', '& dd': { m: 0 } }}
+        >
+          {[
+            ['Phone', e.phoneNumber],
+            ['Address', e.currentAddress],
+            [e.currentlyWorking === 'company' ? 'Works at' : 'Studies at', occupation(e)],
+            ['Course', `${e.course.name}, ${PAYMENT_METHOD_LABELS[e.paymentMethod]}`],
+          ].map(([term, value]) => (
+            <Box key={term} sx={{ display: 'contents' }}>
+              <Typography component="dt" color="text.secondary">
+                {term}
+              </Typography>
+              <Typography component="dd" sx={{ overflowWrap: 'anywhere' }}>
+                {value}
+              </Typography>
+            </Box>
+          ))}
+        </Box>
         {e.documentsToFollow.length > 0 && (
           <Alert severity="warning">
             To follow: {e.documentsToFollow.map((f) => DOCUMENT_LABELS[f as EnrollmentFileField]).join(', ')}
           </Alert>
         )}
         {allowed('documents.view') ? (
-          <DocumentsGallery documents={e.documents} />
+          <DocumentsGallery documents={e.documents} revealOpens />
         ) : (
           <Typography color="text.secondary">{ACCESS_MESSAGES.documentsHidden}</Typography>
         )}
@@ -94,7 +124,22 @@ function Candidate({ enrollment, onSkip, left }: { enrollment: EnrollmentDetail;
             {failure}
           </Alert>
         )}
-        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+        {/* Kept in view while the card scrolls: on a phone the decision never hides below the fold. */}
+        <Stack
+          direction="row"
+          spacing={1}
+          useFlexGap
+          sx={{
+            flexWrap: 'wrap',
+            position: 'sticky',
+            bottom: 0,
+            zIndex: 1,
+            bgcolor: 'background.paper',
+            py: 1,
+            borderTop: 1,
+            borderColor: 'divider',
+          }}
+        >
           <Button variant="contained" loading={isLoading} onClick={() => void decide('approved')}>
             Approve and next
           </Button>
