@@ -144,6 +144,9 @@ for (const viewport of VIEWPORTS) {
     await page.getByLabel('Message to the student (optional)').fill('Classes start Monday at 10.');
     await page.getByLabel('Internal note (never sent)').fill('Paid at the desk, counsellor checked.');
     await page.getByRole('button', { name: 'Approve and next' }).click();
+    const toast = page.locator('.Toastify').getByText(`First ${viewport.name} approved`);
+    await expect(toast).toBeVisible();
+    await expect(page.locator('.Toastify').getByRole('button', { name: 'Undo' })).toBeVisible();
     await expect(page.getByRole('heading', { level: 2, name: `Second ${viewport.name}` })).toBeVisible();
     await page.getByRole('button', { name: 'Reject and next' }).click();
     const dialog = page.getByRole('alertdialog');
@@ -157,10 +160,16 @@ for (const viewport of VIEWPORTS) {
     await expect(page.getByRole('heading', { name: 'Nothing waiting' })).toBeVisible();
     await expectNoAxeViolations(page);
 
-    const approval = await waitForMail({ to: approvedEmail, subject: /is approved/, since });
+    // Each decision waits its 10 seconds for Undo, then is sent.
+    const approval = await waitForMail({ to: approvedEmail, subject: /is approved/, since, timeoutMs: 40_000 });
     expect(approval.text).toContain('Classes start Monday at 10.');
     expect(approval.text).not.toContain('counsellor checked');
-    const rejection = await waitForMail({ to: rejectedEmail, subject: /About your enrolment/, since });
+    const rejection = await waitForMail({
+      to: rejectedEmail,
+      subject: /About your enrolment/,
+      since,
+      timeoutMs: 40_000,
+    });
     expect(rejection.text).toContain(`The reason: ${REJECTION_REASONS[1]}`);
   });
 }
