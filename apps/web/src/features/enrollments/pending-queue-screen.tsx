@@ -80,7 +80,9 @@ function Candidate({
             {e.name}
           </Typography>
           <Typography color="text.secondary">
-            {e.enrollmentNumber} · {e.course.name} · {formatRupees(e.totalFee)} · received {formatDate(e.createdAt)}
+            {e.enrollmentNumber} · {e.course.name} · {formatRupees(e.totalFee)}
+            {e.paidAmount > 0 ? `, ${formatRupees(e.paidAmount)} paid` : ', nothing paid'} · received{' '}
+            {formatDate(e.createdAt)}
             {e.startDate ? ` · joining ${formatDate(e.startDate)}` : ''}
           </Typography>
           <Button component={RouterLink} to={`${ENROLLMENTS_PATH}/${e._id}`} size="small" sx={{ mt: 0.5, ml: -1 }}>
@@ -154,6 +156,12 @@ function Candidate({
             <DialogContentText sx={{ mb: 2 }}>
               {`${STUDENT_WILL_BE_EMAILED} that ${e.enrollmentNumber} could not be accepted, with the reason${message.trim() ? ' and your message' : ''}. You can undo it for 10 seconds.`}
             </DialogContentText>
+            {e.paidAmount > 0 && (
+              <Alert severity="warning" sx={{ mb: 2 }}>
+                {e.name} has paid {formatRupees(e.paidAmount)}. Rejecting does not return it: refund it or keep it as
+                credit from the enrolment&apos;s Fees.
+              </Alert>
+            )}
             <RejectionReasonField
               value={reason}
               onChange={(value) => {

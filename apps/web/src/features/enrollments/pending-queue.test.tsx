@@ -66,6 +66,15 @@ describe('the review queue card', () => {
     expect(facts.getByText('Data Science, In installments')).toBeTruthy();
   });
 
+  it('shows what the student has paid on the card and in the rejection confirmation', async () => {
+    openQueue();
+    await screen.findByRole('heading', { level: 2, name: 'Kavya Nair' });
+    expect(screen.getByText(/₹30,000, ₹4,000.50 paid/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Reject and next' }));
+    const confirm = within(await screen.findByRole('alertdialog'));
+    expect(confirm.getByText(/Kavya Nair has paid ₹4,000.50\. Rejecting does not return it/)).toBeTruthy();
+  });
+
   it('names the student in the decision toast and holds the decision 10 seconds for Undo', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
