@@ -121,6 +121,7 @@ const servicesStillQuerying = [
   'apps/api/src/services/collections-service.ts',
   'apps/api/src/services/day-book-figures.ts',
   'apps/api/src/services/day-book-service.ts',
+  'apps/api/src/services/enrollment-digest.ts',
   'apps/api/src/services/erasure-ledger.ts',
   'apps/api/src/services/erasure-statements.ts',
   'apps/api/src/services/inquiry-digest.ts',

@@ -104,6 +104,8 @@ export async function sendInquiry(
     phoneNumber: string;
     areaOfInterest: string[];
     reference: string;
+    currentlyWorkingAs?: 'college' | 'university' | 'company';
+    currentlyAt?: string;
   },
 ): Promise<void> {
   await expect(async () => {

@@ -187,12 +187,29 @@ test.describe('sign-in screens are accessible', () => {
     await expectNoAxeViolations(page);
   });
 
-  test('axe finds nothing on the profile screen', async ({ page }) => {
-    await signIn(page);
-    await page.goto('/profile');
-    await expect(page.getByRole('heading', { name: 'Profile details' })).toBeVisible();
-    await expectNoAxeViolations(page);
-  });
+  for (const viewport of [
+    { width: 1366, height: 768 },
+    { width: 360, height: 740 },
+  ]) {
+    test(`the profile at ${viewport.width} px: new enrolment mail chosen and kept, axe finds nothing`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(viewport);
+      await signIn(page);
+      await page.goto('/profile');
+      await expect(page.getByRole('heading', { name: 'Profile details' })).toBeVisible();
+      const mail = page.getByRole('radiogroup', { name: 'How new enrolments reach you' });
+      await expect(mail.getByRole('radio', { name: 'A digest at most every 15 minutes' })).toBeChecked();
+      await mail.getByRole('radio', { name: 'One mail for each enrolment' }).click();
+      await expect(toast(page, STAFF_MESSAGES.profileUpdated).last()).toBeVisible();
+      await page.reload();
+      await expect(mail.getByRole('radio', { name: 'One mail for each enrolment' })).toBeChecked();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      await expectNoAxeViolations(page);
+      await mail.getByRole('radio', { name: 'A digest at most every 15 minutes' }).click();
+      await expect(mail.getByRole('radio', { name: 'A digest at most every 15 minutes' })).toBeChecked();
+    });
+  }
 
   test('/login at 360 px: fits, passes axe, and signs in by keyboard alone', async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 740 });

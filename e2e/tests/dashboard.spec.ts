@@ -61,7 +61,7 @@ test.describe('dashboard', () => {
     expect(Number((await inquiriesCard.textContent())!.match(/month(\d+)/)![1])).toBeGreaterThanOrEqual(1);
     await expect(page.getByRole('link', { name: /^Pending review, today [1-9]/ })).toHaveAttribute(
       'href',
-      '/student-enrollments?status=pending',
+      '/student-enrollments/queue',
     );
     await expect(page.getByRole('link', { name: /^Overdue \(today\) ₹/ })).toHaveAttribute(
       'href',

@@ -52,6 +52,8 @@ for (const viewport of VIEWPORTS) {
       phoneNumber: viewport.name === 'phone' ? '9811100001' : '9811100002',
       areaOfInterest: [COURSE],
       reference: 'website',
+      currentlyWorkingAs: 'college',
+      currentlyAt: 'BCom 3rd year',
     });
     const [inquiry] = await findInquiries(request, auth, email);
 
@@ -62,11 +64,18 @@ for (const viewport of VIEWPORTS) {
     await expect(page.getByLabel(/^Full name/)).toHaveValue(name);
     await expect(page.getByLabel(/^Email/)).toHaveValue(email);
     await expect(page.getByLabel(/^Current address/)).toHaveValue('7 Residency Road, Bengaluru');
+    // The occupation as the inquiry gave it; no course named, so nothing is chosen for the counsellor.
+    await expect(page.getByLabel(/^Currently working at/)).toHaveValue('college');
+    await expect(page.getByLabel(/^Currently working place/)).toHaveValue('BCom 3rd year');
+    await expect(page.getByLabel(/^Course/)).toHaveValue('');
+    await expect(page.getByRole('status', { name: 'Fee schedule' })).toContainText('Choose the course');
     await page.getByLabel(/^Course/).selectOption({ label: COURSE });
     const joining = addMonths(localIsoDate(), 1);
     await page.getByLabel(/^Joining date/).fill(joining);
     await expect(page.getByText(/The first installment falls due on/)).toBeVisible();
-    await page.getByLabel(/^Currently working place/).fill('Home');
+    await expect(page.getByRole('status', { name: 'Fee schedule' })).toContainText(
+      'Fee schedule: 2 installments, ₹30,000 in all',
+    );
     const front = page.locator('input[type=file][data-field=aadharFront]');
     await expect(front).toHaveAttribute('capture', 'environment');
     await front.setInputFiles(fixture('aadhaar-front.png'));
@@ -124,12 +133,20 @@ for (const viewport of VIEWPORTS) {
     await expect(page.getByText('2 enrolments waiting, oldest first.')).toBeVisible();
     await expect(page.getByRole('heading', { level: 2, name: `First ${viewport.name}` })).toBeVisible();
     await expect(page.getByRole('list').getByRole('img').first()).toBeVisible();
+    // Who the student is, beside the documents, and the decision in view without scrolling.
+    await expect(page.getByText('1 Park Street, Kolkata')).toBeVisible();
+    await expect(page.getByText('9822200001')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Approve and next' })).toBeInViewport();
+    await expect(page.getByRole('button', { name: 'Reject and next' })).toBeInViewport();
     await expectNoAxeViolations(page);
 
     const since = Date.now();
     await page.getByLabel('Message to the student (optional)').fill('Classes start Monday at 10.');
     await page.getByLabel('Internal note (never sent)').fill('Paid at the desk, counsellor checked.');
     await page.getByRole('button', { name: 'Approve and next' }).click();
+    const toast = page.locator('.Toastify').getByText(`First ${viewport.name} approved`);
+    await expect(toast).toBeVisible();
+    await expect(page.locator('.Toastify').getByRole('button', { name: 'Undo' })).toBeVisible();
     await expect(page.getByRole('heading', { level: 2, name: `Second ${viewport.name}` })).toBeVisible();
     await page.getByRole('button', { name: 'Reject and next' }).click();
     const dialog = page.getByRole('alertdialog');
@@ -143,10 +160,16 @@ for (const viewport of VIEWPORTS) {
     await expect(page.getByRole('heading', { name: 'Nothing waiting' })).toBeVisible();
     await expectNoAxeViolations(page);
 
-    const approval = await waitForMail({ to: approvedEmail, subject: /is approved/, since });
+    // Each decision waits its 10 seconds for Undo, then is sent.
+    const approval = await waitForMail({ to: approvedEmail, subject: /is approved/, since, timeoutMs: 40_000 });
     expect(approval.text).toContain('Classes start Monday at 10.');
     expect(approval.text).not.toContain('counsellor checked');
-    const rejection = await waitForMail({ to: rejectedEmail, subject: /About your enrolment/, since });
+    const rejection = await waitForMail({
+      to: rejectedEmail,
+      subject: /About your enrolment/,
+      since,
+      timeoutMs: 40_000,
+    });
     expect(rejection.text).toContain(`The reason: ${REJECTION_REASONS[1]}`);
   });
 }

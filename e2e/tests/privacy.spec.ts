@@ -79,7 +79,11 @@ test.describe('erasure on request, on a phone', () => {
     await signIn(page);
     await page.goto(`/student-enrollments/${ids.erase}`);
     await expect(page.getByRole('heading', { level: 1, name: ERASE.name })).toBeVisible({ timeout: 20_000 });
-    await page.getByRole('button', { name: 'Erase personal data' }).click();
+    // At 360 px the enrolment opens on the student and the money; Erase waits in More actions.
+    await expect(page.getByRole('button', { name: 'Record payment' }).first()).toBeInViewport();
+    await expect(page.getByRole('heading', { level: 2, name: 'Fees' })).toBeInViewport();
+    await page.getByRole('button', { name: 'More actions' }).click();
+    await page.getByRole('menuitem', { name: 'Erase personal data' }).click();
     const dialog = page.getByRole('dialog', { name: `Erase the personal data of ${ERASE.name}?` });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole('textbox', { name: /^Reason for the erasure/ })).toBeFocused();
@@ -90,7 +94,8 @@ test.describe('erasure on request, on a phone', () => {
     // Cancel keeps everything.
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toBeHidden();
-    await page.getByRole('button', { name: 'Erase personal data' }).click();
+    await page.getByRole('button', { name: 'More actions' }).click();
+    await page.getByRole('menuitem', { name: 'Erase personal data' }).click();
 
     await page.keyboard.type('Asked by email');
     await dialog.getByRole('textbox', { name: /^Type the email to confirm/ }).fill('someone.else@example.com');

@@ -18,6 +18,8 @@ const optionalNonEmpty = z
   .string()
   .optional()
   .transform((v) => (v && v.trim() !== '' ? v.trim() : undefined));
+const notEmail = 'must be an email address';
+const optionalEmail = optionalNonEmpty.refine((v) => v === undefined || z.regexes.html5Email.test(v), notEmail);
 
 const urlWithProtocols = (protocols: string[], what: string) =>
   optionalNonEmpty.refine(
@@ -80,16 +82,11 @@ const envSchema = z.object({
   SMTP_URL: urlWithProtocols(['smtp:', 'smtps:'], 'SMTP'),
   REDIS_URL: urlWithProtocols(['redis:', 'rediss:'], 'Redis'),
   MAIL_FROM: z.string().trim().min(3).default('Registrar <no-reply@registrar.local>'),
-  ADMIN_EMAIL: optionalNonEmpty.refine((v) => v === undefined || z.regexes.html5Email.test(v), {
-    error: 'must be an email address',
-  }),
+  ADMIN_EMAIL: optionalEmail,
   ADMIN_PASSWORD: z.string().optional(),
   INSTITUTE_NAME: z.string().trim().min(1).default('Registrar Training Institute'),
-  CONTACT_EMAIL: z
-    .string()
-    .trim()
-    .regex(z.regexes.html5Email, { error: 'must be an email address' })
-    .default('support@registrar.local'),
+  CONTACT_EMAIL: z.string().trim().regex(z.regexes.html5Email, { error: notEmail }).default('support@registrar.local'),
+  INSTITUTE_EMAIL: optionalEmail,
   CONTACT_PHONE: z.string().trim().min(3, { error: 'must be a phone number' }).default('9876543210'),
   COMPANY_ADDRESS: z.string().trim().min(1).default('Registrar Training Institute, India'),
   // A UPI ID (VPA) turns on the UPI payment codes on the student's page and the fee statement.
@@ -269,6 +266,8 @@ export interface Config {
   adminPassword: string | undefined;
   instituteName: string;
   contactEmail: string;
+  /** Where students' replies go (Reply-To on their mail); undefined: their mail invites no reply. */
+  instituteEmail: string | undefined;
   contactPhone: string;
   companyAddress: string;
   /** The UPI ID students pay to; undefined: no UPI codes are shown. */
@@ -348,6 +347,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     adminPassword: e.ADMIN_PASSWORD,
     instituteName: e.INSTITUTE_NAME,
     contactEmail: e.CONTACT_EMAIL,
+    instituteEmail: e.INSTITUTE_EMAIL,
     contactPhone: e.CONTACT_PHONE,
     companyAddress: e.COMPANY_ADDRESS,
     upiId: e.UPI_ID,

@@ -141,6 +141,8 @@ describe('configuration', () => {
     ['SMTP_URL', 'http://mail'],
     ['REDIS_URL', 'memcached://cache'],
     ['ADMIN_EMAIL', 'nobody'],
+    ['INSTITUTE_EMAIL', 'office'],
+    ['CONTACT_EMAIL', 'help'],
     ['UPLOAD_MAX_MB', '-1'],
     ['TRUST_PROXY', 'maybe'],
     ['LOG_LEVEL', 'loud'],

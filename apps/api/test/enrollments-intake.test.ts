@@ -71,6 +71,7 @@ describe.each(storageKinds(s3))('enrolment intake, documents on $name storage', 
       note: detail.documents[1]._id,
     });
 
+    await app.enrollmentDigest.runOnce(new Date(Date.now() + 3_600_000));
     await app.outbox.runOnce();
     expect((await catcher.latestTo('asha@example.in', /Your enrolment ENR-/)).text).toContain(number);
     expect((await catcher.latestTo(staff.email, /New enrolment ENR-/)).text).toContain('Asha Verma');

@@ -63,6 +63,9 @@ describe('GST tax invoices for course fees', async () => {
     expect((await put({ ...base, gstin: INSTITUTE_GSTIN }, accAuth)).statusCode).toBe(403);
     const saved = await app.inject({ method: 'GET', url: apiPaths.gstSettings, headers: w.auth });
     expect(saved.json().data).toMatchObject({ enabled: true, gstin: INSTITUTE_GSTIN, stateCode: '27' });
+    // The staff enrolment form lists the institute's State first when it asks the student's.
+    const site = await app.inject({ method: 'GET', url: apiPaths.site });
+    expect(site.json().data).toMatchObject({ gstEnabled: true, instituteState: '27' });
   });
 
   it('takes a course’s tax fields with defaults, and the student’s State and GSTIN on the form', async () => {

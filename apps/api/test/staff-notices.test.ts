@@ -32,6 +32,7 @@ describe('staff notices', () => {
   it('tell a new enrolment to active staff who may read enrolments, with contact details only to those who may see them', async () => {
     const student = { name: 'Indira Pawar', email: 'indira.p@example.com', phoneNumber: '9866600001' };
     const { number } = await enrol(student);
+    expect(await app.enrollmentDigest.runOnce()).toBe(1);
     const mails = await mailsTo(new RegExp(`^New enrolment ${number}`));
     expect([...mails.keys()].sort()).toEqual([admin, counsellor, viewer, accountant].map(address).sort());
     expect(mails.has(address(disabled))).toBe(false);

@@ -8,6 +8,8 @@ export const siteInfoSchema = z.object({
   companyAddress: z.string(),
   /** GST is on: the enrolment form then asks for the student's State. */
   gstEnabled: z.boolean().optional(),
+  /** The institute's GST State code: the staff form lists it first when asking the student's State. */
+  instituteState: z.string().nullable().optional(),
   /** What a bounced cheque costs the student (rupees; 0: nothing). */
   chequeBounceFee: z.number().optional(),
 });

@@ -18,6 +18,7 @@ export const STAFF_ENROLLMENT_MESSAGES = {
   paymentInvalid: 'The first payment is not valid',
   approveNotAllowed: 'You do not have permission to approve enrolments',
   toFollow: 'To follow',
+  stateRequired: "Choose the student's State or Union Territory",
 } as const;
 
 /** A multipart field that carries JSON (the first payment): a string is parsed, anything else checked as is. */

@@ -24,8 +24,18 @@ export const STAFF_MESSAGES = {
   profileUpdated: 'Profile updated',
   profileNameRequired: 'Name is required',
   currentPasswordRequired: 'Please enter current password',
+  enrollmentMailInvalid: 'Choose how new enrolments reach you: digest, each or none',
   emailTaken: 'A staff account with this email already exists',
 } as const;
+
+/** How new enrolments reach a staff member: a digest at most every 15 minutes, one mail each, or none. */
+export const ENROLLMENT_MAIL_CHOICES = ['digest', 'each', 'none'] as const;
+export type EnrollmentMailChoice = (typeof ENROLLMENT_MAIL_CHOICES)[number];
+export const ENROLLMENT_MAIL_LABELS: Record<EnrollmentMailChoice, string> = {
+  digest: 'A digest at most every 15 minutes',
+  each: 'One mail for each enrolment',
+  none: 'No mail',
+};
 
 export const staffUserSchema = z.object({
   _id: z.string(),
@@ -34,6 +44,7 @@ export const staffUserSchema = z.object({
   phone: z.string().nullable(),
   role: z.enum(ROLES),
   themeSettings: themeSettingsSchema.nullable(),
+  enrollmentMail: z.enum(ENROLLMENT_MAIL_CHOICES),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -61,6 +72,7 @@ export const updateProfileSchema = z.object({
     .optional()
     .transform((v) => (v ? v : null)),
   themeSettings: themeSettingsSchema.optional(),
+  enrollmentMail: z.enum(ENROLLMENT_MAIL_CHOICES, { error: STAFF_MESSAGES.enrollmentMailInvalid }).optional(),
 });
 export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
 

@@ -23,6 +23,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { AuditChanges } from '@registrar/contract/dashboard';
 import { LANGUAGES } from '@registrar/contract/language';
+import { ENROLLMENT_MAIL_CHOICES } from '@registrar/contract/staff';
 import { HANDLED_EVENT_OUTCOMES } from '@registrar/contract/online-payments';
 import { STUDENT_MESSAGE_KINDS } from '@registrar/contract/student-messages';
 import { ROLES } from '@registrar/contract/permissions';
@@ -67,11 +68,14 @@ export const staff = pgTable(
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
     /** Set by an invitation: until the first sign-in the account reads as Invited. */
     invitedAt: timestamp('invited_at', { withTimezone: true }),
+    /** How new enrolments reach this person by mail: a digest, one by one, or not at all. */
+    enrollmentMail: text('enrollment_mail', { enum: ENROLLMENT_MAIL_CHOICES }).notNull().default('digest'),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('staff_email_lower_key').on(sql`lower(${t.email})`),
     check('staff_role_check', sql`${t.role} in ('admin', 'counsellor', 'accountant', 'viewer')`),
+    check('staff_enrollment_mail_check', sql`${t.enrollmentMail} in ('digest', 'each', 'none')`),
   ],
 );
 
@@ -734,6 +738,16 @@ export const inquiryNotifications = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [fkey('inquiry_notifications_inquiry_id_fkey', t.inquiryId, inquiries.id, 'cascade')],
+);
+
+/** Enrolments staff on the digest have not yet been told of: the next digest lists and removes them. */
+export const enrollmentNotifications = pgTable(
+  'enrollment_notifications',
+  {
+    enrollmentId: uuid('enrollment_id').primaryKey(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [fkey('enrollment_notifications_enrollment_id_fkey', t.enrollmentId, enrollments.id, 'cascade')],
 );
 
 /** What became of a cheque after it was received (cleared or bounced): appended once, never rewritten. */

@@ -1,6 +1,7 @@
 /**
- * The staff's digest of new inquiries: every instance looks every few seconds; the database lets
- * one digest through per minute (see services/inquiry-digest.ts), whichever instance sends it.
+ * The staff's digests of new inquiries and new enrolments: every instance looks every few seconds;
+ * the database lets one digest of each through per turn (see repositories/digest-turn-repository.ts), whichever
+ * instance sends it.
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -14,14 +15,18 @@ export default fp<{ autoStart: boolean }>(async function inquiryDigest(app: Fast
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
   const tick = () => {
-    app.inquiryDigest
-      .runOnce()
-      .catch((err: unknown) => app.log.warn({ err: safeErrorFacts(err) }, 'inquiry digest postponed'))
-      .finally(() => {
-        if (stopped) return;
-        timer = setTimeout(tick, LOOK_EVERY_MS);
-        timer.unref();
-      });
+    Promise.all([
+      app.inquiryDigest
+        .runOnce()
+        .catch((err: unknown) => app.log.warn({ err: safeErrorFacts(err) }, 'inquiry digest postponed')),
+      app.enrollmentDigest
+        .runOnce()
+        .catch((err: unknown) => app.log.warn({ err: safeErrorFacts(err) }, 'enrolment digest postponed')),
+    ]).finally(() => {
+      if (stopped) return;
+      timer = setTimeout(tick, LOOK_EVERY_MS);
+      timer.unref();
+    });
   };
   app.addHook('onReady', async () => {
     timer = setTimeout(tick, LOOK_EVERY_MS);

@@ -43,6 +43,7 @@ import { enrollmentRepository } from '../repositories/enrollment-repository';
 import { BackupService } from '../services/backup/backup-service';
 import { encryptedFileStorage, type EncryptedFileStorage } from '../services/documents/encrypted-storage';
 import { loadMasterKeys } from '../services/documents/master-keys';
+import { EnrollmentDigest } from '../services/enrollment-digest';
 import { InquiryDigest } from '../services/inquiry-digest';
 import { createMailTransport } from '../services/mail/mail-transport';
 import type { MailMessage } from '../services/mail/mail-message';
@@ -97,6 +98,8 @@ declare module 'fastify' {
     readonly stagedUploads: { recover: () => ReturnType<EncryptedFileStorage['recover']> };
     readonly outbox: OutboxWorker;
     readonly inquiryDigest: InquiryDigest;
+    /** New enrolments mailed to staff who chose the 15-minute digest. */
+    readonly enrollmentDigest: EnrollmentDigest;
     readonly backupService: BackupService;
   }
 }
@@ -187,6 +190,7 @@ export default fp<ServicesOptions>(async function services(app: FastifyInstance,
   });
   app.decorate('studentMessages', { of: (enrollmentId: string) => messagesOf(db, enrollmentId) });
   app.decorate('inquiryDigest', new InquiryDigest(db, config, mailQueued));
+  app.decorate('enrollmentDigest', new EnrollmentDigest(db, config, mailQueued));
   app.decorate('backupService', new BackupService(db, config, storage));
 
   // Links to a student's page are minted as the mail goes out: the outbox never holds one.

@@ -1,6 +1,7 @@
 /** What happened since a staff member last looked: new enrolments and inquiries, mail that failed. */
 import { sql } from 'drizzle-orm';
-import { sqlRows, type Db } from '../db/database';
+import { sqlRows, type Db, type Executor } from '../db/database';
+import { enrollmentNotifications } from '../db/schema';
 
 export const notificationRepository = {
   /** The newest 30 since `since`, newest first. */
@@ -16,4 +17,8 @@ export const notificationRepository = {
            where o.status = 'failed' and o.created_at > ${since.toISOString()}::timestamptz)
           order by at desc limit 30`,
     ),
+  /** Holds a new enrolment for the next staff digest. */
+  queueEnrollment: async (db: Executor, enrollmentId: string) => {
+    await db.insert(enrollmentNotifications).values({ enrollmentId });
+  },
 };

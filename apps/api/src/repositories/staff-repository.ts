@@ -89,6 +89,7 @@ export const staffRepository = {
         | 'name'
         | 'phone'
         | 'themeSettings'
+        | 'enrollmentMail'
         | 'passwordHash'
         | 'passwordChangedAt'
         | 'notificationsSeenAt'

@@ -12,7 +12,7 @@ const siteRoutes: FastifyPluginAsyncZod = async (app) => {
     async (_req, reply) => {
       void reply.header('cache-control', 'public, max-age=300');
       const { instituteName, contactEmail, contactPhone, companyAddress } = app.config;
-      const { enabled: gstEnabled } = await app.gstService.settings();
+      const { enabled: gstEnabled, stateCode: instituteState } = await app.gstService.settings();
       return {
         success: true as const,
         message: '',
@@ -22,6 +22,7 @@ const siteRoutes: FastifyPluginAsyncZod = async (app) => {
           contactPhone,
           companyAddress,
           gstEnabled,
+          instituteState,
           chequeBounceFee: toRupees(app.config.chequeBounceFeePaise),
         },
       };

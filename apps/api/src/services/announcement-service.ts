@@ -20,7 +20,7 @@ import { notFound } from '../lib/http-errors';
 import { announcementRepository } from '../repositories/announcement-repository';
 import { enrollmentRepository } from '../repositories/enrollment-repository';
 import { brandedMail, type MailMessage } from './mail/mail-message';
-import { studentTexts } from './student-texts';
+import { studentMailClose, studentTexts } from './student-texts';
 import { studentLinkParagraph } from './student-links';
 
 export class AnnouncementService {
@@ -138,7 +138,7 @@ export class AnnouncementService {
         .map((p) => p.trim())
         .filter(Boolean)
         .concat(studentLinkParagraph(a.enrollmentId, a.language)),
-      footer: t('mail.footer', { phone: this.config.contactPhone, email: this.config.contactEmail }),
+      ...studentMailClose(this.config, t),
     });
   }
 }

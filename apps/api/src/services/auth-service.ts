@@ -3,7 +3,7 @@
  * it calls the repositories and writes mail to the outbox in the same transaction as the action.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { StaffUser } from '@registrar/contract/staff';
+import type { EnrollmentMailChoice, StaffUser } from '@registrar/contract/staff';
 import { STAFF_MESSAGES } from '@registrar/contract/staff';
 import { MESSAGES } from '@registrar/contract/messages';
 import type { ThemeSettings } from '@registrar/contract/theme-settings';
@@ -46,6 +46,7 @@ export const toStaffUser = (row: StaffRow): StaffUser => ({
   phone: row.phone,
   role: row.role,
   themeSettings: (row.themeSettings as ThemeSettings | null) ?? null,
+  enrollmentMail: row.enrollmentMail,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });
@@ -317,12 +318,18 @@ export class AuthService {
 
   async updateProfile(
     auth: AuthenticatedStaff,
-    values: { name: string; phone: string | null; themeSettings?: ThemeSettings | undefined },
+    values: {
+      name: string;
+      phone: string | null;
+      themeSettings?: ThemeSettings | undefined;
+      enrollmentMail?: EnrollmentMailChoice | undefined;
+    },
   ): Promise<StaffUser> {
     const row = await staffRepository.update(this.db, auth.staff.id, {
       name: values.name,
       phone: values.phone,
       ...(values.themeSettings ? { themeSettings: values.themeSettings } : {}),
+      ...(values.enrollmentMail ? { enrollmentMail: values.enrollmentMail } : {}),
     });
     if (!row) throw unauthorized(STAFF_MESSAGES.invalidCredentials);
     return toStaffUser(row);

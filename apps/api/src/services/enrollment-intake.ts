@@ -21,6 +21,7 @@ import { toRupees } from '../lib/money';
 import { courseRepository } from '../repositories/course-repository';
 import { enrollmentRepository } from '../repositories/enrollment-repository';
 import { inquiryRepository } from '../repositories/inquiry-repository';
+import { notificationRepository } from '../repositories/notification-repository';
 import { outboxRepository } from '../repositories/outbox-repository';
 import { termsRepository } from '../repositories/terms-repository';
 import { amountsAgree, planFeeSchedule, planOwed } from './enrollment-fee-schedule';
@@ -28,7 +29,8 @@ import { type FeeService } from './fee-service';
 import type { AnnouncementService } from './announcement-service';
 import { brandedMail } from './mail/mail-message';
 import { staffToTell } from './staff-notices';
-import { studentTexts } from './student-texts';
+import { newEnrollmentMail } from './enrollment-digest';
+import { studentMailClose, studentTexts } from './student-texts';
 import { studentLinkParagraph } from './student-links';
 import { THROTTLE_RULES, addressKey, type Throttle } from './throttle';
 import type { FileStorage } from './uploads/file-storage';
@@ -188,7 +190,7 @@ export class EnrollmentIntake {
     row: { id: string; name: string; email: string; enrollmentNumber: string; courseName: string; language: Language },
     totalPaise: number,
   ) {
-    const { instituteName, contactEmail, contactPhone, publicUrl } = this.config;
+    const { instituteName } = this.config;
     const t = studentTexts(row.language);
     await outboxRepository.enqueue(
       tx,
@@ -207,25 +209,12 @@ export class EnrollmentIntake {
           t('mail.enrolled.review'),
           studentLinkParagraph(row.id, row.language),
         ],
-        footer: t('mail.footer', { phone: contactPhone, email: contactEmail }),
+        ...studentMailClose(this.config, t),
         language: row.language,
       }),
     );
-    for (const recipient of await staffToTell(tx, 'enrollments.read')) {
-      await outboxRepository.enqueue(
-        tx,
-        'mail',
-        brandedMail({
-          to: recipient.email,
-          subject: `New enrolment ${row.enrollmentNumber}: ${row.name} in ${row.courseName}`,
-          instituteName,
-          greeting: `Hello ${recipient.name},`,
-          paragraphs: [
-            `${recipient.seesContact ? `${row.name} (${row.email})` : row.name} enrolled in ${row.courseName} and is waiting for review.`,
-          ],
-          action: { label: 'Review the enrolment', url: `${publicUrl}/student-enrollments/${row.id}` },
-        }),
-      );
-    }
+    await notificationRepository.queueEnrollment(tx, row.id);
+    for (const recipient of await staffToTell(tx, 'enrollments.read', 'each'))
+      await outboxRepository.enqueue(tx, 'mail', newEnrollmentMail(this.config, recipient, [row]));
   }
 }

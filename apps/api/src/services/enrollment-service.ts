@@ -25,7 +25,7 @@ import { enrollmentRepository, type EnrollmentListRow } from '../repositories/en
 import { paymentRepository } from '../repositories/payment-repository';
 import { outboxRepository } from '../repositories/outbox-repository';
 import { brandedMail } from './mail/mail-message';
-import { studentTexts } from './student-texts';
+import { studentMailClose, studentTexts } from './student-texts';
 import { revokeStudentLinks, studentLinkMail, studentLinkParagraph } from './student-links';
 import type { StagedFile } from './uploads/multipart-reader';
 import { fileUrl, studentColumns, toEnrollmentRecord, validationError } from './enrollment-record';
@@ -288,7 +288,7 @@ export class EnrollmentService extends EnrollmentIntake {
     { message, reason }: DecisionWords,
   ) {
     const e = row.enrollment;
-    const { instituteName, contactEmail, contactPhone } = this.config;
+    const { instituteName } = this.config;
     const t = studentTexts(e.language);
     const values = { number: e.enrollmentNumber, course: row.course.name };
     await outboxRepository.enqueue(
@@ -303,9 +303,11 @@ export class EnrollmentService extends EnrollmentIntake {
           t(`mail.${decision}.body`, values),
           ...(decision === 'rejected' && reason ? [t('mail.rejected.reason', { reason })] : []),
           ...(message ? [t('mail.decision.note', { institute: instituteName, note: message })] : []),
-          decision === 'approved' ? studentLinkParagraph(e.id, e.language) : t('mail.rejected.contact'),
+          decision === 'approved'
+            ? studentLinkParagraph(e.id, e.language)
+            : t(this.config.instituteEmail ? 'mail.rejected.contact' : 'mail.rejected.call'),
         ],
-        footer: t('mail.footer', { phone: contactPhone, email: contactEmail }),
+        ...studentMailClose(this.config, t),
         language: e.language,
       }),
     );

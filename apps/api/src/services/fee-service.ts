@@ -35,7 +35,7 @@ import { ledgerTurn } from './ledger-turn';
 import { recordRefund } from './refund-intake';
 import { gatewayRefundRepository } from '../repositories/gateway-refund-repository';
 import { brandedMail } from './mail/mail-message';
-import { studentTexts } from './student-texts';
+import { studentMailClose, studentTexts } from './student-texts';
 import { studentLinkParagraph } from './student-links';
 import { readLedger, type Ledger } from './fee-ledger';
 
@@ -301,7 +301,7 @@ export class FeeService {
             t('mail.alert.total', { amount: formatInr(outstanding, e.language) }),
             studentLinkParagraph(enrollmentId, e.language),
           ],
-          footer: t('mail.footer', { phone: this.config.contactPhone, email: this.config.contactEmail }),
+          ...studentMailClose(this.config, t),
           language: e.language,
         }),
       );
@@ -350,7 +350,7 @@ export class FeeService {
                 t(kind === 'before_due' ? 'mail.reminder.due' : 'mail.reminder.overdue', facts),
                 studentLinkParagraph(due.enrollment_id, language, due.number),
               ],
-              footer: t('mail.footer', { phone: this.config.contactPhone, email: this.config.contactEmail }),
+              ...studentMailClose(this.config, t),
               language,
             }),
           );

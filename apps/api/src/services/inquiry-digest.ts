@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 import { outboxRepository } from '../repositories/outbox-repository';
-import type { Executor } from '../db/database';
+import { claimDigestTurn, rowsOf } from '../repositories/digest-turn-repository';
 import { brandedMail } from './mail/mail-message';
 import { staffToTell, type StaffNoticeRecipient } from './staff-notices';
 
@@ -27,21 +27,6 @@ interface PendingInquiry {
   duplicate_of: string | null;
 }
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
-
-/**
- * This minute's digest, or false when one went out less than a minute ago. The row stays locked
- * until the transaction ends: an instance racing for it waits, then finds the minute taken.
- */
-async function claimMinute(tx: Executor, now: Date): Promise<boolean> {
-  await tx.execute(sql`insert into job_runs (name, last_run_at) values (${JOB_NAME}, 'epoch') on conflict do nothing`);
-  const claimed = await tx.execute(
-    sql`update job_runs set last_run_at = ${now.toISOString()}::timestamptz where name = ${JOB_NAME}
-      and last_run_at <= ${new Date(now.getTime() - DIGEST_EVERY_MS).toISOString()}::timestamptz returning name`,
-  );
-  return rowsOf(claimed).length === 1;
-}
-
 export class InquiryDigest {
   constructor(
     private readonly db: Db,
@@ -54,7 +39,7 @@ export class InquiryDigest {
     const waiting = rowsOf(await this.db.execute(sql`select 1 from inquiry_notifications limit 1`));
     if (!waiting.length) return 0;
     const told = await this.db.transaction(async (tx) => {
-      if (!(await claimMinute(tx, now))) return 0;
+      if (!(await claimDigestTurn(tx, JOB_NAME, DIGEST_EVERY_MS, now))) return 0;
       // The whole queue, of which the first few are read: inquiries stored while this runs stay
       // for the next digest, and a burst of thousands costs the mail no more than fifty.
       const pending = rowsOf<PendingInquiry & { waiting: number }>(

@@ -5,6 +5,7 @@
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { ROLES, can, type Permission } from '@registrar/contract/permissions';
+import type { EnrollmentMailChoice } from '@registrar/contract/staff';
 import type { Executor } from '../db/database';
 import { staff } from '../db/schema';
 
@@ -15,12 +16,23 @@ export interface StaffNoticeRecipient {
   seesContact: boolean;
 }
 
-export async function staffToTell(db: Executor, permission: Permission): Promise<StaffNoticeRecipient[]> {
+/** `enrollmentMail` narrows to those who chose that way of hearing of new enrolments. */
+export async function staffToTell(
+  db: Executor,
+  permission: Permission,
+  enrollmentMail?: EnrollmentMailChoice,
+): Promise<StaffNoticeRecipient[]> {
   const roles = ROLES.filter((role) => can(role, permission));
   const rows = await db
     .select({ email: staff.email, name: staff.name, role: staff.role })
     .from(staff)
-    .where(and(eq(staff.active, true), inArray(staff.role, roles)))
+    .where(
+      and(
+        eq(staff.active, true),
+        inArray(staff.role, roles),
+        enrollmentMail ? eq(staff.enrollmentMail, enrollmentMail) : undefined,
+      ),
+    )
     .orderBy(asc(staff.createdAt));
   return rows.map((r) => ({ email: r.email, name: r.name, seesContact: can(r.role, 'people.contact') }));
 }

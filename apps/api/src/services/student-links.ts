@@ -20,7 +20,7 @@ import { courses, enrollments, studentLinks } from '../db/schema';
 import { HttpError, notFound } from '../lib/http-errors';
 import { enrollmentRepository } from '../repositories/enrollment-repository';
 import { outboxRepository } from '../repositories/outbox-repository';
-import { studentTexts } from './student-texts';
+import { studentMailClose, studentTexts } from './student-texts';
 import { brandedMail, escapeHtml, type MailMessage } from './mail/mail-message';
 import { THROTTLE_RULES, addressKey, type Throttle } from './throttle';
 import { ERROR_CODES } from '@registrar/contract/envelope';
@@ -46,11 +46,11 @@ export const OPEN_FOR_FEES = (status: string) => status !== 'rejected' && status
 
 /** The mail that carries a fresh link, in the language stored with the enrolment, like its other mails. */
 export function studentLinkMail(
-  config: Pick<Config, 'instituteName' | 'contactEmail' | 'contactPhone'>,
+  config: Pick<Config, 'instituteName' | 'contactEmail' | 'contactPhone' | 'instituteEmail'>,
   e: { id: string; email: string; name: string; enrollmentNumber: string; course: string; language: string },
   reason: 'requested' | 'renewed',
 ) {
-  const { instituteName, contactEmail, contactPhone } = config;
+  const { instituteName } = config;
   const t = studentTexts(e.language);
   return brandedMail({
     to: e.email,
@@ -64,7 +64,7 @@ export function studentLinkMail(
       studentLinkParagraph(e.id, e.language),
       t('mail.link.ignore'),
     ],
-    footer: t('mail.footer', { phone: contactPhone, email: contactEmail }),
+    ...studentMailClose(config, t),
     language: e.language,
   });
 }

@@ -15,7 +15,7 @@ import { outboxRepository } from '../repositories/outbox-repository';
 import type { PaymentRow } from '../repositories/payment-repository';
 import { brandedMail, type MailMessage } from './mail/mail-message';
 import { studentLinkParagraph } from './student-links';
-import { studentTexts } from './student-texts';
+import { studentMailClose, studentTexts } from './student-texts';
 
 /** The outbox kind whose payload names a student message. */
 export const STUDENT_MESSAGE_OUTBOX = 'student_message';
@@ -172,7 +172,7 @@ function wording(t: Texts, e: Enrollment, kind: StudentMessageKind, params: Para
 /** The mail of a message, written as it is sent; undefined when the student is gone (erased). */
 export function studentMessageRenderer(
   db: Db,
-  config: Pick<Config, 'instituteName' | 'contactEmail' | 'contactPhone'>,
+  config: Pick<Config, 'instituteName' | 'contactEmail' | 'contactPhone' | 'instituteEmail'>,
 ) {
   return async (payload: unknown): Promise<MailMessage | undefined> => {
     const { messageId } = payload as { messageId: string };
@@ -193,7 +193,7 @@ export function studentMessageRenderer(
       instituteName: config.instituteName,
       greeting: t('mail.greeting', { name: e.name }),
       paragraphs: [...paragraphs, studentLinkParagraph(e.id, e.language, installment > 0 ? installment : undefined)],
-      footer: t('mail.footer', { phone: config.contactPhone, email: config.contactEmail }),
+      ...studentMailClose(config, t),
       language: e.language,
     });
   };

@@ -5,6 +5,7 @@
  */
 import { setupI18n, type I18n } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
+import type { Config } from '../config';
 import { LANGUAGES, type Language } from '@registrar/contract/language';
 import en from '@registrar/contract/locales/en.json';
 import hi from '@registrar/contract/locales/hi.json';
@@ -33,4 +34,13 @@ export function studentTexts(language: string | null | undefined): StudentText {
     if (!(id in i18n.messages)) throw new Error(`No student text "${id}"`);
     return i18n._(id, values);
   };
+}
+
+/** The close of every mail to a student: the footer, and Reply-To the institute's mailbox when there is one. */
+export function studentMailClose(
+  config: Pick<Config, 'contactPhone' | 'contactEmail' | 'instituteEmail'>,
+  t: StudentText,
+): { footer: string; replyTo?: string } {
+  const footer = t('mail.footer', { phone: config.contactPhone, email: config.contactEmail });
+  return config.instituteEmail ? { footer, replyTo: config.instituteEmail } : { footer };
 }

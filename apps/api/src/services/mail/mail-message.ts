@@ -4,6 +4,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Where a reply goes, when the mail invites one. */
+  replyTo?: string;
 }
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -20,8 +22,9 @@ export function brandedMail(options: {
   footer?: string;
   /** The language the mail is written in (a student's own; staff mails are English). */
   language?: string;
+  replyTo?: string;
 }): MailMessage {
-  const { to, subject, instituteName, greeting, paragraphs, action, footer, language = 'en' } = options;
+  const { to, subject, instituteName, greeting, paragraphs, action, footer, language = 'en', replyTo } = options;
   const text = [
     greeting,
     '',
@@ -40,5 +43,5 @@ ${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
 ${action ? `<p><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#6200ea;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none">${escapeHtml(action.label)}</a></p><p style="font-size:13px;color:#55536a">${escapeHtml(action.url)}</p>` : ''}
 ${footer ? `<p style="font-size:13px;color:#55536a">${escapeHtml(footer)}</p>` : ''}
 </td></tr></table></td></tr></table></body></html>`;
-  return { to, subject, text, html };
+  return { to, subject, text, html, ...(replyTo ? { replyTo } : {}) };
 }

@@ -35,6 +35,7 @@ export function createMailTransport(options: {
     text: message.text,
     html: message.html,
     messageId: `<${id}@${domain}>`,
+    ...(message.replyTo ? { replyTo: message.replyTo } : {}),
   });
 
   if (options.smtpUrl) {

@@ -23,7 +23,9 @@ export function NewEnrollmentRoute() {
       phoneNumber: inquiry.phoneNumber,
       currentAddress: inquiry.address,
       permanentAddress: inquiry.address,
+      // Only a course the inquiry named is chosen for the counsellor; otherwise they choose.
       courseId: inquiry.courseId ?? '',
+      currentlyWorking: inquiry.currentlyWorkingAs ?? '',
       ...(inquiry.currentlyAt ? { currentlyWorkingPlace: inquiry.currentlyAt } : {}),
     },
   };

@@ -2,27 +2,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { COURSE_MESSAGES, type Course } from '@registrar/contract/course';
 import { CoursesScreen } from './courses-screen';
+import { courseFixture } from '../../shared/test/course-fixture';
 import { fakeServer, json, renderScreen, type SentRequest } from '../../shared/test/screen-harness';
 
 const NOW = '2026-03-01T10:00:00.000Z';
-const course = (over: Partial<Course>): Course => ({
-  _id: crypto.randomUUID(),
-  name: 'Course',
-  price: 10000,
-  emiPrice: [10000],
-  description: '',
-  duration: '',
-  active: true,
-  enrollmentCount: 0,
-  sac: '999293',
-  gstRate: 18,
-  taxInclusive: true,
-  deliveryMode: 'classroom',
-  gstExempt: false,
-  createdAt: NOW,
-  updatedAt: NOW,
-  ...over,
-});
+const course = (over: Partial<Course>): Course =>
+  courseFixture({ _id: crypto.randomUUID(), createdAt: NOW, updatedAt: NOW, ...over });
 
 let courses: Course[];
 let server: ReturnType<typeof fakeServer>;

@@ -135,7 +135,8 @@ describe('dashboard screen', () => {
     expect(link(/^Conversion, all time 20%/).getAttribute('href')).toBe('/student-inquires?status=converted');
     expect(link(/^Conversion, this month 20%/).textContent).toContain('1 of 5 inquiries received enrolled');
     expect(link(/^New enrolments, this month 4/).getAttribute('href')).toBe('/student-enrollments');
-    expect(link(/^Pending review, today 2/).getAttribute('href')).toBe('/student-enrollments?status=pending');
+    // Who may decide opens the review queue itself.
+    expect(link(/^Pending review, today 2/).getAttribute('href')).toBe('/student-enrollments/queue');
     // The period's own dates, as the server sent them, filter the list a figure opens.
     expect(link(/^New inquiries, this month 5/).getAttribute('href')).toBe(
       '/student-inquires?from=2026-11-01&to=2026-11-26',
@@ -305,6 +306,8 @@ describe('dashboard screen', () => {
     // Nor a way into inquiries, which the role cannot open: their figures show, unlinked.
     expect(screen.getByText('New inquiries, this month')).toBeTruthy();
     expect(screen.queryByRole('link', { name: /^New inquiries/ })).toBeNull();
+    // An accountant cannot decide: the figure opens the pending list, not the queue.
+    expect(link(/^Pending review, today 2/).getAttribute('href')).toBe('/student-enrollments?status=pending');
     expect(screen.queryByRole('link', { name: /^Conversion/ })).toBeNull();
     expect(screen.queryByRole('link', { name: /^Median time to first contact/ })).toBeNull();
     expect(screen.queryByRole('link', { name: /^Received: / })).toBeNull();

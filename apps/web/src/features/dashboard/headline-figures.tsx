@@ -22,6 +22,8 @@ export function AdmissionsHeadline({ data }: { data: Dashboard }) {
   // A role that cannot open inquiries (an accountant) sees their figures without a way into them.
   const canOpenInquiries = useCan('inquiries.read');
   const inquiryLink = (to: string) => (canOpenInquiries ? { to } : {});
+  // Who may decide goes straight to the queue; others see the pending list.
+  const mayDecide = useCan('enrollments.status');
   return (
     // Narrower cards keep the five on one row beside the menu at 1366 px: the answers fit the first screen.
     <FigureGrid label="Admissions" min={170}>
@@ -34,7 +36,7 @@ export function AdmissionsHeadline({ data }: { data: Dashboard }) {
         label="Pending review, today"
         value={formatCount(pending)}
         hint="Enrolments waiting for approval"
-        to={enrollmentsWithStatus('pending')}
+        to={mayDecide ? `${ENROLLMENTS_PATH}/queue` : enrollmentsWithStatus('pending')}
         tone="warning"
       />
       <FigureCard

@@ -106,7 +106,7 @@ function HiddenImage({ label }: { label: string }) {
   );
 }
 
-function DocumentCard({ doc, onZoom }: { doc: Doc; onZoom: () => void }) {
+function DocumentCard({ doc, onZoom, revealOpens }: { doc: Doc; onZoom: () => void; revealOpens: boolean }) {
   const label = documentLabel(doc.field);
   const [revealed, setRevealed] = useState(false);
   const viewButton = useRef<HTMLButtonElement>(null);
@@ -132,8 +132,16 @@ function DocumentCard({ doc, onZoom }: { doc: Doc; onZoom: () => void }) {
       </Box>
     );
     action = (
-      <Button size="small" startIcon={<VisibilityIcon />} onClick={() => setRevealed(true)}>
-        Reveal<span className="visually-hidden"> {label}</span>
+      <Button
+        size="small"
+        startIcon={<VisibilityIcon />}
+        onClick={() => {
+          setRevealed(true);
+          if (revealOpens) onZoom();
+        }}
+      >
+        {revealOpens ? 'View' : 'Reveal'}
+        <span className="visually-hidden"> {label}</span>
       </Button>
     );
   } else if (isInlineImage(doc)) {
@@ -188,7 +196,14 @@ function DocumentCard({ doc, onZoom }: { doc: Doc; onZoom: () => void }) {
   );
 }
 
-export function DocumentsGallery({ documents }: { documents: readonly Doc[] }) {
+/** `revealOpens`: a hidden Aadhaar side opens full size in one click (the review queue checks each one). */
+export function DocumentsGallery({
+  documents,
+  revealOpens = false,
+}: {
+  documents: readonly Doc[];
+  revealOpens?: boolean;
+}) {
   const [zoomed, setZoomed] = useState<Doc | null>(null);
   if (documents.length === 0) return <Typography color="text.secondary">No documents.</Typography>;
   const sorted = [...documents].sort((a, b) => FIELD_ORDER.indexOf(a.field) - FIELD_ORDER.indexOf(b.field));
@@ -205,7 +220,7 @@ export function DocumentsGallery({ documents }: { documents: readonly Doc[] }) {
         }}
       >
         {sorted.map((doc) => (
-          <DocumentCard key={doc._id} doc={doc} onZoom={() => setZoomed(doc)} />
+          <DocumentCard key={doc._id} doc={doc} onZoom={() => setZoomed(doc)} revealOpens={revealOpens} />
         ))}
       </Box>
       {zoomed && <ZoomDialog doc={zoomed} onClose={() => setZoomed(null)} />}

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { Course } from '@registrar/contract/course';
+import { courseFixture } from '../../shared/test/course-fixture';
 import { fakeServer, json, renderScreen } from '../../shared/test/screen-harness';
 import { EnrollmentEditDialog } from './enrollment-edit-dialog';
 import { detail } from './fees/test-fixtures';
@@ -12,24 +13,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const course = (over: Partial<Course>): Course => ({
-  _id: 'c1',
-  name: 'Data Science',
-  price: 30000,
-  emiPrice: [12000, 10000, 8000],
-  description: '',
-  duration: '',
-  active: true,
-  enrollmentCount: 1,
-  sac: '999293',
-  gstRate: 18,
-  taxInclusive: true,
-  deliveryMode: 'classroom',
-  gstExempt: false,
-  createdAt: '',
-  updatedAt: '',
-  ...over,
-});
+const course = (over: Partial<Course>) =>
+  courseFixture({ name: 'Data Science', price: 30000, emiPrice: [12000, 10000, 8000], enrollmentCount: 1, ...over });
 
 /** The dialog over an API whose one course is `over`, the institute charging GST. */
 function openEdit(over: Partial<Course>) {

@@ -49,6 +49,7 @@ import {
   useDeleteEnrollmentMutation,
   useGetEnrollmentQuery,
 } from './api/enrollments-api';
+import { RecordMenu } from './record-menu';
 import { DocumentsGallery, viewedDocumentLabel } from './documents-gallery';
 import { RejectionReasonField, StudentMessageField } from './decision-fields';
 import { ACCESS_MESSAGES } from '@registrar/contract/permissions';
@@ -201,7 +202,13 @@ function EnrollmentView({
         <Avatar
           src={e.profilePictureUrl ?? undefined}
           alt={`Photo of ${e.name}`}
-          sx={{ width: 96, height: 96, fontSize: 36, bgcolor: 'primary.main' }}
+          // Small on a phone: the name, status and dues come first, not the photo.
+          sx={{
+            width: { xs: 48, sm: 96 },
+            height: { xs: 48, sm: 96 },
+            fontSize: { xs: 20, sm: 36 },
+            bgcolor: 'primary.main',
+          }}
         >
           {e.name.slice(0, 1).toUpperCase()}
         </Avatar>
@@ -232,26 +239,26 @@ function EnrollmentView({
                 Edit
               </Button>
             )}
-            {allowed('enrollments.delete') && (
-              <Button
-                variant="outlined"
-                color="error"
-                startIcon={<DeleteOutlineIcon />}
-                onClick={() => deleting.ask(e)}
-              >
-                Delete
-              </Button>
-            )}
-            {!e.erasedAt && allowed('privacy.export') && (
-              <Button variant="outlined" startIcon={<DownloadIcon />} href={dataExportHref(e._id)} download>
-                Export data
-              </Button>
-            )}
-            {!e.erasedAt && allowed('privacy.erase') && (
-              <Button variant="outlined" color="error" startIcon={<PersonOffIcon />} onClick={() => setErasing(true)}>
-                Erase personal data
-              </Button>
-            )}
+            <RecordMenu
+              items={[
+                ...(allowed('enrollments.delete')
+                  ? [{ label: 'Delete', icon: <DeleteOutlineIcon />, danger: true, onClick: () => deleting.ask(e) }]
+                  : []),
+                ...(!e.erasedAt && allowed('privacy.export')
+                  ? [{ label: 'Export data', icon: <DownloadIcon />, href: dataExportHref(e._id) }]
+                  : []),
+                ...(!e.erasedAt && allowed('privacy.erase')
+                  ? [
+                      {
+                        label: 'Erase personal data',
+                        icon: <PersonOffIcon />,
+                        danger: true,
+                        onClick: () => setErasing(true),
+                      },
+                    ]
+                  : []),
+              ]}
+            />
           </Stack>
         </Stack>
       </Stack>

@@ -18,10 +18,13 @@ export function EnrollmentTextFields({
   courseOptions,
   joiningDate,
   feesLocked = false,
+  stateOptions,
   children,
 }: {
   form: Form;
   courseOptions: Option[];
+  /** GST is on: the student's State is asked from these (the place of supply). */
+  stateOptions?: Option[] | undefined;
   /** Course, payment method and joining date re-plan what the student owes: shown, not editable, without fees.record. */
   feesLocked?: boolean;
   /** Extra props of the joining date (required, min) where the form needs them. */
@@ -36,9 +39,10 @@ export function EnrollmentTextFields({
       {...bind(name)}
       inputRef={ref(name)}
       error={Boolean(error(name))}
-      helperText={error(name) ?? props.helperText}
       fullWidth
       {...props}
+      // After the props: a field's own hint gives way to its error.
+      helperText={error(name) ?? props.helperText}
       slotProps={{ inputLabel: { shrink: true }, ...props.slotProps }}
     />
   );
@@ -75,7 +79,13 @@ export function EnrollmentTextFields({
           them.
         </Typography>
       )}
-      {select('courseId', 'Course', courseOptions, courseOptions.length ? undefined : 'Loading courses…', locked)}
+      {select(
+        'courseId',
+        'Course',
+        courseOptions,
+        !courseOptions.length ? 'Loading courses…' : form.values.courseId ? undefined : 'Choose the course',
+        locked,
+      )}
       {select(
         'paymentMethod',
         'Payment method',
@@ -95,8 +105,14 @@ export function EnrollmentTextFields({
         'currentlyWorking',
         'Currently working at',
         WORKING_STATUS_OPTIONS.map((w) => ({ value: w, label: WORKING_LABELS[w] })),
+        working ? undefined : 'Choose one',
       )}
       {text('currentlyWorkingPlace', 'Currently working place', { required: true })}
+      {stateOptions &&
+        select('state', 'State or Union Territory', stateOptions, 'Choose the State', {
+          required: true,
+          helperText: "The student's State decides the GST on their invoices.",
+        })}
       {(working === 'college' || working === 'university') && text('currentSem', 'Current semester')}
       {working === 'company' && text('designation', 'Designation')}
       {children}

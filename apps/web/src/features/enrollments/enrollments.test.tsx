@@ -325,7 +325,10 @@ describe('Student Enrollments', () => {
   it('deletes after a confirmation and goes back to the list', async () => {
     const { requests } = server();
     const { router } = renderScreens(screens, `/student-enrollments/${ID}`);
-    fireEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    // Delete is kept in the More actions menu, away from the everyday buttons.
+    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
+    fireEvent.click(await screen.findByRole('button', { name: 'More actions' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Delete' }));
     const confirm = within(await screen.findByRole('alertdialog'));
     expect(confirm.getByText(/Delete the enrolment of “Priya Sharma”/)).toBeTruthy();
     fireEvent.click(confirm.getByRole('button', { name: 'Delete' }));

@@ -1,7 +1,8 @@
 /**
  * The pending enrolments as a queue (`/student-enrollments/queue`): the oldest first, with its
  * documents on screen, an optional note, and "Approve and next" / "Reject and next" (a rejection
- * is confirmed), `?courseId=` for one course. "Skip" leaves one for later in this visit. The student is emailed either way.
+ * is confirmed, and each decision can be undone for 10 seconds before it is sent), `?courseId=` for one course.
+ * "Skip" leaves one for later in this visit. The student is emailed either way.
  */
 import { useId, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
@@ -18,26 +19,42 @@ import {
   type EnrollmentDetail,
 } from '@registrar/contract/enrollment-admin';
 import { ACCESS_MESSAGES } from '@registrar/contract/permissions';
-import type { ApiQueryError } from '../../shared/api/base-api';
-import { DOCUMENT_LABELS } from '../../shared/lib/enrollment-labels';
+import { DOCUMENT_LABELS, PAYMENT_METHOD_LABELS, WORKING_LABELS } from '../../shared/lib/enrollment-labels';
 import { formatDate } from '../../shared/lib/format-date';
 import { formatRupees } from '../../shared/lib/money';
 import { ENROLLMENTS_PATH } from '../../shared/lib/paths';
 import { usePermissions } from '../../shared/session/permissions';
 import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
 import type { EnrollmentFileField } from '@registrar/contract/enrollment';
-import {
-  useChangeEnrollmentStatusMutation,
-  useGetEnrollmentQuery,
-  useGetEnrollmentsQuery,
-} from './api/enrollments-api';
+import { useGetEnrollmentQuery, useGetEnrollmentsQuery } from './api/enrollments-api';
 import { DocumentsGallery } from './documents-gallery';
+import { useHeldDecisions, type QueueDecision } from './queue-decisions';
 import DialogContentText from '@mui/material/DialogContentText';
 import { InternalNoteField, RejectionReasonField, StudentMessageField } from './decision-fields';
 
+/** "College · COEP · semester 5": what the student does and where, as the form took it. */
+const occupation = (e: EnrollmentDetail) =>
+  [
+    WORKING_LABELS[e.currentlyWorking],
+    e.currentlyWorkingPlace,
+    e.currentSem ? `semester ${e.currentSem}` : e.designation,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+
 const QUEUE_ARGS = { page: 1, limit: 50, status: 'pending', sort: 'createdAt' } as const;
 
-function Candidate({ enrollment, onSkip, left }: { enrollment: EnrollmentDetail; onSkip: () => void; left: number }) {
+function Candidate({
+  enrollment,
+  onSkip,
+  onDecide,
+  left,
+}: {
+  enrollment: EnrollmentDetail;
+  onSkip: () => void;
+  onDecide: (decision: QueueDecision) => void;
+  left: number;
+}) {
   const id = useId();
   const allowed = usePermissions();
   const [note, setNote] = useState('');
@@ -45,22 +62,15 @@ function Candidate({ enrollment, onSkip, left }: { enrollment: EnrollmentDetail;
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
   const [confirmReject, setConfirmReject] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [changeStatus, { isLoading }] = useChangeEnrollmentStatusMutation();
-  const decide = async (status: 'approved' | 'rejected') => {
-    setFailure(null);
-    try {
-      await changeStatus({
-        id: enrollment._id,
-        status,
-        note: note.trim() || undefined,
-        message: message.trim() || undefined,
-        reason: status === 'rejected' ? reason.trim() : undefined,
-      }).unwrap();
-    } catch (err) {
-      setFailure((err as Partial<ApiQueryError>).message || 'The status could not be changed.');
-    }
-  };
+  const decide = (status: 'approved' | 'rejected') =>
+    onDecide({
+      id: enrollment._id,
+      name: enrollment.name,
+      status,
+      note: note.trim() || undefined,
+      message: message.trim() || undefined,
+      reason: status === 'rejected' ? reason.trim() : undefined,
+    });
   const e = enrollment;
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} aria-labelledby={`${id}-name`} component="section">
@@ -70,12 +80,34 @@ function Candidate({ enrollment, onSkip, left }: { enrollment: EnrollmentDetail;
             {e.name}
           </Typography>
           <Typography color="text.secondary">
-            {e.enrollmentNumber} · {e.course.name} · {formatRupees(e.totalFee)} · received {formatDate(e.createdAt)}
+            {e.enrollmentNumber} · {e.course.name} · {formatRupees(e.totalFee)}
+            {e.paidAmount > 0 ? `, ${formatRupees(e.paidAmount)} paid` : ', nothing paid'} · received{' '}
+            {formatDate(e.createdAt)}
             {e.startDate ? ` · joining ${formatDate(e.startDate)}` : ''}
           </Typography>
           <Button component={RouterLink} to={`${ENROLLMENTS_PATH}/${e._id}`} size="small" sx={{ mt: 0.5, ml: -1 }}>
             Open the full enrolment
           </Button>
+        </Box>
+        <Box
+          component="dl"
+          sx={{ m: 0, display: 'grid', gap: 0.5, gridTemplateColumns: 'max-content 1fr', '& dd': { m: 0 } }}
+        >
+          {[
+            ['Phone', e.phoneNumber],
+            ['Address', e.currentAddress],
+            [e.currentlyWorking === 'company' ? 'Works at' : 'Studies at', occupation(e)],
+            ['Course', `${e.course.name}, ${PAYMENT_METHOD_LABELS[e.paymentMethod]}`],
+          ].map(([term, value]) => (
+            <Box key={term} sx={{ display: 'contents' }}>
+              <Typography component="dt" color="text.secondary">
+                {term}
+              </Typography>
+              <Typography component="dd" sx={{ overflowWrap: 'anywhere' }}>
+                {value}
+              </Typography>
+            </Box>
+          ))}
         </Box>
         {e.documentsToFollow.length > 0 && (
           <Alert severity="warning">
@@ -83,25 +115,35 @@ function Candidate({ enrollment, onSkip, left }: { enrollment: EnrollmentDetail;
           </Alert>
         )}
         {allowed('documents.view') ? (
-          <DocumentsGallery documents={e.documents} />
+          <DocumentsGallery documents={e.documents} revealOpens />
         ) : (
           <Typography color="text.secondary">{ACCESS_MESSAGES.documentsHidden}</Typography>
         )}
         <StudentMessageField value={message} onChange={setMessage} />
         <InternalNoteField value={note} onChange={setNote} />
-        {failure && (
-          <Alert severity="error" role="alert">
-            {failure}
-          </Alert>
-        )}
-        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-          <Button variant="contained" loading={isLoading} onClick={() => void decide('approved')}>
+        {/* Kept in view while the card scrolls: on a phone the decision never hides below the fold. */}
+        <Stack
+          direction="row"
+          spacing={1}
+          useFlexGap
+          sx={{
+            flexWrap: 'wrap',
+            position: 'sticky',
+            bottom: 0,
+            zIndex: 1,
+            bgcolor: 'background.paper',
+            py: 1,
+            borderTop: 1,
+            borderColor: 'divider',
+          }}
+        >
+          <Button variant="contained" onClick={() => decide('approved')}>
             Approve and next
           </Button>
-          <Button variant="outlined" color="error" disabled={isLoading} onClick={() => setConfirmReject(true)}>
+          <Button variant="outlined" color="error" onClick={() => setConfirmReject(true)}>
             Reject and next
           </Button>
-          <Button disabled={isLoading || left <= 1} onClick={onSkip}>
+          <Button disabled={left <= 1} onClick={onSkip}>
             Skip
           </Button>
         </Stack>
@@ -112,8 +154,14 @@ function Candidate({ enrollment, onSkip, left }: { enrollment: EnrollmentDetail;
         description={
           <>
             <DialogContentText sx={{ mb: 2 }}>
-              {`${STUDENT_WILL_BE_EMAILED} that ${e.enrollmentNumber} could not be accepted, with the reason${message.trim() ? ' and your message' : ''}. A rejection cannot be undone.`}
+              {`${STUDENT_WILL_BE_EMAILED} that ${e.enrollmentNumber} could not be accepted, with the reason${message.trim() ? ' and your message' : ''}. You can undo it for 10 seconds.`}
             </DialogContentText>
+            {e.paidAmount > 0 && (
+              <Alert severity="warning" sx={{ mb: 2 }}>
+                {e.name} has paid {formatRupees(e.paidAmount)}. Rejecting does not return it: refund it or keep it as
+                credit from the enrolment&apos;s Fees.
+              </Alert>
+            )}
             <RejectionReasonField
               value={reason}
               onChange={(value) => {
@@ -126,14 +174,13 @@ function Candidate({ enrollment, onSkip, left }: { enrollment: EnrollmentDetail;
         }
         confirmLabel="Reject and next"
         destructive
-        busy={isLoading}
         onConfirm={() => {
           if (!reason.trim()) {
             setReasonError(ENROLLMENT_MESSAGES.rejectionReasonRequired);
             return;
           }
           setConfirmReject(false);
-          void decide('rejected');
+          decide('rejected');
         }}
         onClose={() => setConfirmReject(false)}
       />
@@ -143,14 +190,16 @@ function Candidate({ enrollment, onSkip, left }: { enrollment: EnrollmentDetail;
 
 export function PendingQueueScreen() {
   const [skipped, setSkipped] = useState<string[]>([]);
+  const { decided, decide } = useHeldDecisions();
   // `?courseId=` keeps the queue to one course (a batch's intake).
   const [params] = useSearchParams();
   const courseId = params.get('courseId');
   const list = useGetEnrollmentsQuery(courseId ? { ...QUEUE_ARGS, courseId } : QUEUE_ARGS);
-  const waiting = (list.data?.items ?? []).filter((e) => !skipped.includes(e._id));
-  const current = waiting[0] ?? list.data?.items[0];
+  const open = (list.data?.items ?? []).filter((e) => !decided.includes(e._id));
+  const waiting = open.filter((e) => !skipped.includes(e._id));
+  const current = waiting[0] ?? open[0];
   const detail = useGetEnrollmentQuery(current?._id ?? '', { skip: !current });
-  const total = list.data?.total ?? 0;
+  const total = Math.max(0, (list.data?.total ?? 0) - ((list.data?.items ?? []).length - open.length));
   return (
     <Box sx={{ maxWidth: 1100 }}>
       <Typography variant="h4" component="h1" sx={{ fontSize: { xs: '1.75rem', sm: '2rem' } }}>
@@ -190,6 +239,7 @@ export function PendingQueueScreen() {
           key={detail.data!._id}
           enrollment={detail.data!}
           left={waiting.length}
+          onDecide={decide}
           onSkip={() => setSkipped((s) => [...s, current._id])}
         />
       )}

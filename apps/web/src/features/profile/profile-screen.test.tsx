@@ -55,6 +55,33 @@ describe('profile screen', () => {
     expect(store.getState().services.message).toBe(STAFF_MESSAGES.profileUpdated);
   });
 
+  it('saves how new enrolments reach the staff member as soon as it is chosen', async () => {
+    await renderProfile();
+    const digest = screen.getByRole('radio', { name: 'A digest at most every 15 minutes' }) as HTMLInputElement;
+    expect(digest.checked).toBe(true);
+    expect(screen.getByRole('radiogroup', { name: 'How new enrolments reach you' })).toBeTruthy();
+    fetchMock.mockResolvedValueOnce(
+      json(200, {
+        success: true,
+        message: STAFF_MESSAGES.profileUpdated,
+        data: { user: { ...STAFF, enrollmentMail: 'each' } },
+      }),
+    );
+    fireEvent.click(screen.getByRole('radio', { name: 'One mail for each enrolment' }));
+    await waitFor(() =>
+      expect((screen.getByRole('radio', { name: 'One mail for each enrolment' }) as HTMLInputElement).checked).toBe(
+        true,
+      ),
+    );
+    expect(digest.checked).toBe(false);
+    expect(sentRequest(fetchMock, 1)).toMatchObject({
+      url: '/api/user-profile',
+      method: 'PUT',
+      body: { name: STAFF.name, phone: STAFF.phone, enrollmentMail: 'each' },
+    });
+    expect(screen.getByRole('radio', { name: 'No mail' })).toBeTruthy();
+  });
+
   it("changes the password with the contract's rules and puts a wrong current password on its field", async () => {
     await renderProfile();
     fireEvent.click(screen.getByRole('button', { name: 'Change Password' }));

@@ -1,6 +1,6 @@
 /**
  * The profile screen: the signed-in staff member views and edits their
- * name and phone, changes their password, and can sign out. Admin console: MUI is fine here.
+ * name and phone, chooses how new enrolments reach them by mail, changes their password, and can sign out. Admin console: MUI is fine here.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, type FormEvent } from 'react';
@@ -8,6 +8,11 @@ import { useForm, type FieldPath, type FieldValues, type UseFormSetError } from 
 import { useDispatch } from 'react-redux';
 import type { z } from 'zod';
 import Avatar from '@mui/material/Avatar';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -16,10 +21,13 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
+  ENROLLMENT_MAIL_CHOICES,
+  ENROLLMENT_MAIL_LABELS,
   STAFF_MESSAGES,
   changePasswordSchema,
   updateProfileSchema,
   type ChangePasswordInput,
+  type EnrollmentMailChoice,
   type StaffUser,
   type UpdateProfileInput,
 } from '@registrar/contract/staff';
@@ -207,6 +215,37 @@ function ChangePassword() {
   );
 }
 
+/** How new enrolments reach this staff member by mail; a choice is saved as soon as it is made. */
+function EnrollmentMail({ user }: { user: StaffUser }) {
+  const dispatch = useDispatch();
+  const [updateProfile, { isLoading }] = useUpdateProfileMutation();
+  const choose = async (enrollmentMail: EnrollmentMailChoice) => {
+    try {
+      const { data } = await updateProfile({ name: user.name, phone: user.phone, enrollmentMail }).unwrap();
+      dispatch(userUpdated(data.user));
+    } catch {
+      // the services slice toasts the message; the choice shown stays the saved one
+    }
+  };
+  return (
+    <Section id="enrollment-mail-title" title="New enrolment mail">
+      <FormControl disabled={isLoading}>
+        <FormLabel id="enrollment-mail-label">How new enrolments reach you</FormLabel>
+        <RadioGroup
+          aria-labelledby="enrollment-mail-label"
+          name="enrollmentMail"
+          value={user.enrollmentMail}
+          onChange={(_e, value) => void choose(value as EnrollmentMailChoice)}
+        >
+          {ENROLLMENT_MAIL_CHOICES.map((choice) => (
+            <FormControlLabel key={choice} value={choice} control={<Radio />} label={ENROLLMENT_MAIL_LABELS[choice]} />
+          ))}
+        </RadioGroup>
+      </FormControl>
+    </Section>
+  );
+}
+
 function SignOut() {
   const logout = useLogout();
   return (
@@ -265,6 +304,7 @@ export function ProfileScreen() {
             </Box>
           </Paper>
           <ProfileDetails user={user} />
+          <EnrollmentMail user={user} />
           <ChangePassword />
           <SignOut />
         </Stack>

@@ -22,6 +22,7 @@ export const STAFF = {
   role: 'admin' as const,
   phone: '9876543210',
   themeSettings: null as ThemeSettings | null,
+  enrollmentMail: 'digest' as const,
   createdAt: '2026-01-15T09:30:00.000Z',
   updatedAt: '2026-01-15T09:30:00.000Z',
 };

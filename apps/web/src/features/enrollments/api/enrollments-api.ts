@@ -23,6 +23,22 @@ import { baseApi } from '../../../shared/api/base-api';
 export type EnrollmentListArgs = Pick<EnrollmentListQuery, 'page' | 'limit'> &
   Partial<Pick<EnrollmentListQuery, 'search' | 'status' | 'courseId' | 'from' | 'to' | 'sort' | 'paymentState'>>;
 
+export interface StatusChange {
+  id: string;
+  status: EnrollmentStatus;
+  note?: string | undefined;
+  message?: string | undefined;
+  reason?: string | undefined;
+}
+
+// The internal note stays in the history; the message and a rejection's reason go to the student.
+// A refused move (409) may mean someone else moved it first: both mutations refresh either way.
+const statusQuery = ({ id, status, note, message, reason }: StatusChange) => ({
+  url: apiUrl('enrollmentStatus', id),
+  method: 'PUT',
+  body: { status, ...(note && { note }), ...(message && { message }), ...(reason && { reason }) },
+});
+
 export const ENROLLMENT_FILTER_KEYS = ['search', 'status', 'courseId', 'paymentState', 'from', 'to', 'sort'] as const;
 
 /** The list's (or the CSV export's) query string; empty values are left out. */
@@ -61,23 +77,14 @@ export const enrollmentsApi = baseApi.injectEndpoints({
       query: ({ id, body }) => ({ url: path(id), method: 'PUT', body }),
       invalidatesTags: (_result, error, { id }) => (error ? [] : [LIST, { type: 'Enrollment', id }]),
     }),
-    changeEnrollmentStatus: build.mutation<
-      SuccessEnvelope<EnrollmentDetail>,
-      {
-        id: string;
-        status: EnrollmentStatus;
-        note?: string | undefined;
-        message?: string | undefined;
-        reason?: string | undefined;
-      }
-    >({
-      // The internal note stays in the history; the message and a rejection's reason go to the student.
-      query: ({ id, status, note, message, reason }) => ({
-        url: apiUrl('enrollmentStatus', id),
-        method: 'PUT',
-        body: { status, ...(note && { note }), ...(message && { message }), ...(reason && { reason }) },
-      }),
-      // A refused move (409) may mean someone else moved it first: refresh either way.
+    changeEnrollmentStatus: build.mutation<SuccessEnvelope<EnrollmentDetail>, StatusChange>({
+      query: statusQuery,
+      invalidatesTags: (_result, _error, { id }) => [LIST, { type: 'Enrollment', id }],
+    }),
+    /** The queue's decision: its own toast names the student (with Undo), so the server's message is not shown. */
+    decideFromQueue: build.mutation<SuccessEnvelope<EnrollmentDetail>, StatusChange>({
+      query: statusQuery,
+      transformResponse: (envelope: SuccessEnvelope<EnrollmentDetail>) => ({ ...envelope, message: '' }),
       invalidatesTags: (_result, _error, { id }) => [LIST, { type: 'Enrollment', id }],
     }),
     /**
@@ -138,6 +145,7 @@ export const {
   useGetEnrollmentQuery,
   useUpdateEnrollmentMutation,
   useChangeEnrollmentStatusMutation,
+  useDecideFromQueueMutation,
   useDeleteEnrollmentMutation,
   useCreateStaffEnrollmentMutation,
   useDecideEnrollmentsMutation,

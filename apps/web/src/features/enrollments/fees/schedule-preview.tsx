@@ -27,7 +27,7 @@ export interface SchedulePreviewProps {
   gstOn: boolean | undefined;
 }
 
-type PreviewCourse = {
+export type PreviewCourse = {
   _id: string;
   price: number;
   emiPrice: number[];
@@ -36,14 +36,15 @@ type PreviewCourse = {
   gstExempt: boolean;
 };
 
-const taxTermsOf = (c: PreviewCourse) => ({
+export const taxTermsOf = (c: PreviewCourse) => ({
   taxInclusive: c.taxInclusive,
   gstExempt: c.gstExempt,
   gstRateBp: rateToBasisPoints(c.gstRate),
 });
 
 /** The GST inside an installment the student is charged (taken out by the invoices' own split). */
-const gstIn = (amountPaise: number, rateBp: number) => amountPaise - splitTax(amountPaise, rateBp, false).taxablePaise;
+export const gstIn = (amountPaise: number, rateBp: number) =>
+  amountPaise - splitTax(amountPaise, rateBp, false).taxablePaise;
 
 export function SchedulePreview({ enrollment: e, values, courses, gstOn }: SchedulePreviewProps) {
   const scheduleChanged = values.courseId !== e.courseId || values.paymentMethod !== e.paymentMethod;

@@ -13,9 +13,15 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { localIsoDate } from '@registrar/contract/enrollment';
-import { firstPaymentSchema, staffEnrollmentSchema } from '@registrar/contract/staff-enrollment';
+import { GST_STATES, isGstStateCode } from '@registrar/contract/gst-states';
+import {
+  STAFF_ENROLLMENT_MESSAGES,
+  firstPaymentSchema,
+  staffEnrollmentSchema,
+} from '@registrar/contract/staff-enrollment';
 import type { ApiQueryError } from '../../../shared/api/base-api';
 import { useGetCoursesQuery } from '../../../shared/api/course-list-api';
+import { useGetSiteQuery } from '../../../shared/api/site-api';
 import type { Files, UploadName, Values } from '../../../shared/form/enrollment-types';
 import { EMPTY_ENROLLMENT } from '../../../shared/form/empty-enrollment';
 import { firstMessages, useOnTouchedForm } from '../../../shared/form/use-on-touched-form';
@@ -28,6 +34,7 @@ import { useCreateStaffEnrollmentMutation } from '../api/enrollments-api';
 import { EnrollmentTextFields } from '../enrollment-fields';
 import { CaptureDocuments } from './capture-documents';
 import { FirstPaymentFields, type PaymentValues } from './first-payment-fields';
+import { FirstSchedule } from './first-schedule';
 
 /** What an inquiry already knows about the student. */
 export interface EnrollmentPrefill {
@@ -37,6 +44,16 @@ export interface EnrollmentPrefill {
 }
 
 const EMPTY: Values = { ...EMPTY_ENROLLMENT, currentlyWorking: 'other', paymentMethod: 'installment' };
+
+/** Every State and Union Territory, the institute's own first: most students at the desk live there. */
+function stateOptions(instituteState: string | null | undefined) {
+  const all = Object.entries(GST_STATES).map(([value, label]) => ({ value, label }));
+  if (!isGstStateCode(instituteState)) return all;
+  return [
+    { value: instituteState, label: GST_STATES[instituteState] },
+    ...all.filter((o) => o.value !== instituteState),
+  ];
+}
 
 export function NewEnrollmentScreen({ prefill, backTo }: { prefill?: EnrollmentPrefill | undefined; backTo: string }) {
   const id = useId();
@@ -64,9 +81,14 @@ export function NewEnrollmentScreen({ prefill, backTo }: { prefill?: EnrollmentP
   const [paymentErrors, setPaymentErrors] = useState<Partial<Record<keyof PaymentValues, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
 
+  const { data: site } = useGetSiteQuery();
+  const gstOn = site ? site.gstEnabled === true : undefined;
   const form = useOnTouchedForm<Values, unknown>({ ...EMPTY, ...prefill?.values }, (values) => {
     const parsed = staffEnrollmentSchema.safeParse({ ...values, inquiryId: prefill?.inquiryId });
-    return { data: parsed.success ? parsed.data : undefined, errors: firstMessages(parsed.error?.issues ?? []) };
+    const errors = firstMessages(parsed.error?.issues ?? []);
+    // With GST on the place of supply is the student's State, so it is asked, not assumed.
+    if (gstOn && !values.state) errors.state = STAFF_ENROLLMENT_MESSAGES.stateRequired;
+    return { data: parsed.success && !errors.state ? parsed.data : undefined, errors };
   });
   const activeCourses = (courses?.items ?? []).filter((c) => c.active);
   const course = activeCourses.find((c) => c._id === form.values.courseId);
@@ -132,6 +154,7 @@ export function NewEnrollmentScreen({ prefill, backTo }: { prefill?: EnrollmentP
           <EnrollmentTextFields
             form={form}
             courseOptions={activeCourses.map((c) => ({ value: c._id, label: c.name }))}
+            stateOptions={gstOn ? stateOptions(site?.instituteState) : undefined}
             joiningDate={{
               required: true,
               helperText: form.values.startDate
@@ -139,7 +162,16 @@ export function NewEnrollmentScreen({ prefill, backTo }: { prefill?: EnrollmentP
                 : 'Nothing falls due before this date.',
               slotProps: { inputLabel: { shrink: true }, htmlInput: { min: localIsoDate() } },
             }}
-          />
+          >
+            <Box sx={{ gridColumn: '1 / -1' }}>
+              <FirstSchedule
+                course={course}
+                paymentMethod={form.values.paymentMethod}
+                startDate={form.values.startDate}
+                gstOn={gstOn}
+              />
+            </Box>
+          </EnrollmentTextFields>
           <CaptureDocuments
             files={files}
             problems={fileProblems}

@@ -1,13 +1,14 @@
 /** Profile writes: `PUT /api/user-profile` and `POST /api/change-password`. */
 import { apiPaths } from '@registrar/contract/api-paths';
 import type { SuccessEnvelope } from '@registrar/contract/envelope';
-import type { ChangePasswordInput, StaffUser } from '@registrar/contract/staff';
+import type { ChangePasswordInput, EnrollmentMailChoice, StaffUser } from '@registrar/contract/staff';
 import { baseApi } from '../../../shared/api/base-api';
 import { sessionApi } from '../../../shared/session/session-api';
 
 export interface ProfileUpdate {
   name: string;
   phone: string | null;
+  enrollmentMail?: EnrollmentMailChoice;
 }
 
 export const profileApi = baseApi.injectEndpoints({

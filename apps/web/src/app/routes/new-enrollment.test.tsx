@@ -1,0 +1,117 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { MESSAGES } from '@registrar/contract/messages';
+import { STAFF_ENROLLMENT_MESSAGES } from '@registrar/contract/staff-enrollment';
+import { courseFixture } from '../../shared/test/course-fixture';
+import { fakeServer, json, renderScreen } from '../../shared/test/screen-harness';
+import { NewEnrollmentRoute } from './new-enrollment';
+
+vi.setConfig({ testTimeout: 30_000 });
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const COURSES = [
+  courseFixture({ _id: 'dm', name: 'Digital Marketing', price: 18000, emiPrice: [9000, 9000] }),
+  courseFixture({ _id: 'tally', name: 'Tally Prime', price: 10000, emiPrice: [6000, 4000] }),
+];
+
+const inquiry = (over: Record<string, unknown>) => ({
+  _id: 'q1',
+  name: 'Kavya Nair',
+  email: 'kavya@example.in',
+  phoneNumber: '9876512345',
+  address: '21 MG Road, Pune',
+  currentlyWorkingAs: 'college',
+  currentlyAt: 'BCom 3rd year',
+  areaOfInterest: ['Tally'],
+  courseId: null,
+  status: 'contacted',
+  history: [],
+  ...over,
+});
+
+/** The form opened from inquiry `q1`, the institute in Maharashtra with GST `gstEnabled`. */
+function openFromInquiry(over: Record<string, unknown>, gstEnabled: boolean) {
+  fakeServer(({ url }) => {
+    const answer = (data: unknown) => json(200, { success: true, message: '', data });
+    if (url.pathname === '/api/course') return answer({ items: COURSES, page: 1, limit: 100, total: 2, totalPages: 1 });
+    if (url.pathname === '/api/site')
+      return answer({
+        instituteName: 'I',
+        contactEmail: '',
+        contactPhone: '',
+        companyAddress: '',
+        gstEnabled,
+        instituteState: '27',
+      });
+    if (url.pathname === '/api/inquiry/q1') return answer(inquiry(over));
+    throw new Error(`unexpected ${url.pathname}`);
+  });
+  renderScreen(<NewEnrollmentRoute />, {
+    path: '/student-enrollments/new',
+    url: '/student-enrollments/new?inquiry=q1',
+  });
+}
+const select = (label: RegExp) => screen.getByLabelText(label, { selector: 'select' }) as HTMLSelectElement;
+const shown = (s: HTMLSelectElement) => s.options[s.selectedIndex]!.text;
+
+describe('the staff enrolment form from an inquiry', () => {
+  it('takes name, contacts, addresses and occupation exactly, and leaves the course to an explicit choice', async () => {
+    openFromInquiry({}, false);
+    await screen.findByRole('heading', { name: 'New enrolment' });
+    expect((screen.getByLabelText(/^Full name/) as HTMLInputElement).value).toBe('Kavya Nair');
+    expect((screen.getByLabelText(/^Email/) as HTMLInputElement).value).toBe('kavya@example.in');
+    expect((screen.getByLabelText(/^Phone number/) as HTMLInputElement).value).toBe('9876512345');
+    expect((screen.getByLabelText(/^Current address/) as HTMLTextAreaElement).value).toBe('21 MG Road, Pune');
+    expect((screen.getByLabelText(/^Permanent address/) as HTMLTextAreaElement).value).toBe('21 MG Road, Pune');
+    expect(shown(select(/^Currently working at/))).toBe('College');
+    expect((screen.getByLabelText(/^Currently working place/) as HTMLInputElement).value).toBe('BCom 3rd year');
+
+    await within(select(/^Course/)).findByRole('option', { name: 'Tally Prime' });
+    expect(select(/^Course/).value).toBe('');
+    expect(shown(select(/^Course/))).toBe('Choose the course');
+    expect(screen.getByRole('status', { name: 'Fee schedule' }).textContent).toContain('Choose the course');
+    expect(screen.queryByLabelText(/^State or Union Territory/)).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Enrol and approve' }));
+    expect(await screen.findByText(MESSAGES.courseIdRequired)).toBeTruthy();
+  });
+
+  it('shows the fee schedule before saving once the course is chosen', async () => {
+    openFromInquiry({}, false);
+    await within(await screen.findByLabelText(/^Course/, { selector: 'select' })).findByRole('option', {
+      name: 'Tally Prime',
+    });
+    fireEvent.change(select(/^Course/), { target: { value: 'tally' } });
+    fireEvent.change(screen.getByLabelText(/^Joining date/), { target: { value: '2099-06-10' } });
+    const schedule = screen.getByRole('status', { name: 'Fee schedule' });
+    expect(schedule.textContent).toContain('Fee schedule: 2 installments, ₹10,000 in all');
+    expect(
+      within(schedule)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Installment 1: ₹6,000 due 10 Jun 2099', 'Installment 2: ₹4,000 due 10 Jul 2099']);
+  });
+
+  it("preselects the inquiry's course, and with GST on asks the State with the institute's first", async () => {
+    openFromInquiry({ courseId: 'tally', currentlyWorkingAs: null }, true);
+    const state = (await screen.findByLabelText(/^State or Union Territory/, {
+      selector: 'select',
+    })) as HTMLSelectElement;
+    await within(select(/^Course/)).findByRole('option', { name: 'Tally Prime' });
+    expect(select(/^Course/).value).toBe('tally');
+    expect(shown(select(/^Currently working at/))).toBe('Choose one');
+    expect([...state.options].slice(0, 3).map((o) => o.text)).toEqual([
+      'Choose the State',
+      'Maharashtra',
+      expect.not.stringMatching('Maharashtra'),
+    ]);
+    expect(state.value).toBe('');
+    fireEvent.click(screen.getByRole('button', { name: 'Enrol and approve' }));
+    expect(await screen.findByText(STAFF_ENROLLMENT_MESSAGES.stateRequired)).toBeTruthy();
+    expect(await screen.findByText(MESSAGES.currentlyWorkingRequired)).toBeTruthy();
+  });
+});
