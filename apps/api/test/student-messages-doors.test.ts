@@ -80,6 +80,38 @@ describe('claims and refunds tell the student once', async () => {
     expect(mail.text).toContain('Reason: No such credit on 26 Nov.');
   });
 
+  it('an erasure takes the person out of a rejection reason, in the claim and in the message told', async () => {
+    const e = await t.enrolment('Nandini Erasable', 'nandini.erasable@example.in');
+    const { decide } = await claimed(e);
+    const reason = 'Paid from Nandini Erasable’s brother’s account, not hers';
+    expect((await decide({ action: 'reject', reason })).statusCode).toBe(200);
+    const installment = (await e.detail()).installments[0]._id;
+    const paid = await app.inject({
+      method: 'PUT',
+      url: apiUrl('payment', e.id, installment),
+      headers: auth,
+      payload: { amount: 3000, paymentMode: 'cash', paidOn: today },
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    const erased = await app.inject({
+      method: 'POST',
+      url: '/api/student-erasure',
+      headers: adminAuth,
+      payload: { email: 'nandini.erasable@example.in', reason: 'Asked' },
+    });
+    expect(erased.statusCode, erased.body).toBe(201);
+    const left = (
+      (await db.execute(
+        sql`select c.reason, m.params::text as params from payment_claims c join student_messages m
+          on m.enrollment_id = c.enrollment_id and m.kind = 'claim_rejected' where c.enrollment_id = ${e.id}`,
+      )) as unknown as { rows: { reason: string; params: string }[] }
+    ).rows;
+    expect(left).toHaveLength(1);
+    expect(left[0]!.reason).not.toContain('Nandini');
+    expect(left[0]!.params).not.toContain('Nandini');
+    expect(left[0]!.reason).toContain('brother');
+  });
+
   it('a refund is told once, with its voucher, even when the request is sent again', async () => {
     const e = await t.enrolment('Told Refund', 'told.refund@example.in');
     const installment = (await e.detail()).installments[0]._id;

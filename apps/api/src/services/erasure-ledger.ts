@@ -8,7 +8,16 @@
 import { inArray } from 'drizzle-orm';
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../db/database';
-import { concessions, enrollmentEvents, gatewayRefundRequests, payments, refunds, taxDocuments } from '../db/schema';
+import {
+  concessions,
+  enrollmentEvents,
+  gatewayRefundRequests,
+  paymentClaims,
+  payments,
+  refunds,
+  studentMessages,
+  taxDocuments,
+} from '../db/schema';
 import { ERASED, mentions, scrub, type ErasedPerson } from './erasure-match';
 
 /** Taxable value from which an invoice to an unregistered buyer must name them (₹50,000, in paise). */
@@ -48,7 +57,26 @@ export async function scrubLedger(tx: Executor, kept: string[], person: ErasedPe
         .set({ note: scrub(e.note, person) })
         .where(eq(enrollmentEvents.id, e.id));
   }
+  await scrubClaimsAndMessages(tx, kept, person);
   return scrubTaxDocuments(tx, kept, person);
+}
+
+/** A claim's rejection reason and what a message said (that reason among it) are staff's free text. */
+async function scrubClaimsAndMessages(tx: Executor, kept: string[], person: ErasedPerson): Promise<void> {
+  for (const c of await tx.select().from(paymentClaims).where(inArray(paymentClaims.enrollmentId, kept))) {
+    if (c.reason !== null && mentions(c.reason, person))
+      await tx
+        .update(paymentClaims)
+        .set({ reason: scrub(c.reason, person) })
+        .where(eq(paymentClaims.id, c.id));
+  }
+  for (const m of await tx.select().from(studentMessages).where(inArray(studentMessages.enrollmentId, kept))) {
+    const params = Object.fromEntries(
+      Object.entries(m.params).map(([key, value]) => [key, typeof value === 'string' ? scrub(value, person) : value]),
+    );
+    if (Object.entries(params).some(([key, value]) => value !== m.params[key]))
+      await tx.update(studentMessages).set({ params }).where(eq(studentMessages.id, m.id));
+  }
 }
 
 async function scrubTaxDocuments(tx: Executor, kept: string[], person: ErasedPerson): Promise<number> {

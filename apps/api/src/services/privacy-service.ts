@@ -47,6 +47,8 @@ type TouchedTable =
   | 'announcements'
   | 'outbox'
   | 'payments'
+  | 'payment_claims'
+  | 'student_messages'
   | 'refunds'
   | 'concessions'
   | 'inquiries'
@@ -231,7 +233,7 @@ export class PrivacyService {
       }
       const kept = [...keep];
       if (kept.length) {
-        touched.add('payments').add('refunds').add('concessions');
+        touched.add('payments').add('refunds').add('concessions').add('payment_claims').add('student_messages');
         // The ledger must stay (amounts, dates, receipt numbers); the person behind it goes.
         await tx
           .update(enrollments)
