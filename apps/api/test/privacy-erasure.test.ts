@@ -132,6 +132,8 @@ describe.each(storageKinds(s3))('privacy: erasure, documents on $name storage', 
       ).json().data;
       expect((await enrol(p, { termsVersion: version, courseId: course2._id })).statusCode).toBe(201);
       await login(app, p.email, 'not-a-staff-password', nextIp());
+      // Staff hear of new enrolments in a digest: it names the person too.
+      expect(await app.enrollmentDigest.runOnce()).toBeGreaterThan(0);
       await deliverAll();
       const outboxDir = path.join(config.dataDir, 'outbox');
       expect(fs.readdirSync(outboxDir).length).toBeGreaterThan(3);
