@@ -182,10 +182,9 @@ test.describe('the Online payments screen', () => {
 
   test('shows the orders with their state and the events received', async ({ page }) => {
     await signIn(page);
-    await page
-      .getByRole('navigation', { name: 'Main menu' })
-      .getByRole('link', { name: /Online payments/ })
-      .click();
+    const menu = page.getByRole('navigation', { name: 'Main menu' });
+    await menu.getByRole('button', { name: 'Money' }).click();
+    await menu.getByRole('link', { name: /Online payments/ }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Online payments' })).toBeVisible({ timeout: 20_000 });
     await expect(page.getByText(/Students pay through the simulator/)).toBeVisible();
     const orders = page.getByRole('table', { name: 'Orders' });
