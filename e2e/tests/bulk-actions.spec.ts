@@ -1,9 +1,10 @@
 /**
  * Actions on the selected rows of a list, in a real browser at 1366 px and on a 360 px phone: the
  * admin selects a page of enrolments and approves them (asked with the count, each student
- * mailed), ticks rows with the keyboard for reminders and an announcement, and gives selected
- * inquiries to a counsellor; each outcome says what was done and why the rest were skipped. A
- * viewer and a counsellor see no selection where their role has no bulk action. Axe is clean.
+ * mailed), ticks rows with the keyboard for reminders (a preview first, "Send again today" for those
+ * reminded today) and an announcement, and gives selected inquiries to a counsellor; each outcome
+ * says what was done and why the rest were skipped. A viewer and a counsellor see no selection
+ * where their role has no bulk action. Axe is clean.
  */
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { createCourse, enrolStudent, sendInquiry, signInByApi } from '../support/api';
@@ -95,10 +96,24 @@ for (const viewport of VIEWPORTS) {
     await tickWithKeyboard(page, new RegExp(`^Select ${people[2]!.name}`));
     await expect(page.getByText('2 selected')).toBeVisible();
     await page.getByRole('button', { name: 'Send reminders' }).click();
-    const remind = page.getByRole('alertdialog', { name: 'Send payment reminders to 2 students?' });
+    // A preview first: each student, the lines the reminder names, and where it goes; nothing is sent yet.
+    const remind = page.getByRole('alertdialog', { name: 'Send 2 reminders?' });
+    const toSend = remind.getByRole('list', { name: 'Reminders to send' });
+    await expect(toSend).toContainText(`${people[2]!.name} (`);
+    await expect(toSend).toContainText(`Email to ${people[0]!.email}`);
+    await expect(toSend).toContainText('Installment 1:');
     await expectNoAxeViolations(page);
-    await remind.getByRole('button', { name: 'Send' }).click();
-    await expect(page.getByText(/^Send reminders: \d sent/)).toBeVisible();
+    await remind.getByRole('button', { name: 'Send reminders' }).click();
+    await expect(page.getByText('Send reminders: 2 sent')).toBeVisible();
+
+    // Reminded today already: the preview says so, and "Send again today" sends another.
+    await tickWithKeyboard(page, new RegExp(`^Select ${people[0]!.name}`));
+    await page.getByRole('button', { name: 'Send reminders' }).click();
+    const again = page.getByRole('alertdialog', { name: 'No reminder to send' });
+    await expect(again).toContainText(`${people[0]!.name} (`);
+    await expect(again).toContainText('A reminder was already sent today');
+    await again.getByRole('button', { name: 'Send again today' }).click();
+    await expect(page.getByText('Send reminders: 1 sent')).toBeVisible();
 
     await tickWithKeyboard(page, new RegExp(`^Select ${people[2]!.name}`));
     await page.getByRole('button', { name: 'Announce', exact: true }).click();

@@ -1,6 +1,6 @@
 /**
  * What staff may do to the enrolments selected on the list, each only for a role allowed the
- * single action: payment reminders, an announcement, approve or reject (each student emailed).
+ * single action: payment reminders (previewed first), an announcement, approve or reject (each student emailed).
  */
 import { useMemo } from 'react';
 import Stack from '@mui/material/Stack';
@@ -13,11 +13,8 @@ import HighlightOffIcon from '@mui/icons-material/HighlightOff';
 import type { BulkDecision } from '@registrar/contract/bulk-actions';
 import type { BulkAction, BulkValues } from '../../shared/ui/resource-list/resource-list';
 import { usePermissions } from '../../shared/session/permissions';
-import {
-  useAnnounceToSelectedMutation,
-  useDecideEnrollmentsMutation,
-  useRemindSelectedMutation,
-} from './api/enrollments-api';
+import { useAnnounceToSelectedMutation, useDecideEnrollmentsMutation } from './api/enrollments-api';
+import { RemindDialog } from './remind-dialog';
 
 const students = (n: number) => `${n} ${n === 1 ? 'student' : 'students'}`;
 const enrolments = (n: number) => `${n} ${n === 1 ? 'enrolment' : 'enrolments'}`;
@@ -41,7 +38,6 @@ function NoteField({ values, set }: { values: BulkValues; set: (name: string, va
 
 export function useEnrollmentBulkActions(): BulkAction[] {
   const allowed = usePermissions();
-  const [remind] = useRemindSelectedMutation();
   const [announce] = useAnnounceToSelectedMutation();
   const [decide] = useDecideEnrollmentsMutation();
   const mayRemind = allowed('fees.remind');
@@ -70,18 +66,8 @@ export function useEnrollmentBulkActions(): BulkAction[] {
         key: 'remind',
         label: 'Send reminders',
         icon: <NotificationsActiveOutlinedIcon />,
-        question: (n) => `Send payment reminders to ${students(n)}?`,
-        confirmLabel: 'Send',
         doneLabel: 'sent',
-        fields: () => (
-          <Typography variant="body2">
-            Only those who owe are reminded, at most once a day each; the others are listed with the reason.
-          </Typography>
-        ),
-        run: async (ids) => {
-          const r = await remind(ids).unwrap();
-          return { done: r.sent, skipped: r.skipped.map((s) => ({ id: s.enrollmentId, reason: s.reason })) };
-        },
+        dialog: RemindDialog,
       });
     if (mayAnnounce)
       actions.push({
@@ -121,5 +107,5 @@ export function useEnrollmentBulkActions(): BulkAction[] {
       });
     if (mayDecide) actions.push(decision('approved'), decision('rejected'));
     return actions;
-  }, [mayRemind, mayAnnounce, mayDecide, remind, announce, decide]);
+  }, [mayRemind, mayAnnounce, mayDecide, announce, decide]);
 }

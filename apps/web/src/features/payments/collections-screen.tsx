@@ -36,7 +36,7 @@ import { overdueCsvHref, useGetCollectionsQuery, useSendBulkAlertMutation } from
 import { CreditsToRefund } from './credits-to-refund';
 import { QueryState } from './query-state';
 import { ContactActions } from './contact-actions';
-import { ReminderOutcome, ReminderPreviewDialog } from './reminder-preview';
+import { ReminderOutcome, ReminderPreviewDialog } from '../../shared/ui/reminder-preview';
 
 const money = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 /** Shown from `sm` up, and only below it. */

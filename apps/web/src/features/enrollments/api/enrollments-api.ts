@@ -16,7 +16,7 @@ import type { StaffEnrollmentCreated } from '@registrar/contract/staff-enrollmen
 import { IDEMPOTENCY_HEADER } from '@registrar/contract/fees';
 import type { SelectedAnnouncementResult } from '@registrar/contract/announcement';
 import type { BulkDecision, BulkEnrollmentStatusResult } from '@registrar/contract/bulk-actions';
-import type { BulkAlertResult } from '@registrar/contract/collections';
+import type { BulkAlertInput, BulkAlertResult } from '@registrar/contract/collections';
 import { baseApi } from '../../../shared/api/base-api';
 
 /** The list's query: page and limit always; search, filters, dates and sort when set. */
@@ -126,11 +126,12 @@ export const enrollmentsApi = baseApi.injectEndpoints({
       invalidatesTags: (_result, error, { enrollmentIds }) =>
         error ? [] : enrollmentIds.map((id) => ({ type: 'Enrollment' as const, id })),
     }),
-    /** A payment reminder to each selected enrolment (once a day each). */
-    remindSelected: build.mutation<BulkAlertResult, string[]>({
-      query: (enrollmentIds) => ({ url: apiPaths.bulkPaymentAlert, method: 'POST', body: { enrollmentIds } }),
+    /** A payment reminder to each selected enrolment (once a day each); `dryRun` only previews. */
+    remindSelected: build.mutation<BulkAlertResult, BulkAlertInput>({
+      query: (body) => ({ url: apiPaths.bulkPaymentAlert, method: 'POST', body }),
       transformResponse: (envelope: SuccessEnvelope<BulkAlertResult>) => envelope.data,
-      invalidatesTags: (_result, error, ids) => (error ? [] : ids.map((id) => ({ type: 'Enrollment' as const, id }))),
+      invalidatesTags: (_result, error, { enrollmentIds, dryRun }) =>
+        error || dryRun ? [] : enrollmentIds.map((id) => ({ type: 'Enrollment' as const, id })),
     }),
     deleteEnrollment: build.mutation<SuccessEnvelope<null>, string>({
       query: (id) => ({ url: path(id), method: 'DELETE' }),

@@ -1,5 +1,5 @@
 /** Types the list's parts share, apart from the list itself so none of them imports it back. */
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { Page } from '@registrar/contract/envelope';
 
@@ -53,26 +53,45 @@ export interface BulkOutcome {
 /** The values an action's own fields hold (a title and message, a note, an owner). */
 export type BulkValues = Record<string, string>;
 
+interface BulkActionBase {
+  key: string;
+  /** The button: "Send reminders". */
+  label: string;
+  icon?: ReactNode;
+  /** The outcome's verb: "5 sent". */
+  doneLabel: string;
+}
+
 /**
  * An action on the selected rows. The list asks first with the count ("Send reminders to 7
  * students?"), shows the action's fields in that question, then reports what it did and why
  * each other row was skipped.
  */
-export interface BulkAction {
-  key: string;
-  /** The button: "Send reminders". */
-  label: string;
-  icon?: ReactNode;
+export interface BulkQuestionAction extends BulkActionBase {
   question: (count: number) => string;
   /** The confirm button: "Send". */
   confirmLabel: string;
-  /** The outcome's verb: "5 sent". */
-  doneLabel: string;
   destructive?: boolean;
   fields?: (values: BulkValues, set: (name: string, value: string) => void) => ReactNode;
   /** Whether the fields are filled in enough to run. */
   ready?: (values: BulkValues) => boolean;
   run: (ids: string[], values: BulkValues) => Promise<BulkOutcome>;
+  dialog?: undefined;
+}
+
+/** An action with its own dialog in place of the question (a preview to confirm) that runs it. */
+export interface BulkDialogAction extends BulkActionBase {
+  dialog: ComponentType<BulkDialogProps>;
+}
+
+export type BulkAction = BulkQuestionAction | BulkDialogAction;
+
+/** What an action's own dialog is given: the rows, their names, and where to hand its outcome. */
+export interface BulkDialogProps {
+  ids: string[];
+  names: ReadonlyMap<string, string>;
+  onClose: () => void;
+  onDone: (outcome: BulkOutcome) => void;
 }
 
 /** Row selection on a list: a checkbox per row naming it, select all on the page, the actions. */

@@ -42,6 +42,9 @@ export { SEARCH_DEBOUNCE_MS, type ListFilter } from './list-toolbar';
 
 export type {
   BulkAction,
+  BulkDialogAction,
+  BulkDialogProps,
+  BulkQuestionAction,
   BulkOutcome,
   BulkValues,
   ListEmptyState,

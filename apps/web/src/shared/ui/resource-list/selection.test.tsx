@@ -2,7 +2,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, configure, fireEvent, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { Page } from '@registrar/contract/envelope';
-import { ResourceList, type BulkAction, type ListQueryArgs, type ResourceColumn } from './resource-list';
+import {
+  ResourceList,
+  type BulkAction,
+  type BulkQuestionAction,
+  type ListQueryArgs,
+  type ResourceColumn,
+} from './resource-list';
 
 configure({ asyncUtilTimeout: 5000 });
 afterEach(cleanup);
@@ -42,7 +48,7 @@ function setup(actions: BulkAction[]) {
   render(<RouterProvider router={router} />);
 }
 
-const remind = (run: BulkAction['run']): BulkAction => ({
+const remind = (run: BulkQuestionAction['run']): BulkQuestionAction => ({
   key: 'remind',
   label: 'Send reminders',
   question: (n) => `Send reminders to ${n} students?`,

@@ -14,7 +14,15 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { ConfirmDialog } from '../confirm-dialog';
-import type { BulkAction, BulkOutcome, BulkValues, ListSelection, ResourceColumn } from './list-types';
+import type {
+  BulkAction,
+  BulkDialogProps,
+  BulkOutcome,
+  BulkQuestionAction,
+  BulkValues,
+  ListSelection,
+  ResourceColumn,
+} from './list-types';
 
 export const SELECT_FIELD = '__select';
 
@@ -148,18 +156,14 @@ function OutcomeReport({
   );
 }
 
+/** The action's own dialog, or the question with the count (and its fields); hands the outcome back. */
+function BulkDialog({ action, ...props }: BulkDialogProps & { action: BulkAction }) {
+  if (action.dialog) return <action.dialog {...props} />;
+  return <BulkQuestion action={action} {...props} />;
+}
+
 /** Asks with the count (and the action's fields), runs it, hands the outcome back. */
-function BulkDialog({
-  action,
-  ids,
-  onClose,
-  onDone,
-}: {
-  action: BulkAction;
-  ids: string[];
-  onClose: () => void;
-  onDone: (outcome: BulkOutcome) => void;
-}) {
+function BulkQuestion({ action, ids, onClose, onDone }: BulkDialogProps & { action: BulkQuestionAction }) {
   const [values, setValues] = useState<BulkValues>({});
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -266,6 +270,7 @@ export function SelectionBar<Row extends { _id: string }>({
           key={asking.key}
           action={asking}
           ids={[...selection.selected.keys()]}
+          names={names}
           onClose={() => setAsking(null)}
           onDone={(outcome) => {
             setReport({ action: asking, outcome, names });

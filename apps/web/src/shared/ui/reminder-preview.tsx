@@ -9,13 +9,13 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { REMINDER_CHANNEL_LABELS, type BulkAlertResult, type Reminder } from '@registrar/contract/collections';
-import { formatRupees } from '../../shared/lib/money';
-import { formatDate } from '../../shared/lib/format-date';
-import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
+import { formatRupees } from '../lib/money';
+import { formatDate } from '../lib/format-date';
+import { ConfirmDialog } from './confirm-dialog';
 
 type Skipped = BulkAlertResult['skipped'];
 
-function SkippedList({ skipped, names }: { skipped: Skipped; names: Map<string, string> }) {
+function SkippedList({ skipped, names }: { skipped: Skipped; names: ReadonlyMap<string, string> }) {
   if (!skipped.length) return null;
   return (
     <Box component="ul" sx={{ m: 0, pl: 2 }}>
@@ -57,7 +57,7 @@ export function ReminderPreviewDialog({
   onClose,
 }: {
   preview: BulkAlertResult | null;
-  names: Map<string, string>;
+  names: ReadonlyMap<string, string>;
   busy: boolean;
   error: string | null;
   /** Sends; `again` also to those reminded today. */
@@ -110,7 +110,7 @@ export function ReminderOutcome({
   onSendAgain,
 }: {
   result: BulkAlertResult;
-  names: Map<string, string>;
+  names: ReadonlyMap<string, string>;
   busy: boolean;
   onSendAgain: (enrollmentIds: string[]) => void;
 }) {
