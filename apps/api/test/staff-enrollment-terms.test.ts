@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { addMonths } from '@registrar/contract/fee-plan';
 import { localIsoDate } from '@registrar/contract/enrollment';
 import { STAFF_ENROLLMENT_MESSAGES } from '@registrar/contract/staff-enrollment';
+import { STUDENT_PAGE_MESSAGES } from '@registrar/contract/student-page';
 import { build } from './build-app';
 import { createCourse, postStaffEnrollment } from './fixtures/enrolments';
 import { bearer, makeStaff, tokenFor } from './staff-fixtures';
@@ -59,5 +60,37 @@ describe('terms at the desk', async () => {
     const res = await enrol('odd@example.com', { termsAcceptance: 'later' });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(STAFF_ENROLLMENT_MESSAGES.termsChoice);
+  });
+
+  it('lets the student accept the current terms on their page, once, and the enrolment then says so', async () => {
+    const id = (await enrol('page@example.com', { termsAcceptance: 'link' })).json().data._id;
+    const { token } = await app.studentPageService.mintLink(id);
+    const page = (await app.inject({ method: 'GET', url: `/api/student-page/${token}` })).json().data;
+    expect(page.termsToAccept).toMatchObject({ version: 3, description: '<p>Third</p>' });
+    const accept = (version: unknown) =>
+      app.inject({ method: 'POST', url: `/api/student-page-terms/${token}`, payload: { version } });
+
+    expect((await accept(2)).statusCode).toBe(409);
+    expect((await accept('three')).json().message).toBe(STUDENT_PAGE_MESSAGES.termsVersionRequired);
+    const ok = await accept(3);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().message).toBe(STUDENT_PAGE_MESSAGES.termsAccepted);
+    expect((await accept(3)).json().message).toBe(STUDENT_PAGE_MESSAGES.termsAlreadyAccepted);
+
+    const e = await detail(id);
+    expect(e).toMatchObject({ termsVersion: 3, consentVia: 'page', consentBy: null });
+    expect(e.consentedAt).not.toBeNull();
+    expect(e.history.map((h: { note: string }) => h.note)).toContain(
+      'The student accepted the terms (version 3) on their page',
+    );
+    const after = (await app.inject({ method: 'GET', url: `/api/student-page/${token}` })).json().data;
+    expect(after.termsToAccept).toBeNull();
+  });
+
+  it('asks nothing on the page of a student who accepted at the desk', async () => {
+    const id = (await enrol('done@example.com', { termsAcceptance: 'desk', termsVersion: '3' })).json().data._id;
+    const { token } = await app.studentPageService.mintLink(id);
+    const page = (await app.inject({ method: 'GET', url: `/api/student-page/${token}` })).json().data;
+    expect(page.termsToAccept).toBeNull();
   });
 });
