@@ -1,15 +1,19 @@
 /** Terms at the desk: accepted before a staff member, or left to the student's page by the link mailed to them. */
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { addMonths } from '@registrar/contract/fee-plan';
 import { localIsoDate } from '@registrar/contract/enrollment';
 import { STAFF_ENROLLMENT_MESSAGES } from '@registrar/contract/staff-enrollment';
 import { STUDENT_PAGE_MESSAGES } from '@registrar/contract/student-page';
 import { build } from './build-app';
 import { createCourse, postStaffEnrollment } from './fixtures/enrolments';
+import { startMailCatcher } from './mail-catcher';
 import { bearer, makeStaff, tokenFor } from './staff-fixtures';
 
+const catcher = await startMailCatcher();
+afterAll(() => catcher.close());
+
 describe('terms at the desk', async () => {
-  const { app, database } = await build();
+  const { app, database } = await build({ config: { smtpUrl: catcher.url } });
   const priya = await makeStaff(database.db, { name: 'Priya Nair', role: 'counsellor' });
   const desk = bearer(await tokenFor(app, priya.email, priya.password));
   const boss = await makeStaff(database.db, { name: 'The admin', role: 'admin' });
@@ -32,6 +36,10 @@ describe('terms at the desk', async () => {
 
   const enrol = (email: string, extra: Record<string, string>) =>
     postStaffEnrollment(app, desk, { ...walkIn, email, ...extra });
+  const mailTo = async (email: string) => {
+    while ((await app.outbox.runOnce()) > 0);
+    return catcher.latestTo(email, /Your enrolment ENR-/);
+  };
   const detail = async (id: string) =>
     (await app.inject({ method: 'GET', url: `/api/student-enrollment/${id}`, headers: admin })).json().data;
 
@@ -41,6 +49,8 @@ describe('terms at the desk', async () => {
     const e = await detail(res.json().data._id);
     expect(e).toMatchObject({ termsVersion: 3, consentVia: 'desk', consentBy: 'Priya Nair', termsLinkSentAt: null });
     expect(e.consentedAt).not.toBeNull();
+    const mail = await mailTo('desk@example.com');
+    expect(mail.text).not.toContain('accept our terms');
   });
 
   it('refuses acceptance of terms the desk did not show (changed since the form opened)', async () => {
@@ -54,6 +64,9 @@ describe('terms at the desk', async () => {
     const e = await detail(res.json().data._id);
     expect(e).toMatchObject({ termsVersion: null, consentedAt: null, consentVia: null, consentBy: null });
     expect(e.termsLinkSentAt).not.toBeNull();
+    const mail = await mailTo('link@example.com');
+    expect(mail.text).toContain('Please read and accept our terms and conditions on your page');
+    expect(mail.text).toMatch(/\/my\/[A-Za-z0-9_-]{43}/);
   });
 
   it('refuses an unknown choice with its message', async () => {

@@ -200,7 +200,15 @@ export class EnrollmentIntake {
 
   protected async queueIntakeMails(
     tx: Parameters<Parameters<Db['transaction']>[0]>[0],
-    row: { id: string; name: string; email: string; enrollmentNumber: string; courseName: string; language: Language },
+    row: {
+      id: string;
+      name: string;
+      email: string;
+      enrollmentNumber: string;
+      courseName: string;
+      language: Language;
+      termsLinkSentAt?: Date | null;
+    },
     totalPaise: number,
   ) {
     const { instituteName } = this.config;
@@ -220,6 +228,8 @@ export class EnrollmentIntake {
             fee: formatRupees(toRupees(totalPaise), row.language),
           }),
           t('mail.enrolled.review'),
+          // The desk left the terms to the student: the page this mail links to asks for them.
+          ...(row.termsLinkSentAt ? [t('mail.enrolled.acceptTerms')] : []),
           studentLinkParagraph(row.id, row.language),
         ],
         ...studentMailClose(this.config, t),
