@@ -2,7 +2,7 @@
  * The front desk and the admin's day in a real browser, at 1366 px and on a 360 px phone:
  * a counsellor opens an inquiry, chooses "Enrol", finds the form filled from it, sets the joining
  * date, takes one document and leaves the others to follow, takes the first payment and chooses
- * "Enrol and approve", and lands on the approved, paid and receipted enrolment; an
+ * "Enrol and approve" with the terms accepted at the desk (or a link sent), and lands on the approved, paid and receipted enrolment; an
  * admin works the pending queue with "Approve and next" and "Reject and next" (confirmed), and
  * the students get their mails. Axe is clean on every screen.
  */
@@ -84,6 +84,10 @@ for (const viewport of VIEWPORTS) {
     // A counsellor collects fees (fees.collect): the student pays the first installment at the desk.
     await page.getByRole('checkbox', { name: 'Record the first payment now' }).check();
     await expect(page.getByLabel(/^Amount/)).toHaveValue('15000');
+    // The terms are on the form: at 1366 px the student accepts them at the desk, on the phone they get the link.
+    const atDesk = viewport.name === 'desktop';
+    await expect(page.getByRole('heading', { name: /Terms/ })).toBeVisible();
+    await page.getByRole('radio', { name: atDesk ? /accepts them here/ : /Send a link/ }).check();
     await expectNoAxeViolations(page);
 
     await page.getByRole('button', { name: 'Enrol and approve' }).click();
@@ -96,6 +100,8 @@ for (const viewport of VIEWPORTS) {
     expect(detail.paidAmount).toBe(15000);
     expect(detail.payments[0].recordedBy.name).toBe('The counsellor');
     await expect(page.getByText(/To follow: Profile picture, Aadhaar card, back/)).toBeVisible();
+    await expect(page.getByText(atDesk ? /^At the desk by The counsellor, / : /^Not yet — link sent /)).toBeVisible();
+    expect(detail.consentVia).toBe(atDesk ? 'desk' : null);
     await expectNoAxeViolations(page);
 
     const [converted] = await findInquiries(request, auth, email);

@@ -68,6 +68,9 @@ export const STUDENT_PAGE_MESSAGES = {
   claimClosed: 'Payments cannot be reported on a rejected or cancelled enrolment',
   claimInstallmentPaid: 'This installment is already paid',
   claimPaidOnBeforeEnrolment: 'The payment date cannot be before your enrolment',
+  termsAccepted: 'Thank you: your acceptance of the terms is recorded',
+  termsAlreadyAccepted: 'You have already accepted the terms',
+  termsVersionRequired: 'The terms version you read is required',
   claimTooManyOpen: 'You already have 3 payments being checked. Please wait until the institute has checked them',
 } as const;
 

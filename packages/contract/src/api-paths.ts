@@ -79,6 +79,7 @@ export const apiPaths = {
   studentPageStatement: '/api/student-page-statement/:token',
   studentPageReceipt: '/api/student-page-receipt/:token/:paymentId',
   studentPageRequest: '/api/student-page-request/:token',
+  studentPageTerms: '/api/student-page-terms/:token',
   cheque: '/api/student-enrollment-cheque/:paymentId',
   paymentsRegister: '/api/payments',
   bulkPaymentAlert: '/api/bulk-payment-alert',

@@ -13,6 +13,7 @@ import {
 import type { EnrollmentFileField } from './enrollment';
 import { concessionSchema, paymentSchema, refundRequestSchema, refundSchema } from './fees';
 import { LANGUAGES } from './language';
+import { TERMS_CONSENT_WAYS } from './terms';
 
 import { ENROLLMENT_MESSAGES } from './answer-messages';
 
@@ -151,6 +152,11 @@ export const enrollmentDetailSchema = enrollmentRecordSchema.extend({
   documentsToFollow: z.array(z.string()),
   /** When the student accepted `termsVersion` (null for enrolments made before consent was recorded). */
   consentedAt: z.string().nullable(),
+  /** Where the student accepted, and the staff member who saw it at the desk (null when not recorded). */
+  consentVia: z.enum(TERMS_CONSENT_WAYS).nullable(),
+  consentBy: z.string().nullable(),
+  /** When the desk sent the student a link to accept the terms on their page (still waiting while consentedAt is null). */
+  termsLinkSentAt: z.string().nullable(),
   /** Set when the person's data was erased on request; the row stays, pseudonymous, for the fee ledger. */
   erasedAt: z.string().nullable(),
   /** Money received beyond everything the schedule owes: to refund to the student. */

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { enrollmentFieldsSchema, ENROLLMENT_FILE_FIELDS, type EnrollmentFileField } from './enrollment';
 import { emptyAsUndefined, requiredString } from './fields';
 import { recordPaymentSchema } from './fees';
+import { DESK_TERMS_CHOICES } from './terms';
 
 export const STAFF_ENROLLMENT_MESSAGES = {
   created: 'Enrolment created',
@@ -19,6 +20,7 @@ export const STAFF_ENROLLMENT_MESSAGES = {
   approveNotAllowed: 'You do not have permission to approve enrolments',
   toFollow: 'To follow',
   stateRequired: "Choose the student's State or Union Territory",
+  termsChoice: 'Choose whether the student accepts the terms now or on their page',
 } as const;
 
 /** A multipart field that carries JSON (the first payment): a string is parsed, anything else checked as is. */
@@ -43,6 +45,11 @@ const staffExtras = z.object({
   firstPayment: jsonField(firstPaymentSchema.optional()),
   /** "Enrol and approve": the student at the desk is approved in the same step. */
   approve: z.preprocess((v) => v === true || v === 'true', z.boolean()).optional(),
+  /** The student accepts the shown terms at the desk, or is sent a link to accept on their page. */
+  termsAcceptance: z.preprocess(
+    emptyAsUndefined,
+    z.enum(DESK_TERMS_CHOICES, { error: STAFF_ENROLLMENT_MESSAGES.termsChoice }).default('desk'),
+  ),
 });
 
 /** The staff form: every public rule (one schema) and the staff's own fields. */

@@ -20,6 +20,11 @@ export const studentRequestInputSchema = exactObject({
   kind: z.enum(STUDENT_REQUEST_KINDS, { error: STUDENT_PAGE_MESSAGES.kindRequired }),
 });
 
+/** The version of the terms the student read and accepts on their page. */
+export const studentTermsAcceptSchema = exactObject({
+  version: z.number({ error: STUDENT_PAGE_MESSAGES.termsVersionRequired }).int().min(1),
+});
+
 export const studentRequestSchema = z.object({
   _id: z.string(),
   enrollmentId: z.string().nullable(),
@@ -84,5 +89,7 @@ export const studentPageSchema = z.object({
   onlinePayment: z.enum(['razorpay', 'simulator']).nullable(),
   /** Payments the student reported ("I have paid") and what became of them. */
   claims: z.array(studentClaimSchema),
+  /** The current terms while the student has not yet accepted any (sent a link from the desk); null once accepted. */
+  termsToAccept: z.object({ name: z.string(), description: z.string(), version: z.number().int() }).nullable(),
 });
 export type StudentPage = z.infer<typeof studentPageSchema>;

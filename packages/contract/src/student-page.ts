@@ -30,6 +30,7 @@ export const STUDENT_API = {
     `${apiUrl('studentPageReceipt', token, paymentId)}${lang ? `?lang=${encodeURIComponent(lang)}` : ''}`,
   invoice: (token: string, paymentId: string) => apiUrl('studentPageInvoice', token, paymentId),
   request: (token: string) => apiUrl('studentPageRequest', token),
+  terms: (token: string) => apiUrl('studentPageTerms', token),
   claim: (token: string) => apiUrl('paymentClaimSubmit', token),
 } as const;
 

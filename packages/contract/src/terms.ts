@@ -9,6 +9,14 @@ export const TERMS_MESSAGES = {
 
 export const TERMS_DESCRIPTION_MAX = 200_000;
 
+/** Where a student accepted the terms: the public form, at the desk before a staff member, or on their own page. */
+export const TERMS_CONSENT_WAYS = ['form', 'desk', 'page'] as const;
+export type TermsConsentWay = (typeof TERMS_CONSENT_WAYS)[number];
+
+/** At the desk the student either accepts on the staff's screen or is sent a link to accept on their page. */
+export const DESK_TERMS_CHOICES = ['desk', 'link'] as const;
+export type DeskTermsChoice = (typeof DESK_TERMS_CHOICES)[number];
+
 export const termsInputSchema = z.object({
   name: z.string().trim().min(1).max(200).optional().default('Terms & Conditions'),
   description: z

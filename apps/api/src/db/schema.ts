@@ -27,6 +27,7 @@ import { ENROLLMENT_MAIL_CHOICES } from '@registrar/contract/staff';
 import { HANDLED_EVENT_OUTCOMES } from '@registrar/contract/online-payments';
 import { STUDENT_MESSAGE_KINDS } from '@registrar/contract/student-messages';
 import { ROLES } from '@registrar/contract/permissions';
+import { TERMS_CONSENT_WAYS } from '@registrar/contract/terms';
 import { searchText } from './search';
 
 const timestamps = {
@@ -216,6 +217,11 @@ export const enrollments = pgTable(
     /** When the student accepted `termsVersion`, and the client address it came from. */
     consentedAt: timestamp('consented_at', { withTimezone: true }),
     consentIp: text('consent_ip'),
+    /** Where the student accepted; at the desk, the staff member who saw it. */
+    consentVia: text('consent_via', { enum: TERMS_CONSENT_WAYS }),
+    consentStaffId: uuid('consent_staff_id'),
+    /** When the desk sent a link to accept the terms on the student's page. */
+    termsLinkSentAt: timestamp('terms_link_sent_at', { withTimezone: true }),
     /** Set when the person's data was erased on request and the row kept, pseudonymous, for the ledger. */
     erasedAt: timestamp('erased_at', { withTimezone: true }),
     inquiryId: uuid('inquiry_id'),
@@ -235,6 +241,8 @@ export const enrollments = pgTable(
       .on(t.externalId)
       .where(sql`${t.externalId} is not null`),
     check('enrollments_language_check', sql`${t.language} in ('en', 'hi')`),
+    check('enrollments_consent_via_check', sql`${t.consentVia} in ('form', 'desk', 'page')`),
+    fkey('enrollments_consent_staff_id_fkey', t.consentStaffId, staff.id, 'set null'),
     index('enrollments_email_lower_idx').on(sql`lower(${t.email})`),
     index('enrollments_created_idx').on(t.createdAt),
     index('enrollments_status_idx').on(t.status),

@@ -79,6 +79,7 @@ const ENTITY: Record<ApiPathName, string | undefined> = {
   studentPageStatement: undefined,
   studentPageReceipt: undefined,
   studentPageRequest: undefined,
+  studentPageTerms: undefined,
   cheque: 'payment',
   paymentsRegister: undefined,
   // Audited by its route, one entry per enrolment reminded.

@@ -13,6 +13,7 @@ import {
   studentRequestInputSchema,
   studentRequestSchema,
   studentRequestUpdateSchema,
+  studentTermsAcceptSchema,
   studentTokenSchema,
 } from '@registrar/contract/student-page-schemas';
 import { notFound } from '../lib/http-errors';
@@ -141,6 +142,24 @@ const studentPageRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply
         .code(201)
         .send({ success: true as const, message: STUDENT_PAGE_MESSAGES.requestRecorded, data: null });
+    },
+  );
+
+  app.post(
+    apiPaths.studentPageTerms,
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['student page'],
+        summary: 'The student accepts the terms on their page (an enrolment made at the desk sent them the link)',
+        params: studentTokenParams,
+        body: studentTermsAcceptSchema,
+        response: { 200: successEnvelope(z.null()), ...errors },
+      },
+    },
+    async (request) => {
+      await students.acceptTerms(request.params.token, request.body.version, request.ip);
+      return { success: true as const, message: STUDENT_PAGE_MESSAGES.termsAccepted, data: null };
     },
   );
 

@@ -14,6 +14,7 @@ import { ENROLLMENT_MESSAGES } from '@registrar/contract/enrollment-admin';
 import { ERROR_CODES, type FieldError } from '@registrar/contract/envelope';
 import { formatRupees, type Language } from '@registrar/contract/language';
 import { filesToFollow } from '@registrar/contract/staff-enrollment';
+import type { DeskTermsChoice } from '@registrar/contract/terms';
 import type { Config } from '../config';
 import type { Db, Executor } from '../db/database';
 import { HttpError, conflict } from '../lib/http-errors';
@@ -42,10 +43,25 @@ import { isUniqueViolation } from '../lib/database-errors';
 export interface StaffIntake {
   staffId: string;
   inquiryId?: string | undefined;
+  /** The student accepts at the desk (the staff member witnesses it) or later on their page by the link mailed now. */
+  terms?: DeskTermsChoice | undefined;
   /** Runs first in the enrolment's transaction (an Idempotency-Key claimed), and again once the row stands. */
   once?: {
     claim: (tx: Executor) => Promise<void>;
     created: (tx: Executor, created: { id: string; enrollmentNumber: string }) => Promise<void>;
+  };
+}
+
+/** Acceptance now (public form or desk, with its witness), or none yet while the student's link is out. */
+function consentColumns(version: number | null, clientIp: string | null, byStaff?: StaffIntake) {
+  const now = new Date();
+  if (byStaff?.terms === 'link') return { termsVersion: null, consentedAt: null, termsLinkSentAt: now };
+  return {
+    termsVersion: version,
+    consentedAt: now,
+    consentIp: clientIp,
+    consentVia: byStaff ? ('desk' as const) : ('form' as const),
+    consentStaffId: byStaff?.staffId ?? null,
   };
 }
 
@@ -127,10 +143,7 @@ export class EnrollmentIntake {
           courseId: course.id,
           ...studentColumns(input),
           companyAddress: this.config.companyAddress, // from configuration, never the client
-          termsVersion: terms?.version ?? null,
-          // At the front desk the student reads and accepts the terms on the staff's screen.
-          consentedAt: new Date(),
-          consentIp: clientIp,
+          ...consentColumns(terms?.version ?? null, clientIp, byStaff),
           inquiryId: inquiryId ?? null,
           language: input.language,
           gstin: input.gstin ?? null,
@@ -187,7 +200,15 @@ export class EnrollmentIntake {
 
   protected async queueIntakeMails(
     tx: Parameters<Parameters<Db['transaction']>[0]>[0],
-    row: { id: string; name: string; email: string; enrollmentNumber: string; courseName: string; language: Language },
+    row: {
+      id: string;
+      name: string;
+      email: string;
+      enrollmentNumber: string;
+      courseName: string;
+      language: Language;
+      termsLinkSentAt?: Date | null;
+    },
     totalPaise: number,
   ) {
     const { instituteName } = this.config;
@@ -207,6 +228,8 @@ export class EnrollmentIntake {
             fee: formatRupees(toRupees(totalPaise), row.language),
           }),
           t('mail.enrolled.review'),
+          // The desk left the terms to the student: the page this mail links to asks for them.
+          ...(row.termsLinkSentAt ? [t('mail.enrolled.acceptTerms')] : []),
           studentLinkParagraph(row.id, row.language),
         ],
         ...studentMailClose(this.config, t),

@@ -23,6 +23,7 @@ import { conflict, forbidden, notFound } from '../lib/http-errors';
 import { toRupees } from '../lib/money';
 import { enrollmentRepository, type EnrollmentListRow } from '../repositories/enrollment-repository';
 import { paymentRepository } from '../repositories/payment-repository';
+import { staffRepository } from '../repositories/staff-repository';
 import { outboxRepository } from '../repositories/outbox-repository';
 import { brandedMail } from './mail/mail-message';
 import { studentMailClose, studentTexts } from './student-texts';
@@ -34,6 +35,13 @@ import { enrollmentCsv } from './enrollment-csv';
 import { replanFees } from './fee-replan';
 import { refundRequestsOf } from './gateway/gateway-refund-views';
 import { toPage } from '../lib/page';
+
+/** The staff member who saw the student accept at the desk, by name (email when unnamed). */
+async function witnessName(db: Executor, staffId: string | null): Promise<string | null> {
+  if (!staffId) return null;
+  const s = await staffRepository.findById(db, staffId);
+  return s ? s.name || s.email : null;
+}
 
 const VIEW_DEDUPE_MS = 10 * 60 * 1000;
 
@@ -79,6 +87,9 @@ export class EnrollmentService extends EnrollmentIntake {
           ? []
           : filesToFollow(new Set(documents.map((d) => d.field))),
       consentedAt: row.enrollment.consentedAt?.toISOString() ?? null,
+      consentVia: row.enrollment.consentVia,
+      consentBy: await witnessName(this.db, row.enrollment.consentStaffId),
+      termsLinkSentAt: row.enrollment.termsLinkSentAt?.toISOString() ?? null,
       erasedAt: row.enrollment.erasedAt?.toISOString() ?? null,
       documents: documents.map((d) => ({
         _id: d.id,

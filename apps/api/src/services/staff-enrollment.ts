@@ -66,12 +66,13 @@ export async function enrolFromConsole(deps: Deps, form: Form, staff: Staff, key
   const publicFields = Object.fromEntries(
     Object.entries(form.fields).filter(([k]) => !STAFF_ENROLLMENT_EXTRA_FIELDS.includes(k)),
   );
-  const { inquiryId } = parsed.data;
+  const { inquiryId, termsAcceptance } = parsed.data;
   let created: Awaited<ReturnType<EnrollmentService['create']>>;
   try {
     created = await deps.enrollments.create(publicFields, form.files, null, {
       staffId: staff.id,
       inquiryId,
+      terms: termsAcceptance,
       ...(request && { once: keyClaim(request, form) }),
     });
   } catch (err) {

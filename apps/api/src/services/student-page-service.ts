@@ -3,7 +3,6 @@ import { and, desc, eq } from 'drizzle-orm';
 import type QRCodeModule from 'qrcode';
 import { lazyPackage } from '../lib/lazy-package';
 import { localIsoDate } from '@registrar/contract/enrollment';
-import { type EnrollmentDetail } from '@registrar/contract/enrollment-admin';
 import type { Payment } from '@registrar/contract/fees';
 import {
   STUDENT_PAGE_MESSAGES,
@@ -24,6 +23,8 @@ import { ACCESS_MESSAGES } from '@registrar/contract/permissions';
 import { ONLINE_PAYMENT_MESSAGES, whatsAppUrl } from '@registrar/contract/online-payments';
 import { formatRupeesExact, type Language } from '@registrar/contract/language';
 import { OPEN_FOR_FEES, StudentLinks } from './student-links';
+import { termsRepository } from '../repositories/terms-repository';
+import { ENROLLMENT_MESSAGES, type EnrollmentDetail } from '@registrar/contract/enrollment-admin';
 
 const QRCode = lazyPackage<typeof QRCodeModule>('qrcode');
 
@@ -104,7 +105,41 @@ export class StudentPageService extends StudentLinks {
       linkExpiresAt: expiresAt.toISOString(),
       onlinePayment: OPEN_FOR_FEES(detail.status) ? (this.config.payments?.gateway ?? null) : null,
       claims: await studentClaims(this.db, enrollmentId),
+      termsToAccept: await this.termsToAccept(detail),
     };
+  }
+
+  /** The current terms, while a desk enrolment waits for the student to accept them here. */
+  private async termsToAccept(detail: EnrollmentDetail): Promise<StudentPage['termsToAccept']> {
+    if (detail.consentedAt || !detail.termsLinkSentAt) return null;
+    const terms = await termsRepository.latest(this.db);
+    return terms ? { name: terms.name, description: terms.description, version: terms.version } : null;
+  }
+
+  /** The student accepts, on their page, the version of the terms they were shown there. */
+  async acceptTerms(token: string, version: number, clientIp: string | null): Promise<void> {
+    const { enrollmentId } = await this.resolve(token);
+    const terms = await termsRepository.latest(this.db);
+    await this.db.transaction(async (tx) => {
+      // The enrolment's lock orders two presses, so the second finds the first's acceptance.
+      if (!(await paymentRepository.lockEnrollment(tx, enrollmentId)))
+        throw notFound(STUDENT_PAGE_MESSAGES.linkNotFound);
+      const row = await enrollmentRepository.byId(tx, enrollmentId);
+      if (!row) throw notFound(STUDENT_PAGE_MESSAGES.linkNotFound);
+      if (row.enrollment.consentedAt) throw conflict(STUDENT_PAGE_MESSAGES.termsAlreadyAccepted);
+      if (!terms || terms.version !== version) throw conflict(ENROLLMENT_MESSAGES.termsChanged);
+      await enrollmentRepository.update(tx, enrollmentId, {
+        termsVersion: version,
+        consentedAt: new Date(),
+        consentIp: clientIp,
+        consentVia: 'page',
+      });
+      await enrollmentRepository.addEvent(tx, {
+        enrollmentId,
+        kind: 'terms_accepted',
+        note: `The student accepted the terms (version ${version}) on their page`,
+      });
+    });
   }
 
   private institute() {

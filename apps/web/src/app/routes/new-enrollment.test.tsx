@@ -19,7 +19,7 @@ const COURSES = [
 ];
 
 const inquiry = (over: Record<string, unknown>) => ({
-  _id: 'q1',
+  _id: '5b0e4a52-5d6c-4c39-9f0e-0a3c1f2b7d11',
   name: 'Kavya Nair',
   email: 'kavya@example.in',
   phoneNumber: '9876512345',
@@ -35,8 +35,21 @@ const inquiry = (over: Record<string, unknown>) => ({
 
 /** The form opened from inquiry `q1`, the institute in Maharashtra with GST `gstEnabled`. */
 function openFromInquiry(over: Record<string, unknown>, gstEnabled: boolean) {
-  fakeServer(({ url }) => {
+  return fakeServer(({ url, method }) => {
     const answer = (data: unknown) => json(200, { success: true, message: '', data });
+    if (url.pathname === '/api/cms/terms_condition')
+      return answer({
+        name: 'Terms & Conditions',
+        description: '<p>Fees are not refunded.</p>',
+        version: 3,
+        updatedAt: null,
+      });
+    if (url.pathname === '/api/staff-enrollment' && method === 'POST')
+      return json(201, {
+        success: true,
+        message: '',
+        data: { _id: 'e1', enrollmentNumber: 'E1', receiptNumber: null, paymentProblem: null, documentsToFollow: [] },
+      });
     if (url.pathname === '/api/course') return answer({ items: COURSES, page: 1, limit: 100, total: 2, totalPages: 1 });
     if (url.pathname === '/api/site')
       return answer({
@@ -50,17 +63,21 @@ function openFromInquiry(over: Record<string, unknown>, gstEnabled: boolean) {
     if (url.pathname === '/api/inquiry/q1') return answer(inquiry(over));
     throw new Error(`unexpected ${url.pathname}`);
   });
+}
+function openForm(over: Record<string, unknown>, gstEnabled: boolean) {
+  const server = openFromInquiry(over, gstEnabled);
   renderScreen(<NewEnrollmentRoute />, {
     path: '/student-enrollments/new',
     url: '/student-enrollments/new?inquiry=q1',
   });
+  return server;
 }
 const select = (label: RegExp) => screen.getByLabelText(label, { selector: 'select' }) as HTMLSelectElement;
 const shown = (s: HTMLSelectElement) => s.options[s.selectedIndex]!.text;
 
 describe('the staff enrolment form from an inquiry', () => {
   it('takes name, contacts, addresses and occupation exactly, and leaves the course to an explicit choice', async () => {
-    openFromInquiry({}, false);
+    openForm({}, false);
     await screen.findByRole('heading', { name: 'New enrolment' });
     expect((screen.getByLabelText(/^Full name/) as HTMLInputElement).value).toBe('Kavya Nair');
     expect((screen.getByLabelText(/^Email/) as HTMLInputElement).value).toBe('kavya@example.in');
@@ -81,7 +98,7 @@ describe('the staff enrolment form from an inquiry', () => {
   });
 
   it('shows the fee schedule before saving once the course is chosen', async () => {
-    openFromInquiry({}, false);
+    openForm({}, false);
     await within(await screen.findByLabelText(/^Course/, { selector: 'select' })).findByRole('option', {
       name: 'Tally Prime',
     });
@@ -97,7 +114,7 @@ describe('the staff enrolment form from an inquiry', () => {
   });
 
   it("preselects the inquiry's course, and with GST on asks the State with the institute's first", async () => {
-    openFromInquiry({ courseId: 'tally', currentlyWorkingAs: null }, true);
+    openForm({ courseId: 'tally', currentlyWorkingAs: null }, true);
     const state = (await screen.findByLabelText(/^State or Union Territory/, {
       selector: 'select',
     })) as HTMLSelectElement;
@@ -113,5 +130,26 @@ describe('the staff enrolment form from an inquiry', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Enrol and approve' }));
     expect(await screen.findByText(STAFF_ENROLLMENT_MESSAGES.stateRequired)).toBeTruthy();
     expect(await screen.findByText(MESSAGES.currentlyWorkingRequired)).toBeTruthy();
+  });
+
+  it('shows the current terms and sends how the student accepts them, asking when nobody chose', async () => {
+    const { fetchMock } = openForm({ courseId: 'tally' }, false);
+    expect(await screen.findByText('Fees are not refunded.')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Terms & Conditions (version 3)' })).toBeTruthy();
+    await within(select(/^Course/)).findByRole('option', { name: 'Tally Prime' });
+    fireEvent.change(screen.getByLabelText(/^Joining date/), { target: { value: '2099-06-10' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Enrol' }));
+    expect(await screen.findByText(STAFF_ENROLLMENT_MESSAGES.termsChoice)).toBeTruthy();
+
+    fireEvent.click(screen.getByLabelText('The student has read and accepts them here (version 3)'));
+    expect(screen.queryByText(STAFF_ENROLLMENT_MESSAGES.termsChoice)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Enrol' }));
+    await screen.findByText('Somewhere else').catch(() => undefined);
+    const sent = fetchMock.mock.calls.find(
+      ([input, init]) => init?.method === 'POST' && String(input).endsWith('/api/staff-enrollment'),
+    );
+    const body = sent![1]!.body as FormData;
+    expect(body.get('termsAcceptance')).toBe('desk');
+    expect(body.get('termsVersion')).toBe('3');
   });
 });

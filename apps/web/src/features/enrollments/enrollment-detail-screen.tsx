@@ -58,6 +58,7 @@ import { usePermissions } from '../../shared/session/permissions';
 import { EnrollmentEditDialog } from './enrollment-edit-dialog';
 import { ENROLLMENTS_PATH } from '../../shared/lib/paths';
 import { EnrollmentStatusChip } from './status-chip';
+import { termsConsentText } from './terms-consent';
 
 /**
  * What this screen shows from other features: the route that holds the screen (app/router.tsx)
@@ -300,12 +301,7 @@ function EnrollmentView({
                 ...(studying ? ([['Current semester', e.currentSem ?? '']] as FieldRow[]) : []),
                 ...(e.currentlyWorking === 'company' ? ([['Designation', e.designation ?? '']] as FieldRow[]) : []),
                 ['Institute address', e.companyAddress],
-                [
-                  'Terms accepted',
-                  e.termsVersion
-                    ? `Version ${e.termsVersion}${e.consentedAt ? ` on ${formatDateTime(e.consentedAt)}` : ''}`
-                    : '',
-                ],
+                ['Terms accepted', termsConsentText(e)],
                 ['Last updated', formatDateTime(e.updatedAt)],
               ])}
             />

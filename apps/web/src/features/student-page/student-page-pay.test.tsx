@@ -62,6 +62,7 @@ const page = (): StudentPage => ({
   linkExpiresAt: '2027-01-01T00:00:00.000Z',
   onlinePayment: 'simulator',
   claims: [],
+  termsToAccept: null,
 });
 
 type Answer = { state: 'received' | 'pending' | 'failed'; receiptNumber: string | null; installmentNumber: number };

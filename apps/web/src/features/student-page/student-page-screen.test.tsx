@@ -31,6 +31,7 @@ const page = (language: StudentPage['language']): StudentPage => ({
   linkExpiresAt: '2027-01-01T00:00:00.000Z',
   onlinePayment: null,
   claims: [],
+  termsToAccept: null,
 });
 
 const show = (language: StudentPage['language']) => {

@@ -19,6 +19,8 @@ import { StudentPageLoading } from './student-page-loading';
 const PaymentClaimSection = lazy(async () => ({
   default: (await import('./payment-claim-section')).PaymentClaimSection,
 }));
+// The sanitizer comes with it, so only a page with terms to accept loads it.
+const TermsToAccept = lazy(async () => ({ default: (await import('./student-terms-section')).TermsToAccept }));
 const OnlinePay = lazy(async () => ({ default: (await import('./student-online-pay')).OnlinePay }));
 import './student-page.css';
 
@@ -150,6 +152,12 @@ function StudentPageView({ token, page, onChanged }: { token: string; page: Stud
           </div>
         </dl>
       </div>
+
+      {page.termsToAccept && (
+        <Suspense fallback={null}>
+          <TermsToAccept token={token} terms={page.termsToAccept} />
+        </Suspense>
+      )}
 
       <Suspense fallback={null}>
         <OnlinePay token={token} page={page} failed={failed} onPaid={onChanged} />

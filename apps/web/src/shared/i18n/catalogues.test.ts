@@ -101,6 +101,8 @@ describe("the students' catalogues", () => {
       STUDENT_PAGE_MESSAGES.requestRecorded,
       STUDENT_PAGE_MESSAGES.requestAlreadyOpen,
       STUDENT_PAGE_MESSAGES.receiptNotFound,
+      STUDENT_PAGE_MESSAGES.termsAccepted,
+      STUDENT_PAGE_MESSAGES.termsAlreadyAccepted,
       // POST /api/student-page-payment-claim ("I have paid")
       STUDENT_PAGE_MESSAGES.claimRecorded,
       STUDENT_PAGE_MESSAGES.claimInstallmentUnknown,

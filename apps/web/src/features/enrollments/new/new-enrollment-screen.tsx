@@ -30,9 +30,12 @@ import { ENROLLMENTS_PATH } from '../../../shared/lib/paths';
 import { formatRupees } from '../../../shared/lib/money';
 import { newIdempotencyKey } from '../../../shared/api/idempotency-key';
 import { useCan } from '../../../shared/session/permissions';
+import { useGetCurrentTermsQuery } from '../../../shared/api/current-terms-api';
+import type { DeskTermsChoice } from '@registrar/contract/terms';
 import { useCreateStaffEnrollmentMutation } from '../api/enrollments-api';
 import { EnrollmentTextFields } from '../enrollment-fields';
 import { CaptureDocuments } from './capture-documents';
+import { DeskTerms } from './desk-terms';
 import { FirstPaymentFields, type PaymentValues } from './first-payment-fields';
 import { FirstSchedule } from './first-schedule';
 
@@ -80,6 +83,10 @@ export function NewEnrollmentScreen({ prefill, backTo }: { prefill?: EnrollmentP
   });
   const [paymentErrors, setPaymentErrors] = useState<Partial<Record<keyof PaymentValues, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
+  const { data: terms, isError: termsFailed } = useGetCurrentTermsQuery();
+  // No default: the counsellor says how the student accepts, so nothing claims consent unasked.
+  const [termsChoice, setTermsChoice] = useState<DeskTermsChoice | ''>('');
+  const [termsError, setTermsError] = useState<string | undefined>();
 
   const { data: site } = useGetSiteQuery();
   const gstOn = site ? site.gstEnabled === true : undefined;
@@ -108,15 +115,23 @@ export function NewEnrollmentScreen({ prefill, backTo }: { prefill?: EnrollmentP
     return { ok: parsed.success, value: parsed.data };
   };
 
+  // Asked on every press, valid form or not, so the choice is never the last thing found missing.
+  const askTerms = () => {
+    if (!termsChoice) setTermsError(STAFF_ENROLLMENT_MESSAGES.termsChoice);
+  };
+
   const onSubmit = form.handleSubmit(async () => {
     setFailure(null);
     const pay = checkPayment();
-    if (!pay.ok) return;
+    if (!pay.ok || !termsChoice) return;
     const body = new FormData();
     for (const [key, value] of Object.entries(form.values)) if (value !== '') body.append(key, value);
     if (prefill) body.append('inquiryId', prefill.inquiryId);
     if (pay.value) body.append('firstPayment', JSON.stringify(pay.value));
     if (approveRef.current) body.append('approve', 'true');
+    body.append('termsAcceptance', termsChoice);
+    // The version on screen: terms changed meanwhile are refused rather than recorded as accepted.
+    if (termsChoice === 'desk' && terms) body.append('termsVersion', String(terms.version));
     for (const [key, file] of Object.entries(files)) body.append(key, file, file.name);
     try {
       const created = await create({ body, idempotencyKey }).unwrap();
@@ -185,6 +200,16 @@ export function NewEnrollmentScreen({ prefill, backTo }: { prefill?: EnrollmentP
               });
             }}
           />
+          <DeskTerms
+            terms={terms}
+            failed={termsFailed}
+            choice={termsChoice}
+            onChoose={(choice) => {
+              setTermsChoice(choice);
+              setTermsError(undefined);
+            }}
+            error={termsError}
+          />
           {mayRecord && (
             <FirstPaymentFields
               on={paying}
@@ -215,6 +240,7 @@ export function NewEnrollmentScreen({ prefill, backTo }: { prefill?: EnrollmentP
             loading={isLoading && !approving}
             disabled={isLoading}
             onClick={() => {
+              askTerms();
               approveRef.current = false;
               setApproving(false);
             }}
@@ -229,6 +255,7 @@ export function NewEnrollmentScreen({ prefill, backTo }: { prefill?: EnrollmentP
               loading={isLoading && approving}
               disabled={isLoading}
               onClick={() => {
+                askTerms();
                 approveRef.current = true;
                 setApproving(true);
               }}

@@ -25,3 +25,6 @@ export const reportPayment = async (
   token: string,
   body: { installmentNumber: number; amount: number; utr: string; paidOn: string },
 ) => (await apiFetch<null>(STUDENT_API.claim(token), { method: 'POST', body })).message;
+
+export const acceptTerms = async (token: string, version: number) =>
+  (await apiFetch<null>(STUDENT_API.terms(token), { method: 'POST', body: { version } })).message;
