@@ -53,7 +53,7 @@ test('Aadhaar images are hidden until Reveal, which is logged as a document view
   await expect(page.getByRole('heading', { level: 1, name: REVEAL.name })).toBeVisible({ timeout: 20_000 });
   const documents = page.getByRole('region', { name: 'Documents' });
   await expect(documents.getByRole('img', { name: 'Aadhaar card, front, hidden until revealed' })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Details' })).toContainText(/Version \d+ on/);
+  await expect(page.getByRole('region', { name: 'Details' })).toContainText(/On the enrolment form, version \d+, /);
   await expectNoAxeViolations(page);
   const before = fetched.length; // the profile photo only
   const reveal = documents.getByRole('button', { name: 'Reveal Aadhaar card, front' });

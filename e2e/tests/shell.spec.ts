@@ -281,8 +281,9 @@ test.describe('admin shell', () => {
 
   test('a loading screen shows the loading indicator', async ({ browser }) => {
     const page = await openShell(browser);
+    // Long enough that the indicator stays up across several of expect's polls, however busy the machine.
     await page.route('**/assets/*.js', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await new Promise((resolve) => setTimeout(resolve, 3000));
       await route.continue();
     });
     await mainMenu(page).getByRole('link', { name: 'Courses' }).click();
