@@ -23,10 +23,12 @@ export default defineConfig({
   // Two shards share two cores (run-e2e.mjs): a step that takes 15 s alone can take twice that.
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list']] : [['list']],
+  reporter: [['list'], ['./support/spec-seconds-reporter.ts']],
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // A failed journey keeps its DOM snapshots and network log; screenshots of every step cost a
+    // sixth of the suite's time on two cores and tell little the snapshots do not.
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: false },
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [

@@ -33,10 +33,33 @@ if (shards === 1) {
   process.exit(result.status ?? 1);
 }
 
+// Shards get whole spec files, longest first to the least loaded shard, by the seconds each spec
+// took in the last measured run (spec-seconds.json; a spec not yet measured counts by its length).
+// Playwright's own --shard cuts the file list in order, which left the heavy specs in one shard.
+const testsDir = new URL('./tests/', import.meta.url);
+const measured = JSON.parse(fs.readFileSync(new URL('./spec-seconds.json', import.meta.url), 'utf8'));
+const specs = fs
+  .readdirSync(testsDir)
+  .filter((name) => name.endsWith('.spec.ts'))
+  .map((name) => ({
+    name,
+    seconds: measured[name] ?? fs.readFileSync(new URL(name, testsDir), 'utf8').split('\n').length * 0.6,
+  }))
+  .sort((a, b) => b.seconds - a.seconds || a.name.localeCompare(b.name));
+const plan = Array.from({ length: shards }, () => ({ seconds: 0, names: [] }));
+for (const spec of specs) {
+  const lightest = plan.reduce((min, shard) => (shard.seconds < min.seconds ? shard : min));
+  lightest.seconds += spec.seconds;
+  lightest.names.push(spec.name);
+}
+
 const runShard = (index) =>
   new Promise((resolve) => {
     const label = `[${index}/${shards}] `;
-    const child = spawn('npx', ['playwright', 'test', `--shard=${index}/${shards}`], {
+    const { names, seconds } = plan[index - 1];
+    console.log(`${label}${names.length} specs, about ${Math.round(seconds)} s: ${names.join(' ')}`);
+    const filters = names.map((name) => `tests/${name.replaceAll('.', '\\.')}$`);
+    const child = spawn('npx', ['playwright', 'test', ...filters], {
       env: {
         ...process.env,
         E2E_PORT: String(20000 + index * 5000 + Math.floor(Math.random() * 5000)),
@@ -52,4 +75,11 @@ const runShard = (index) =>
   });
 
 const codes = await Promise.all(Array.from({ length: shards }, (_, i) => runShard(i + 1)));
+// This run's seconds per spec, to copy into spec-seconds.json when the shards drift apart.
+const seconds = {};
+for (let index = 1; index <= shards; index++) {
+  const file = new URL(`./test-results/shard-${index}/spec-seconds.json`, import.meta.url);
+  if (fs.existsSync(file)) Object.assign(seconds, JSON.parse(fs.readFileSync(file, 'utf8')));
+}
+console.log(`Seconds per spec in this run: ${JSON.stringify(seconds)}`);
 process.exit(codes.every((code) => code === 0) ? 0 : 1);
