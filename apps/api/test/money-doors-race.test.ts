@@ -3,6 +3,7 @@
  * carrying one UTR, sent together, leave one payment, whichever wins the race.
  */
 import { describe, expect, it } from 'vitest';
+import { apiUrl } from '@registrar/contract/api-paths';
 import { verifyLedger } from '../src/services/ledger-check';
 import { statementCsv, type Credit } from './fixtures/statements';
 import { reconciliationSetup } from './reconciliation-setup';
@@ -25,7 +26,7 @@ describe('money doors at once: one UTR is one payment under a race', async () =>
   const typed = (id: string, installmentId: string, utr: string) =>
     app.inject({
       method: 'PUT',
-      url: `/api/student-enrollment-payment/${id}/${installmentId}`,
+      url: apiUrl('payment', id, installmentId),
       headers: auth,
       payload: { amount: 3000, paymentMode: 'upi', paidOn: today, utr },
     });
@@ -58,20 +59,19 @@ describe('money doors at once: one UTR is one payment under a race', async () =>
       expect(desk.statusCode, desk.body).toBeLessThan(500);
       // A claim still waiting is not a payment: confirming it afterwards must not make a second one.
       const waiting = (
-        (await app.inject({ method: 'GET', url: '/api/payment-claims', headers: auth })).json().data as {
+        (await app.inject({ method: 'GET', url: apiUrl('paymentClaims'), headers: auth })).json().data as {
           _id: string;
           utr: string;
         }[]
       ).find((c) => c.utr === utr);
       if (waiting) {
         const confirm = await app.inject({
-          method: 'POST',
-          url: `/api/payment-claim/${waiting._id}`,
+          method: 'PUT',
+          url: apiUrl('paymentClaim', waiting._id),
           headers: auth,
           payload: { action: 'confirm' },
         });
-        expect(confirm.statusCode, confirm.body).toBeGreaterThanOrEqual(400);
-        expect(confirm.statusCode).toBeLessThan(500);
+        expect(confirm.statusCode, confirm.body).toBe(409);
       }
       expect(await paymentsWith(e, utr)).toBe(1);
     }

@@ -10,6 +10,7 @@ import type { StudentMessage } from '@registrar/contract/student-messages';
 import { studentMessageRenderer } from '../src/services/student-messages';
 import { reconciliationSetup } from './reconciliation-setup';
 import { bearer, makeStaff, tokenFor } from './staff-fixtures';
+import { recordPayment } from './fixtures/payments';
 
 let utrSeq = 953026880000;
 const nextUtr = () => String(++utrSeq);
@@ -86,11 +87,10 @@ describe('claims and refunds tell the student once', async () => {
     const reason = 'Paid from Nandini Erasable’s brother’s account, not hers';
     expect((await decide({ action: 'reject', reason })).statusCode).toBe(200);
     const installment = (await e.detail()).installments[0]._id;
-    const paid = await app.inject({
-      method: 'PUT',
-      url: apiUrl('payment', e.id, installment),
-      headers: auth,
-      payload: { amount: 3000, paymentMode: 'cash', paidOn: today },
+    const paid = await recordPayment(app, auth, e.id, installment, {
+      amount: 3000,
+      paymentMode: 'cash',
+      paidOn: today,
     });
     expect(paid.statusCode, paid.body).toBe(200);
     const erased = await app.inject({
@@ -115,11 +115,10 @@ describe('claims and refunds tell the student once', async () => {
   it('a refund is told once, with its voucher, even when the request is sent again', async () => {
     const e = await t.enrolment('Told Refund', 'told.refund@example.in');
     const installment = (await e.detail()).installments[0]._id;
-    const paid = await app.inject({
-      method: 'PUT',
-      url: apiUrl('payment', e.id, installment),
-      headers: auth,
-      payload: { amount: 3000, paymentMode: 'cash', paidOn: today },
+    const paid = await recordPayment(app, auth, e.id, installment, {
+      amount: 3000,
+      paymentMode: 'cash',
+      paidOn: today,
     });
     expect(paid.statusCode, paid.body).toBe(200);
     const payment = (await e.detail()).payments[0];
