@@ -119,8 +119,6 @@ const servicesStillQuerying = [
   'apps/api/src/services/backup/restore-archive.ts',
   'apps/api/src/services/cheque-service.ts',
   'apps/api/src/services/collections-service.ts',
-  'apps/api/src/services/day-book-figures.ts',
-  'apps/api/src/services/day-book-service.ts',
   'apps/api/src/services/enrollment-digest.ts',
   'apps/api/src/services/erasure-ledger.ts',
   'apps/api/src/services/erasure-statements.ts',
