@@ -128,7 +128,6 @@ const servicesStillQuerying = [
   'apps/api/src/services/refund-voucher.ts',
   'apps/api/src/services/retention.ts',
   'apps/api/src/services/staff-admin-service.ts',
-  'apps/api/src/services/staff-notices.ts',
   'apps/api/src/services/student-links.ts',
   'apps/api/src/services/student-messages.ts',
   'apps/api/src/services/student-page-service.ts',
