@@ -117,7 +117,6 @@ const servicesStillQuerying = [
   'apps/api/src/services/announcement-service.ts',
   'apps/api/src/services/backup/backup-archive.ts',
   'apps/api/src/services/backup/restore-archive.ts',
-  'apps/api/src/services/cheque-service.ts',
   'apps/api/src/services/collections-service.ts',
   'apps/api/src/services/erasure-ledger.ts',
   'apps/api/src/services/erasure-statements.ts',
