@@ -121,7 +121,6 @@ const servicesStillQuerying = [
   'apps/api/src/services/privacy-export.ts',
   'apps/api/src/services/privacy-service.ts',
   'apps/api/src/services/refund-voucher.ts',
-  'apps/api/src/services/retention.ts',
   'apps/api/src/services/staff-admin-service.ts',
   'apps/api/src/services/student-links.ts',
   'apps/api/src/services/student-messages.ts',
