@@ -118,7 +118,6 @@ const servicesStillQuerying = [
   'apps/api/src/services/backup/restore-archive.ts',
   'apps/api/src/services/collections-service.ts',
   'apps/api/src/services/refund-voucher.ts',
-  'apps/api/src/services/staff-admin-service.ts',
   'apps/api/src/services/student-links.ts',
   'apps/api/src/services/student-messages.ts',
   'apps/api/src/services/student-page-service.ts',
