@@ -14,6 +14,14 @@ export const announcementRepository = {
       .orderBy(desc(announcements.createdAt));
   },
 
+  /** Each of these enrolments that exists, with what decides whether it may be told. */
+  async recipients(db: Executor, ids: string[]) {
+    return db
+      .select({ id: enrollments.id, status: enrollments.status, erasedAt: enrollments.erasedAt })
+      .from(enrollments)
+      .where(inArray(enrollments.id, ids));
+  },
+
   async one(db: Executor, enrollmentId: string, id: string) {
     const rows = await db
       .select()

@@ -1,6 +1,6 @@
 /** The audit trail: entries written one at a time, read newest first, filtered by record and by a search over who, what and where from. */
 import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/database';
+import type { Db, Executor } from '../db/database';
 import { auditLog } from '../db/schema';
 import { containsPattern } from '../db/search';
 
@@ -8,7 +8,7 @@ export type AuditRow = typeof auditLog.$inferSelect;
 export type NewAuditEntry = typeof auditLog.$inferInsert;
 
 export const auditRepository = {
-  async insert(db: Db, entry: NewAuditEntry): Promise<void> {
+  async insert(db: Executor, entry: NewAuditEntry): Promise<void> {
     await db.insert(auditLog).values(entry);
   },
 

@@ -1,4 +1,4 @@
-/** A digest's turn, claimed through `job_runs` so exactly one instance sends each digest. */
+/** The digests' queues, and each digest's turn, claimed through `job_runs` so exactly one instance sends it. */
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/database';
 
@@ -16,3 +16,48 @@ export async function claimDigestTurn(tx: Executor, job: string, everyMs: number
   );
   return rowsOf(claimed).length === 1;
 }
+
+export interface WaitingEnrollment {
+  id: string;
+  name: string;
+  email: string;
+  enrollmentNumber: string;
+  courseName: string;
+}
+export interface WaitingInquiry {
+  id: string;
+  name: string;
+  email: string;
+  phone_number: string;
+  area_of_interest: string[];
+  reference: string;
+  duplicate_of: string | null;
+}
+
+/** The queues the digests take from: a row per new record not yet told of. */
+export const digestQueueRepository = {
+  async anyWaiting(db: Executor, queue: 'enrollment_notifications' | 'inquiry_notifications') {
+    return rowsOf(await db.execute(sql`select 1 from ${sql.raw(queue)} limit 1`)).length > 0;
+  },
+
+  /** Empties the queue; answers the first `max` enrolments it held, each with how many it held in all. */
+  async takeEnrollments(tx: Executor, max: number) {
+    return rowsOf<WaitingEnrollment & { waiting: number }>(
+      await tx.execute(sql`with taken as (delete from enrollment_notifications returning enrollment_id)
+        select e.id, e.name, e.email, e.enrollment_number as "enrollmentNumber", c.name as "courseName",
+          count(*) over ()::int as waiting
+        from taken join enrollments e on e.id = taken.enrollment_id join courses c on c.id = e.course_id
+        order by e.created_at, e.id limit ${max}`),
+    );
+  },
+
+  /** Empties the queue; answers the first `max` inquiries it held, each with how many it held in all. */
+  async takeInquiries(tx: Executor, max: number) {
+    return rowsOf<WaitingInquiry & { waiting: number }>(
+      await tx.execute(sql`with taken as (delete from inquiry_notifications returning inquiry_id)
+        select i.id, i.name, i.email, i.phone_number, i.area_of_interest, i.reference, i.duplicate_of,
+          count(*) over ()::int as waiting
+        from taken join inquiries i on i.id = taken.inquiry_id order by i.created_at, i.id limit ${max}`),
+    );
+  },
+};

@@ -1,5 +1,7 @@
 /** Staff accounts, sessions and reset tokens: queries only, no rules (those live in services). */
-import { and, asc, eq, gt, ilike, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import type { Role } from '@registrar/contract/permissions';
+import type { EnrollmentMailChoice } from '@registrar/contract/staff';
 import type { Executor } from '../db/database';
 import { containsPattern } from '../db/search';
 import { passwordResetTokens, staff, staffSessions } from '../db/schema';
@@ -106,6 +108,20 @@ export const staffRepository = {
       .where(eq(staff.id, id))
       .returning();
     return rows[0];
+  },
+  /** Active staff of these roles, oldest account first; `enrollmentMail` narrows to those who chose it. */
+  activeInRoles(db: Executor, roles: readonly Role[], enrollmentMail?: EnrollmentMailChoice) {
+    return db
+      .select({ email: staff.email, name: staff.name, role: staff.role })
+      .from(staff)
+      .where(
+        and(
+          eq(staff.active, true),
+          inArray(staff.role, [...roles]),
+          enrollmentMail ? eq(staff.enrollmentMail, enrollmentMail) : undefined,
+        ),
+      )
+      .orderBy(asc(staff.createdAt));
   },
 };
 

@@ -14,8 +14,6 @@ import { BULK_MESSAGES } from '@registrar/contract/bulk-actions';
 import { ENROLLMENT_MESSAGES } from '@registrar/contract/enrollment-admin';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
-import { inArray } from 'drizzle-orm';
-import { enrollments } from '../db/schema';
 import { notFound } from '../lib/http-errors';
 import { announcementRepository } from '../repositories/announcement-repository';
 import { enrollmentRepository } from '../repositories/enrollment-repository';
@@ -73,14 +71,7 @@ export class AnnouncementService {
     const ids = [...new Set(input.enrollmentIds)];
     const result: SelectedAnnouncementResult = { sent: 0, skipped: [] };
     await this.db.transaction(async (tx) => {
-      const found = new Map(
-        (
-          await tx
-            .select({ id: enrollments.id, status: enrollments.status, erasedAt: enrollments.erasedAt })
-            .from(enrollments)
-            .where(inArray(enrollments.id, ids))
-        ).map((e) => [e.id, e]),
-      );
+      const found = new Map((await announcementRepository.recipients(tx, ids)).map((e) => [e.id, e]));
       for (const id of ids) {
         const e = found.get(id);
         const reason = !e

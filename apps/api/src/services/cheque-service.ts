@@ -4,15 +4,14 @@
  * bounce fee (CHEQUE_BOUNCE_FEE) and any refunds already paid out on the cheque become lines of
  * their own in the dues, and the student is told what is due now.
  */
-import { eq } from 'drizzle-orm';
 import { CHEQUE_MESSAGES, type ChequeOutcomeInput } from '@registrar/contract/cheques';
 import { localIsoDate } from '@registrar/contract/enrollment';
 import type { InstallmentCharge } from '@registrar/contract/enrollment-admin';
 import { FEE_MESSAGES } from '@registrar/contract/fees';
 import { formatDate } from '@registrar/contract/language';
 import type { Db, Executor } from '../db/database';
-import { chequeEvents, installments } from '../db/schema';
 import { badRequest, conflict, notFound } from '../lib/http-errors';
+import { chequeRepository } from '../repositories/cheque-repository';
 import { enrollmentRepository } from '../repositories/enrollment-repository';
 import { paymentRepository } from '../repositories/payment-repository';
 import { reconcilePaid } from './fee-reconcile';
@@ -28,7 +27,7 @@ const humanDate = (iso: string) => formatDate(iso, 'en', { style: 'long' });
 async function addCharge(tx: Executor, enrollmentId: string, charge: InstallmentCharge, paise: number, on: string) {
   const schedule = await enrollmentRepository.schedule(tx, enrollmentId);
   const number = schedule.reduce((n, s) => Math.max(n, s.number), 0) + 1;
-  await tx.insert(installments).values({ enrollmentId, number, amountPaise: paise, dueDate: on, charge });
+  await chequeRepository.addChargeLine(tx, { enrollmentId, number, amountPaise: paise, dueDate: on, charge });
 }
 
 export class ChequeService {
@@ -49,7 +48,7 @@ export class ChequeService {
         await paymentRepository.lockEnrollment(tx, found.enrollmentId);
         const payment = (await paymentRepository.byIdForUpdate(tx, paymentId))!;
         if (payment.mode !== 'cheque') throw conflict(CHEQUE_MESSAGES.notACheque);
-        const earlier = (await tx.select().from(chequeEvents).where(eq(chequeEvents.paymentId, paymentId)).limit(1))[0];
+        const earlier = await chequeRepository.outcomeOf(tx, paymentId);
         if (earlier) {
           if (earlier.state === input.state) return payment.enrollmentId;
           throw conflict(`${CHEQUE_MESSAGES.alreadySettled}: ${earlier.state} on ${earlier.occurredOn}`);
@@ -58,7 +57,7 @@ export class ChequeService {
         if (input.on < payment.paidOn) throw onProblem(CHEQUE_MESSAGES.onBeforeReceived);
         const bounced = input.state === 'bounced';
         const fee = bounced ? this.config.chequeBounceFeePaise : 0;
-        await tx.insert(chequeEvents).values({
+        await chequeRepository.record(tx, {
           paymentId,
           enrollmentId: payment.enrollmentId,
           state: input.state,

@@ -3,11 +3,14 @@
  * minutes listing every enrolment since the last one; those who chose one by one are mailed at
  * intake (`newEnrollmentMail` with one row); the rest hear nothing.
  */
-import { sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 import { outboxRepository } from '../repositories/outbox-repository';
-import { claimDigestTurn, rowsOf } from '../repositories/digest-turn-repository';
+import {
+  claimDigestTurn,
+  digestQueueRepository as queue,
+  type WaitingEnrollment,
+} from '../repositories/digest-turn-repository';
 import { brandedMail } from './mail/mail-message';
 import { staffToTell, type StaffNoticeRecipient } from './staff-notices';
 
@@ -16,13 +19,7 @@ export const ENROLLMENT_DIGEST_EVERY_MS = 15 * 60_000;
 const LISTED_MAX = 50;
 const JOB_NAME = 'enrollment_digest';
 
-export interface NewEnrollment {
-  id: string;
-  name: string;
-  email: string;
-  enrollmentNumber: string;
-  courseName: string;
-}
+export type NewEnrollment = WaitingEnrollment;
 
 /** The mail telling `recipient` of `listed` (the first of `waiting` new enrolments). */
 export function newEnrollmentMail(
@@ -65,17 +62,10 @@ export class EnrollmentDigest {
 
   /** Sends the digest when one is due and enrolments wait; answers how many it listed. */
   async runOnce(now = new Date()): Promise<number> {
-    const waiting = rowsOf(await this.db.execute(sql`select 1 from enrollment_notifications limit 1`));
-    if (!waiting.length) return 0;
+    if (!(await queue.anyWaiting(this.db, 'enrollment_notifications'))) return 0;
     const told = await this.db.transaction(async (tx) => {
       if (!(await claimDigestTurn(tx, JOB_NAME, ENROLLMENT_DIGEST_EVERY_MS, now))) return 0;
-      const listed = rowsOf<NewEnrollment & { waiting: number }>(
-        await tx.execute(sql`with taken as (delete from enrollment_notifications returning enrollment_id)
-          select e.id, e.name, e.email, e.enrollment_number as "enrollmentNumber", c.name as "courseName",
-            count(*) over ()::int as waiting
-          from taken join enrollments e on e.id = taken.enrollment_id join courses c on c.id = e.course_id
-          order by e.created_at, e.id limit ${LISTED_MAX}`),
-      );
+      const listed = await queue.takeEnrollments(tx, LISTED_MAX);
       if (!listed.length) return 0;
       const total = listed[0]!.waiting;
       for (const recipient of await staffToTell(tx, 'enrollments.read', 'digest'))

@@ -3,9 +3,8 @@
  * money (amount, date, UTR, the payment it became) but not the payer's name, VPA or narration; an
  * import's error rows keep the row number and the error but not the person's columns.
  */
-import { eq, inArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database';
-import { bankStatementLines, imports } from '../db/schema';
+import { erasureRepository, type StatementLineChange } from '../repositories/erasure-repository';
 import { ERASED, isAbout, mentions, scrub, type ErasedPerson } from './erasure-match';
 
 type Candidate = { enrollmentId?: string };
@@ -23,18 +22,7 @@ export async function scrubStatementLines(
 ): Promise<number> {
   const ids = new Set(enrollmentIds);
   const needles = [...person.emails, ...person.phones].map((v) => v.toLowerCase());
-  const conditions = [
-    enrollmentIds.length ? inArray(bankStatementLines.enrollmentId, enrollmentIds) : undefined,
-    ...enrollmentIds.map(
-      (id) => sql`${bankStatementLines.candidates} @> ${JSON.stringify([{ enrollmentId: id }])}::jsonb`,
-    ),
-    ...needles.map((n) => sql`position(${n} in lower(${bankStatementLines.narration})) > 0`),
-  ].filter((c) => c !== undefined);
-  if (!conditions.length) return 0;
-  const lines = await tx
-    .select()
-    .from(bankStatementLines)
-    .where(or(...conditions));
+  const lines = await erasureRepository.statementLinesAbout(tx, enrollmentIds, needles);
   let changed = 0;
   for (const line of lines) {
     const before = line.candidates as Candidate[];
@@ -45,14 +33,14 @@ export async function scrubStatementLines(
       (candidates.length < before.length && mentions(`${line.narration}\n${line.payerName ?? ''}`, person));
     const about = theirs || isAbout(line.narration, person);
     if (!about && candidates.length === before.length) continue;
-    const next: Partial<typeof bankStatementLines.$inferInsert> = { candidates };
+    const next: StatementLineChange = { candidates };
     if (theirs) Object.assign(next, { narration: ERASED, payerName: null, vpa: null });
     else if (about) next.narration = scrub(line.narration, person);
     // A line still waiting for staff that now points at nobody waits as unmatched.
     const waiting = line.state === 'matched' || line.state === 'suggested';
     if (waiting && (theirs || !candidates.length))
       Object.assign(next, { state: 'unmatched', enrollmentId: null, installmentNumber: null });
-    await tx.update(bankStatementLines).set(next).where(eq(bankStatementLines.id, line.id));
+    await erasureRepository.setStatementLine(tx, line.id, next);
     changed += 1;
   }
   return changed;
@@ -66,11 +54,7 @@ export async function scrubStatementLines(
 export async function scrubImportRows(tx: Executor, person: ErasedPerson): Promise<number> {
   const needles = [...person.emails, ...person.phones, ...person.names].map((v) => v.toLowerCase());
   if (!needles.length) return 0;
-  const text = sql`lower(${imports.fileName} || ' ' || ${imports.errors}::text || ' ' || coalesce(${imports.errorRows}::text, ''))`;
-  const found = await tx
-    .select({ id: imports.id, fileName: imports.fileName, errors: imports.errors, errorRows: imports.errorRows })
-    .from(imports)
-    .where(or(...needles.map((n) => sql`position(${n} in ${text}) > 0`)));
+  const found = await erasureRepository.importsMentioning(tx, needles);
   let changed = 0;
   for (const record of found) {
     const theirs = new Set<number>();
@@ -87,10 +71,11 @@ export async function scrubImportRows(tx: Executor, person: ErasedPerson): Promi
     const fileName = scrub(record.fileName, person);
     const errorsChanged = errors.some((e, i) => e.message !== record.errors[i]!.message);
     if (!theirs.size && !errorsChanged && fileName === record.fileName) continue;
-    await tx
-      .update(imports)
-      .set({ fileName, errors, errorRows: record.errorRows && rows ? { header: record.errorRows.header, rows } : null })
-      .where(eq(imports.id, record.id));
+    await erasureRepository.setImportLog(tx, record.id, {
+      fileName,
+      errors,
+      errorRows: record.errorRows && rows ? { header: record.errorRows.header, rows } : null,
+    });
     changed += Math.max(theirs.size, 1);
   }
   return changed;

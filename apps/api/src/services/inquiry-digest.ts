@@ -4,11 +4,14 @@
  * inquiry per staff member. Any instance may run it: the minute is claimed through `job_runs`
  * inside the transaction that takes the queue, so exactly one instance sends each digest.
  */
-import { sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 import { outboxRepository } from '../repositories/outbox-repository';
-import { claimDigestTurn, rowsOf } from '../repositories/digest-turn-repository';
+import {
+  claimDigestTurn,
+  digestQueueRepository as queue,
+  type WaitingInquiry as PendingInquiry,
+} from '../repositories/digest-turn-repository';
 import { brandedMail } from './mail/mail-message';
 import { staffToTell, type StaffNoticeRecipient } from './staff-notices';
 
@@ -16,16 +19,6 @@ export const DIGEST_EVERY_MS = 60_000;
 /** Inquiries spelled out in one mail; the rest are counted, with a link to the list. */
 export const DIGEST_LISTED_MAX = 50;
 const JOB_NAME = 'inquiry_digest';
-
-interface PendingInquiry {
-  id: string;
-  name: string;
-  email: string;
-  phone_number: string;
-  area_of_interest: string[];
-  reference: string;
-  duplicate_of: string | null;
-}
 
 export class InquiryDigest {
   constructor(
@@ -36,18 +29,12 @@ export class InquiryDigest {
 
   /** Sends the digest when one is due and inquiries wait; answers how many it listed. */
   async runOnce(now = new Date()): Promise<number> {
-    const waiting = rowsOf(await this.db.execute(sql`select 1 from inquiry_notifications limit 1`));
-    if (!waiting.length) return 0;
+    if (!(await queue.anyWaiting(this.db, 'inquiry_notifications'))) return 0;
     const told = await this.db.transaction(async (tx) => {
       if (!(await claimDigestTurn(tx, JOB_NAME, DIGEST_EVERY_MS, now))) return 0;
       // The whole queue, of which the first few are read: inquiries stored while this runs stay
       // for the next digest, and a burst of thousands costs the mail no more than fifty.
-      const pending = rowsOf<PendingInquiry & { waiting: number }>(
-        await tx.execute(sql`with taken as (delete from inquiry_notifications returning inquiry_id)
-          select i.id, i.name, i.email, i.phone_number, i.area_of_interest, i.reference, i.duplicate_of,
-            count(*) over ()::int as waiting
-          from taken join inquiries i on i.id = taken.inquiry_id order by i.created_at, i.id limit ${DIGEST_LISTED_MAX}`),
-      );
+      const pending = await queue.takeInquiries(tx, DIGEST_LISTED_MAX);
       // Deleted since the look above: nothing to tell, and the next digest waits a minute at most.
       if (!pending.length) return 0;
       const waiting = pending[0]!.waiting;

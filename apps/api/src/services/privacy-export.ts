@@ -4,13 +4,12 @@
  * documents as uploaded.
  */
 import { PassThrough, type Readable } from 'node:stream';
-import { inArray, sql } from 'drizzle-orm';
 import type Yazl from 'yazl';
 import { lazyPackage } from '../lib/lazy-package';
 import type { EnrollmentDetail } from '@registrar/contract/enrollment-admin';
 import { PRIVACY_MESSAGES } from '@registrar/contract/privacy';
 import type { Db } from '../db/database';
-import { inquiries, inquiryEvents, outbox } from '../db/schema';
+import { privacyRepository } from '../repositories/privacy-repository';
 import { conflict } from '../lib/http-errors';
 import { EXTENSION_FOR, type SniffedType } from './uploads/content-type';
 import type { FileStorage } from './uploads/file-storage';
@@ -24,31 +23,8 @@ export async function exportPersonalData(
 ): Promise<{ stream: Readable; fileName: string }> {
   if (detail.erasedAt) throw conflict(PRIVACY_MESSAGES.exportErased);
   const lowerEmail = detail.email.toLowerCase();
-  const inquiryRows = await db
-    .select()
-    .from(inquiries)
-    .where(sql`lower(${inquiries.email}) = ${lowerEmail}`);
-  const inquiryEventRows = inquiryRows.length
-    ? await db
-        .select()
-        .from(inquiryEvents)
-        .where(
-          inArray(
-            inquiryEvents.inquiryId,
-            inquiryRows.map((i) => i.id),
-          ),
-        )
-    : [];
-  const mails = await db
-    .select({
-      id: outbox.id,
-      payload: outbox.payload,
-      status: outbox.status,
-      createdAt: outbox.createdAt,
-      sentAt: outbox.sentAt,
-    })
-    .from(outbox)
-    .where(sql`lower(${outbox.payload}->>'to') = ${lowerEmail}`);
+  const { rows: inquiryRows, events: inquiryEventRows } = await privacyRepository.inquiriesOf(db, lowerEmail);
+  const mails = await privacyRepository.mailsTo(db, lowerEmail);
 
   const zip = new (yazl().ZipFile)();
   const json = (value: unknown) => Buffer.from(`${JSON.stringify(value, null, 2)}\n`);

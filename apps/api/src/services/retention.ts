@@ -6,13 +6,12 @@
  */
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import { localIsoDate } from '@registrar/contract/enrollment';
 import { documentsDeletedNote } from '@registrar/contract/enrollment-admin';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
-import { enrollmentDocuments, enrollments, jobRuns, outbox } from '../db/schema';
 import { enrollmentRepository } from '../repositories/enrollment-repository';
+import { retentionRepository } from '../repositories/retention-repository';
 import type { FileStorage } from './uploads/file-storage';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -30,18 +29,8 @@ export interface RetentionResult {
  * Claims today's run of `name`: true for exactly one caller per `everyMs`, whichever instance it
  * is. The conditional update is atomic, so two instances racing cannot both win.
  */
-export async function claimRun(db: Db, name: string, now: Date, everyMs: number): Promise<boolean> {
-  await db
-    .insert(jobRuns)
-    .values({ name, lastRunAt: new Date(0) })
-    .onConflictDoNothing();
-  const claimed = await db
-    .update(jobRuns)
-    .set({ lastRunAt: now })
-    .where(and(eq(jobRuns.name, name), lt(jobRuns.lastRunAt, new Date(now.getTime() - everyMs))))
-    .returning({ name: jobRuns.name });
-  return claimed.length === 1;
-}
+export const claimRun = (db: Db, name: string, now: Date, everyMs: number): Promise<boolean> =>
+  retentionRepository.claimRun(db, name, now, everyMs);
 
 export class RetentionService {
   constructor(
@@ -64,34 +53,17 @@ export class RetentionService {
 
   private async deleteExpiredDocuments(now: Date) {
     const cutoff = new Date(now.getTime() - this.config.documentsRetentionDays * DAY_MS);
-    // When the enrolment reached its current (closed) status: its latest status change to it.
-    const closedAt = sql`coalesce((select max(ev.created_at) from enrollment_events ev
-      where ev.enrollment_id = ${enrollments.id} and ev.kind = 'status_changed' and ev.to_status = ${enrollments.status}),
-      ${enrollments.updatedAt})`;
-    const due = await this.db
-      .select({ id: enrollments.id })
-      .from(enrollments)
-      .where(
-        and(
-          inArray(enrollments.status, [...CLOSED_STATUSES]),
-          sql`exists (select 1 from enrollment_documents d where d.enrollment_id = ${enrollments.id})`,
-          sql`${closedAt} < ${cutoff.toISOString()}::timestamptz`,
-        ),
-      );
+    const due = await retentionRepository.closedWithDocuments(this.db, CLOSED_STATUSES, cutoff);
     let documents = 0;
     for (const { id } of due) {
       const removed = await this.db.transaction(async (tx) => {
-        const rows = await tx
-          .delete(enrollmentDocuments)
-          .where(eq(enrollmentDocuments.enrollmentId, id))
-          .returning({ id: enrollmentDocuments.id });
-        await tx.update(enrollments).set({ documentsDeletedAt: now }).where(eq(enrollments.id, id));
+        const ids = await retentionRepository.deleteDocuments(tx, id, now);
         await enrollmentRepository.addEvent(tx, {
           enrollmentId: id,
           kind: 'documents_deleted',
           note: documentsDeletedNote(localIsoDate(now)),
         });
-        return rows.map((r) => r.id);
+        return ids;
       });
       // After the commit: a crash now leaves files of no document, which storage recovery deletes.
       for (const docId of removed) await this.storage.remove(docId);
@@ -102,10 +74,7 @@ export class RetentionService {
 
   private async deleteOldMail(now: Date) {
     const cutoff = new Date(now.getTime() - this.config.mailRetentionDays * DAY_MS);
-    const rows = await this.db
-      .delete(outbox)
-      .where(and(eq(outbox.kind, 'mail'), eq(outbox.status, 'sent'), lt(outbox.sentAt, cutoff)))
-      .returning({ id: outbox.id });
+    const mailRows = await retentionRepository.deleteSentMail(this.db, cutoff);
     let mailFiles = 0;
     const dir = path.join(this.config.dataDir, 'outbox');
     let names: string[] = [];
@@ -122,6 +91,6 @@ export class RetentionService {
         mailFiles += 1;
       }
     }
-    return { mailRows: rows.length, mailFiles };
+    return { mailRows, mailFiles };
   }
 }

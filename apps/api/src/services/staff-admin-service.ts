@@ -13,8 +13,8 @@ import {
 import type { Page } from '@registrar/contract/envelope';
 import type { Config } from '../config';
 import type { Db, Executor } from '../db/database';
-import { auditLog } from '../db/schema';
 import { conflict, notFound } from '../lib/http-errors';
+import { auditRepository } from '../repositories/audit-repository';
 import { outboxRepository } from '../repositories/outbox-repository';
 import {
   resetTokenRepository,
@@ -93,7 +93,7 @@ export class StaffAdminService {
     changes: AuditChanges | null,
     fields: string[] = Object.keys(changes ?? {}),
   ) {
-    await tx.insert(auditLog).values({
+    await auditRepository.insert(tx, {
       staffId: actor.id,
       actorEmail: actor.email,
       action,

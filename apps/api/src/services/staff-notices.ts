@@ -3,11 +3,10 @@
  * person's contact details travels with them, so a mail for a role without that right is written
  * without them — the same rule the screens follow.
  */
-import { and, asc, eq, inArray } from 'drizzle-orm';
 import { ROLES, can, type Permission } from '@registrar/contract/permissions';
 import type { EnrollmentMailChoice } from '@registrar/contract/staff';
 import type { Executor } from '../db/database';
-import { staff } from '../db/schema';
+import { staffRepository } from '../repositories/staff-repository';
 
 export interface StaffNoticeRecipient {
   email: string;
@@ -23,16 +22,6 @@ export async function staffToTell(
   enrollmentMail?: EnrollmentMailChoice,
 ): Promise<StaffNoticeRecipient[]> {
   const roles = ROLES.filter((role) => can(role, permission));
-  const rows = await db
-    .select({ email: staff.email, name: staff.name, role: staff.role })
-    .from(staff)
-    .where(
-      and(
-        eq(staff.active, true),
-        inArray(staff.role, roles),
-        enrollmentMail ? eq(staff.enrollmentMail, enrollmentMail) : undefined,
-      ),
-    )
-    .orderBy(asc(staff.createdAt));
+  const rows = await staffRepository.activeInRoles(db, roles, enrollmentMail);
   return rows.map((r) => ({ email: r.email, name: r.name, seesContact: can(r.role, 'people.contact') }));
 }

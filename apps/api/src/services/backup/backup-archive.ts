@@ -10,11 +10,10 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { sql } from 'drizzle-orm';
 import type TarStream from 'tar-stream';
 import { lazyPackage } from '../../lib/lazy-package';
 import type { Db } from '../../db/database';
-import { migrationsFolder } from '../../db/database';
+import { backupRepository } from '../../repositories/backup-repository';
 import type { FileStorage } from '../uploads/file-storage';
 import { APP_VERSION } from '../../lib/version';
 import type { MasterKeys } from '../documents/master-keys';
@@ -48,27 +47,8 @@ export interface BackupManifest {
 
 export class BackupError extends Error {}
 
-export const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
-
 /** The newest migration this code ships. */
-export function currentMigration(): string {
-  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder(), 'meta', '_journal.json'), 'utf8')) as {
-    entries: { tag: string }[];
-  };
-  return journal.entries.at(-1)!.tag;
-}
-
-/** The application's tables (the migrator's own bookkeeping lives in the `drizzle` schema). */
-export async function tableNames(db: Db): Promise<string[]> {
-  const rows = rowsOf<{ name: string }>(
-    await db.execute(
-      sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
-    ),
-  );
-  return rows.map((r) => r.name);
-}
-
-export const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
+export const currentMigration = (): string => backupRepository.shippedMigration();
 
 export interface BackupSources {
   db: Db;
@@ -85,20 +65,7 @@ export async function writeBackup(
   file: string,
 ): Promise<BackupManifest> {
   // One snapshot for every table: rows written meanwhile are either all in or all out.
-  const snapshot = await db.transaction(async (tx) => {
-    await tx.execute(sql`set transaction isolation level repeatable read, read only`);
-    const applied = rowsOf<{ found: string | null }>(
-      await tx.execute(sql`select to_regclass('drizzle.__drizzle_migrations')::text as found`),
-    ).filter((r) => r.found);
-    const tables: Record<string, string[]> = {};
-    for (const name of await tableNames(tx as unknown as Db)) {
-      const rows = rowsOf<{ row: string }>(
-        await tx.execute(sql.raw(`select row_to_json(t)::text as row from ${quoteIdent(name)} t order by 1`)),
-      );
-      tables[name] = rows.map((r) => r.row);
-    }
-    return { tables, migrated: applied.length > 0 };
-  });
+  const snapshot = await backupRepository.snapshot(db);
   if (!snapshot.migrated) throw new BackupError('The database has no migrations applied: nothing to back up.');
 
   fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });

@@ -5,34 +5,21 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { KEY_FILE, MasterKeys, writeKeyFile } from '../documents/master-keys';
 import type { FileStorage } from '../uploads/file-storage';
 import { documentIdsOf, documentsForRestore, keysAtHand } from './archive-documents';
-import {
-  BackupError,
-  quoteIdent,
-  readBackup,
-  rowsOf,
-  schemaProblem,
-  tableNames,
-  type BackupManifest,
-} from './backup-archive';
+import { backupRepository } from '../../repositories/backup-repository';
+import { BackupError, readBackup, schemaProblem, type BackupManifest } from './backup-archive';
 
 /** Tables in an order where every foreign key points at a table already filled. */
 async function insertionOrder(db: Db, tables: string[]): Promise<string[]> {
-  const edges = rowsOf<{ child: string; parent: string }>(
-    await db.execute(sql`select c.conrelid::regclass::text as child, c.confrelid::regclass::text as parent
-      from pg_constraint c join pg_namespace n on n.oid = c.connamespace
-      where c.contype = 'f' and n.nspname = 'public'`),
-  );
-  const unquote = (name: string) => name.replace(/^"|"$/g, '');
+  const edges = await backupRepository.foreignKeys(db);
   const ordered: string[] = [];
   const visit = (name: string, trail: Set<string>) => {
     if (ordered.includes(name) || trail.has(name)) return;
     trail.add(name);
-    for (const e of edges) if (unquote(e.child) === name && unquote(e.parent) !== name) visit(unquote(e.parent), trail);
+    for (const e of edges) if (e.child === name && e.parent !== name) visit(e.parent, trail);
     ordered.push(name);
   };
   for (const t of tables) visit(t, new Set());
@@ -64,14 +51,10 @@ export async function restoreBackup(target: RestoreTarget, file: string): Promis
   const { manifest, entries } = archive;
   const wrongSchema = schemaProblem(manifest, file);
   if (wrongSchema) throw new BackupError(wrongSchema);
-  const tables = await tableNames(db);
-  for (const name of tables) {
-    const [row] = rowsOf<{ any: boolean }>(
-      await db.execute(sql.raw(`select exists (select 1 from ${quoteIdent(name)}) as any`)),
-    );
-    if (row?.any)
-      throw new BackupError(`The database is not empty (table ${name} has rows): restore needs an empty one.`);
-  }
+  const tables = await backupRepository.tableNames(db);
+  const filled = await backupRepository.firstWithRows(db, tables);
+  if (filled)
+    throw new BackupError(`The database is not empty (table ${filled} has rows): restore needs an empty one.`);
   const documentIds = documentIdsOf(archive);
   for (const id of documentIds)
     if (await store.open(id)) throw new BackupError('The document store is not empty: restore needs an empty one.');
@@ -111,22 +94,8 @@ export async function restoreBackup(target: RestoreTarget, file: string): Promis
     db,
     tables.filter((t) => entries.has(`database/${t}.jsonl`)),
   );
-  await db.transaction(async (tx) => {
-    // The archive already holds what triggers derive (e.g. the dashboard's counters): they must not
-    // fire again while the rows go back. Disabled for this transaction's inserts only.
-    for (const name of order) await tx.execute(sql.raw(`alter table ${quoteIdent(name)} disable trigger user`));
-    for (const name of order) {
-      const lines = entries.get(`database/${name}.jsonl`)!.toString('utf8').split('\n').filter(Boolean);
-      for (let i = 0; i < lines.length; i += 500) {
-        // The rows' own JSON text goes back through json_populate_recordset: numbers, dates and
-        // text reach the column types exactly as they were read, never through JavaScript values.
-        const batch = `[${lines.slice(i, i + 500).join(',')}]`;
-        await tx.execute(
-          sql`${sql.raw(`insert into ${quoteIdent(name)} select * from json_populate_recordset(null::${quoteIdent(name)}, `)}${batch}::json)`,
-        );
-      }
-    }
-    for (const name of order) await tx.execute(sql.raw(`alter table ${quoteIdent(name)} enable trigger user`));
-  });
+  await backupRepository.insertAll(db, order, (name) =>
+    entries.get(`database/${name}.jsonl`)!.toString('utf8').split('\n').filter(Boolean),
+  );
   return { ...manifest, sealedOnRestore: documents.sealed };
 }
