@@ -11,12 +11,20 @@ import { expect, type Page } from '@playwright/test';
 export async function expectNoAxeViolations(page: Page): Promise<void> {
   await page.evaluate(async () => {
     const deadline = Date.now() + 3000;
-    const running = () =>
-      document
+    // A toast leaving runs its exit animation, then collapses a frame or more later: in between
+    // nothing runs, yet it is still fading, so a leaving toast counts until it is gone.
+    const leaving = () =>
+      Array.from(document.querySelectorAll('.Toastify__toast[data-in="false"]')).map(
+        () => ({ finished: new Promise((resolve) => setTimeout(resolve, 50)) }) as Pick<Animation, 'finished'>,
+      );
+    const running = (): Pick<Animation, 'finished'>[] => [
+      ...document
         .getAnimations()
         .filter(
           (a) => (a.playState === 'running' || a.pending) && a.effect?.getComputedTiming().iterations !== Infinity,
-        );
+        ),
+      ...leaving(),
+    ];
     const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
     while (Date.now() < deadline) {
       const now = running();
@@ -26,7 +34,7 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
         continue;
       }
       await Promise.race([
-        Promise.all(now.map((a) => a.finished.catch(() => undefined))),
+        Promise.all(now.map((a) => Promise.resolve(a.finished).catch(() => undefined))),
         new Promise((resolve) => setTimeout(resolve, Math.max(0, deadline - Date.now()))),
       ]);
     }
