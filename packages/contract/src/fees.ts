@@ -193,6 +193,16 @@ export const paidMoneyDecisionSchema = z.discriminatedUnion(
   { error: FEE_MESSAGES.paidMoneyDecisionRequired },
 );
 export type PaidMoneyDecision = z.infer<typeof paidMoneyDecisionSchema>;
+export const PAID_MONEY_DECISION_LABELS: Record<PaidMoneyDecision['decision'], string> = {
+  refund: 'Refund it now',
+  credit: 'Keep it as a credit to refund',
+};
+/** What each answer does, written under it. */
+export const PAID_MONEY_DECISION_CONSEQUENCES: Record<PaidMoneyDecision['decision'], string> = {
+  refund: 'Every payment is refunded in this step, each with its refund voucher.',
+  credit:
+    'The fee is written off and the money stays with the institute as a credit to refund: the enrolment, the dashboard and Collections show it until it is refunded.',
+};
 
 /** `POST /api/student-enrollment-concession/{id}`: lower what the enrolment owes. */
 export const concessionInputSchema = z.object({ amount: rupees, reason });
