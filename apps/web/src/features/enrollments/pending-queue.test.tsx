@@ -151,6 +151,28 @@ describe('the review queue card', () => {
     }
   });
 
+  it('sends a held decision with keepalive when the tab is closed inside the Undo window, once', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const server = openQueue();
+      await screen.findByRole('heading', { level: 2, name: 'Kavya Nair' });
+      const calls = vi.spyOn(globalThis, 'fetch');
+      fireEvent.click(screen.getByRole('button', { name: 'Approve and next' }));
+      await screen.findByText('Kavya Nair approved');
+      window.dispatchEvent(new Event('pagehide'));
+      const kept = calls.mock.calls.filter(([, init]) => init?.keepalive);
+      expect(kept.map(([url, init]) => [String(url), init?.method, JSON.parse(String(init?.body))])).toEqual([
+        [`/api/student-enrollment-status/${ID}`, 'PUT', { status: 'approved' }],
+      ]);
+      expect(kept[0]![1]!.headers).toMatchObject({ authorization: expect.stringMatching(/^Bearer /) });
+      // The timer no longer sends it a second time.
+      await vi.advanceTimersByTimeAsync(11_000);
+      expect(server.requests.filter((r) => r.method === 'PUT')).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('opens each Aadhaar side full size in one click', async () => {
     openQueue();
     await screen.findByRole('heading', { level: 2, name: 'Kavya Nair' });

@@ -36,7 +36,7 @@ export interface StatusChange {
 
 // The internal note stays in the history; the message and a rejection's reason go to the student.
 // A refused move (409) may mean someone else moved it first: both mutations refresh either way.
-const statusQuery = ({ id, status, note, message, reason, paidMoney }: StatusChange) => ({
+export const statusQuery = ({ id, status, note, message, reason, paidMoney }: StatusChange) => ({
   url: apiUrl('enrollmentStatus', id),
   method: 'PUT',
   body: {
