@@ -14,6 +14,7 @@ import { looksLikeJwt } from '../../shared/api/api-fetch';
 import { statusQuery, useDecideFromQueueMutation, type StatusChange } from './api/enrollments-api';
 
 export const UNDO_MS = 10_000;
+let toastSeq = 0;
 
 export type QueueDecision = StatusChange & { status: 'approved' | 'rejected'; name: string };
 
@@ -53,6 +54,8 @@ export function useHeldDecisions() {
     (decision: QueueDecision) => {
       const { name, ...change } = decision;
       const done = decision.status === 'approved' ? 'approved' : 'rejected';
+      // Each decision its own toast: one undone and decided again is still shown, with its own Undo.
+      const toastId = `${decision.id}:${(toastSeq += 1)}`;
       setDecided((ids) => [...ids, decision.id]);
       const sendNow = () => {
         held.current.delete(decision.id);
@@ -73,7 +76,7 @@ export function useHeldDecisions() {
         sendAsPageGoes: () => {
           clearTimeout(timer);
           held.current.delete(decision.id);
-          toast.dismiss(decision.id);
+          toast.dismiss(toastId);
           sendAsPageGoes(change, store.getState().session.accessToken);
         },
       });
@@ -81,10 +84,10 @@ export function useHeldDecisions() {
         clearTimeout(timer);
         held.current.delete(decision.id);
         forget(decision.id);
-        toast.dismiss(decision.id);
+        toast.dismiss(toastId);
       };
       toast(<DecisionToast text={`${name} ${done}`} onUndo={undo} />, {
-        toastId: decision.id,
+        toastId,
         autoClose: UNDO_MS,
         closeOnClick: false,
       });
