@@ -171,7 +171,7 @@ describe('GST months once filed', async () => {
         headers: { ...body.headers, ...w.auth },
       });
     };
-    for (const extra of [{}, { state: '' }]) {
+    for (const extra of [{}, { state: '' }] as Record<string, string>[]) {
       const res = await send(extra);
       expect(res.statusCode, res.body).toBe(400);
       expect(res.json().errors).toEqual([{ path: 'state', message: STAFF_ENROLLMENT_MESSAGES.stateRequired }]);
