@@ -138,12 +138,19 @@ describe('the ledger balances after any sequence of staff operations', async () 
       }
       case 'status': {
         const e = await enrolment(o.pick);
-        if (e) await enrollments.changeStatus(e.id, o.status, {}, staffId);
+        // Money on a closing enrolment is kept as a credit here, refunded on a cancel below.
+        if (e) await enrollments.changeStatus(e.id, o.status, { paidMoney: { decision: 'credit' } }, staffId);
         return;
       }
       case 'cancel': {
         const e = await enrolment(o.pick);
-        if (e) await enrollments.changeStatus(e.id, 'cancelled', { note: 'left' }, staffId);
+        if (e)
+          await enrollments.changeStatus(
+            e.id,
+            'cancelled',
+            { note: 'left', paidMoney: { decision: 'refund', paymentMode: 'cash', effect: 'end-enrolment' } },
+            staffId,
+          );
         return;
       }
       case 'pay': {

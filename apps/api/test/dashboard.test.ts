@@ -266,8 +266,13 @@ describe('dashboard, notifications, audit and payments export', async () => {
       sql`update installments set paid_paise = paid_paise + 10000 where enrollment_id = ${pending[0]!.id} and number = 2`,
     );
     expect(await money()).toMatchObject({ outstandingPending: 1500, outstanding: before.outstanding - 100 });
-    const move = (id: string, status: string) =>
-      app.inject({ method: 'PUT', url: `/api/student-enrollment-status/${id}`, headers: auth, payload: { status } });
+    const move = (id: string, status: string, more: object = {}) =>
+      app.inject({
+        method: 'PUT',
+        url: `/api/student-enrollment-status/${id}`,
+        headers: auth,
+        payload: { status, ...more },
+      });
     expect((await move(pending[0]!.id, 'approved')).statusCode).toBe(200);
     // Approved: still owed, no longer pending.
     expect(await money()).toMatchObject({
@@ -275,7 +280,8 @@ describe('dashboard, notifications, audit and payments export', async () => {
       outstanding: before.outstanding - 100,
       outstandingApproved: before.outstandingApproved + 700,
     });
-    expect((await move(pending[1]!.id, 'cancelled')).statusCode).toBe(200);
+    // The student paid: the cancellation keeps it as a credit to refund.
+    expect((await move(pending[1]!.id, 'cancelled', { paidMoney: { decision: 'credit' } })).statusCode).toBe(200);
     // Cancelled: owed by nobody.
     expect(await money()).toMatchObject({ outstandingPending: 0, outstanding: before.outstanding - 900 });
     expect(await verifyLedger(db)).toEqual([]);

@@ -3,6 +3,7 @@
  * it afterwards (a void or refund credits in the open month), a payment typed with a date in it is
  * refused, and money from outside dated in it is still recorded with its invoice in the open month.
  */
+import { STAFF_ENROLLMENT_MESSAGES } from '@registrar/contract/staff-enrollment';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { apiPaths, apiUrl } from '@registrar/contract/api-paths';
@@ -130,6 +131,7 @@ describe('GST months once filed', async () => {
       currentlyWorkingPlace: 'Home',
       paymentMethod: 'full_payment',
       startDate: w.today,
+      state: '27',
       firstPayment: JSON.stringify({ amount: 500, paymentMode: 'cash', paidOn: last.day }),
     }).map(([name, value]) => ({ name, value }));
     const body = multipart(form);
@@ -142,6 +144,44 @@ describe('GST months once filed', async () => {
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().errors).toContainEqual({ path: 'firstPayment.paidOn', message: GST_MESSAGES.paidInFiledPeriod });
     expect(await rows(sql`select id from enrollments where email = 'desk.filed@example.in'`)).toEqual([]);
+  });
+
+  it("refuses a desk enrolment without the student's State while GST is on, enrolling nobody; with it, enrols", async () => {
+    const c = await w.course({ name: 'Desk State' });
+    const send = (extra: Record<string, string>) => {
+      const body = multipart(
+        Object.entries({
+          name: 'Desk State',
+          email: 'desk.state@example.in',
+          phoneNumber: '9100000092',
+          currentAddress: '9 Mall Road, Shimla',
+          permanentAddress: '9 Mall Road, Shimla',
+          courseId: c._id,
+          currentlyWorking: 'other',
+          currentlyWorkingPlace: 'Home',
+          paymentMethod: 'full_payment',
+          startDate: w.today,
+          ...extra,
+        }).map(([name, value]) => ({ name, value })),
+      );
+      return app.inject({
+        method: 'POST',
+        url: apiPaths.staffEnrollment,
+        payload: body.payload,
+        headers: { ...body.headers, ...w.auth },
+      });
+    };
+    for (const extra of [{}, { state: '' }] as Record<string, string>[]) {
+      const res = await send(extra);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().errors).toEqual([{ path: 'state', message: STAFF_ENROLLMENT_MESSAGES.stateRequired }]);
+    }
+    expect(await rows(sql`select id from enrollments where email = 'desk.state@example.in'`)).toEqual([]);
+    const res = await send({ state: '02' });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(await rows(sql`select state from enrollments where email = 'desk.state@example.in'`)).toEqual([
+      { state: '02' },
+    ]);
   });
 
   it('money from outside dated in a filed month is recorded, its invoice in the open month', async () => {

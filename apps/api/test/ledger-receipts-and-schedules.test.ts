@@ -137,11 +137,16 @@ describe('fee ledger: receipts and schedules', async () => {
     const e = await enrol('cancel@example.in');
     await pay(e._id, e.installments[0]._id, { amount: 10000, ...cash });
     const before = await money();
-    const res = await setStatus(e._id, 'cancelled');
+    const res = await app.inject({
+      method: 'PUT',
+      url: `/api/student-enrollment-status/${e._id}`,
+      headers: auth,
+      payload: { status: 'cancelled', paidMoney: { decision: 'credit' } },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const d = res.json().data;
     expect(d.payments).toHaveLength(1);
-    expect(d).toMatchObject({ paidAmount: 10000, outstanding: 0, paymentState: 'paid_up' });
+    expect(d).toMatchObject({ creditToRefund: 10000, outstanding: 0, paymentState: 'paid_up' });
     expect((await money()).outstanding).toBe(before.outstanding - 20000);
     const due = (
       await app.inject({ method: 'GET', url: '/api/student-enrollment?paymentState=due&limit=100', headers: auth })
@@ -154,7 +159,7 @@ describe('fee ledger: receipts and schedules', async () => {
       reason: 'Cancelled',
       refundedOn: today,
       paymentMode: 'cheque',
-      effect: 'owed-again',
+      effect: 'credit',
     });
     expect(back.statusCode, back.body).toBe(200);
   });

@@ -11,7 +11,14 @@ import {
   type EnrollmentStatus,
 } from './constants';
 import type { EnrollmentFileField } from './enrollment';
-import { concessionSchema, paymentSchema, refundRequestSchema, refundSchema } from './fees';
+import {
+  FEE_MESSAGES,
+  concessionSchema,
+  paidMoneyDecisionSchema,
+  paymentSchema,
+  refundRequestSchema,
+  refundSchema,
+} from './fees';
 import { LANGUAGES } from './language';
 import { TERMS_CONSENT_WAYS } from './terms';
 
@@ -38,6 +45,11 @@ export const ENROLLMENT_TRANSITIONS: Record<EnrollmentStatus, readonly Enrollmen
   cancelled: [],
   completed: [],
 };
+
+/** The statuses that close an enrolment: what the student paid must then be refunded or kept as a credit. */
+export const CLOSING_STATUSES = ['rejected', 'cancelled'] as const satisfies readonly EnrollmentStatus[];
+export const isClosing = (status: EnrollmentStatus): status is (typeof CLOSING_STATUSES)[number] =>
+  (CLOSING_STATUSES as readonly string[]).includes(status);
 
 /** Decisions the student is mailed about, in their language (the staff's note goes with it). */
 export const STUDENT_MAILED_STATUSES = ['approved', 'rejected'] as const satisfies readonly EnrollmentStatus[];
@@ -198,11 +210,15 @@ export const enrollmentStatusChangeSchema = z
     note: z.string().trim().max(1000).optional(),
     message: z.string().trim().max(1000).optional(),
     reason: z.string().trim().max(300).optional(),
+    /** Required when the enrolment being rejected or cancelled holds money (the server knows). */
+    paidMoney: paidMoneyDecisionSchema.optional(),
   })
   .superRefine((v, ctx) => {
     if (v.status === 'rejected' && !v.reason)
       ctx.addIssue({ code: 'custom', path: ['reason'], message: ENROLLMENT_MESSAGES.rejectionReasonRequired });
+    if (v.paidMoney && !isClosing(v.status))
+      ctx.addIssue({ code: 'custom', path: ['paidMoney'], message: FEE_MESSAGES.paidMoneyOnlyWhenClosing });
   });
 export type EnrollmentStatusChange = z.infer<typeof enrollmentStatusChangeSchema>;
 /** What a decision says: to the history only, to the student, and why (a rejection). */
-export type DecisionWords = Pick<EnrollmentStatusChange, 'note' | 'message' | 'reason'>;
+export type DecisionWords = Pick<EnrollmentStatusChange, 'note' | 'message' | 'reason' | 'paidMoney'>;

@@ -48,6 +48,12 @@ export const FEE_MESSAGES = {
   heldAsCredit: 'held as a credit to refund (the enrolment is closed)',
   refundLowerFeeTooMuch: 'The fee cannot be lowered by more than this enrolment still owes after the refund',
   refundEndNeedsStatus: 'Ending the enrolment needs the right to change its status',
+  /** Followed by ` (₹amount)`: what was paid. */
+  paidMoneyDecisionRequired: 'The student has paid on this enrolment: choose to refund it or keep it as a credit',
+  paidMoneyOnlyWhenClosing: 'What becomes of the money is decided only when rejecting or cancelling',
+  paidMoneyRefundNeedsRight: 'Refunding needs the right to record refunds; keep it as a credit instead',
+  paidMoneyOnline:
+    'A payment taken online is refunded through its gateway: keep the money as a credit, then refund it from the Fees',
   refundEndNotAllowed: 'This enrolment cannot be cancelled from its present status',
   documentLanguageInvalid: 'The document language must be en (English) or hi (Hindi)',
   shareVoided: 'A voided receipt cannot be shared',
@@ -162,6 +168,41 @@ export const refundInputSchema = z.object({
   effect: z.enum(REFUND_EFFECTS, { error: FEE_MESSAGES.refundEffectRequired }),
 });
 export type RefundInput = z.infer<typeof refundInputSchema>;
+
+/** The refund effects a rejection or cancellation may choose; "credit" is for money beyond the fee. */
+export const CLOSING_REFUND_EFFECTS = [
+  'end-enrolment',
+  'lower-fee',
+  'owed-again',
+] as const satisfies readonly RefundEffect[];
+
+/**
+ * What becomes of the money a student paid when the enrolment is rejected or cancelled: all of it
+ * refunded in one mode with one effect, or kept as a credit to refund (the fee written off).
+ */
+export const paidMoneyDecisionSchema = z.discriminatedUnion(
+  'decision',
+  [
+    z.object({
+      decision: z.literal('refund'),
+      paymentMode,
+      effect: z.enum(CLOSING_REFUND_EFFECTS, { error: FEE_MESSAGES.refundEffectRequired }),
+    }),
+    z.object({ decision: z.literal('credit') }),
+  ],
+  { error: FEE_MESSAGES.paidMoneyDecisionRequired },
+);
+export type PaidMoneyDecision = z.infer<typeof paidMoneyDecisionSchema>;
+export const PAID_MONEY_DECISION_LABELS: Record<PaidMoneyDecision['decision'], string> = {
+  refund: 'Refund it now',
+  credit: 'Keep it as a credit to refund',
+};
+/** What each answer does, written under it. */
+export const PAID_MONEY_DECISION_CONSEQUENCES: Record<PaidMoneyDecision['decision'], string> = {
+  refund: 'Every payment is refunded in this step, each with its refund voucher.',
+  credit:
+    'The fee is written off and the money stays with the institute as a credit to refund: the enrolment, the dashboard and Collections show it until it is refunded.',
+};
 
 /** `POST /api/student-enrollment-concession/{id}`: lower what the enrolment owes. */
 export const concessionInputSchema = z.object({ amount: rupees, reason });

@@ -13,10 +13,12 @@ const creditOf = (enrollmentId: SQL) =>
 
 /**
  * Enrolments holding a credit. Only doors where money arrives unasked can overpay or reach a
- * closed enrolment, so only their enrolments are looked at (a partial index lists them).
+ * closed enrolment (a partial index lists them), and only a written-down fee (a concession, as when
+ * a closing decision keeps the money) can leave staff-recorded money beyond it.
  */
 const HOLDING = sql`select o.enrollment_id, (${creditOf(sql`o.enrollment_id`)})::bigint as credit
-  from (select distinct enrollment_id from payments where source <> 'staff') o`;
+  from (select enrollment_id from payments where source <> 'staff'
+        union select enrollment_id from concessions) o`;
 
 /** The dashboard's total of every credit to refund, one scalar sub-query. */
 export const CREDITS_TOTAL = sql`select coalesce(sum(credit), 0) from (${HOLDING}) c where credit > 0`;

@@ -12,7 +12,8 @@ import {
 } from '@registrar/contract/enrollment-admin';
 import { ENROLLMENT_TEXT_FIELD_NAMES, PUBLIC_ENROLLMENT_FILE_FIELD_NAMES } from '@registrar/contract/enrollment';
 import { can } from '@registrar/contract/permissions';
-import { IDEMPOTENCY_HEADER, idempotencyKeySchema } from '@registrar/contract/fees';
+import { FEE_MESSAGES, IDEMPOTENCY_HEADER, idempotencyKeySchema } from '@registrar/contract/fees';
+import { conflict, forbidden } from '../lib/http-errors';
 import { attachment } from '../lib/csv';
 import { ENROLLMENT_FILE_FIELD_NAMES } from '../services/enrollment-record';
 import { EXTENSION_FOR, type SniffedType } from '../services/uploads/content-type';
@@ -31,6 +32,15 @@ const errors = errorAnswers(400, 401, 403, 404, 409, 413, 415, 429);
 
 const enrollmentRoutes: FastifyPluginAsyncZod = async (app) => {
   const enrollments = app.enrollmentService;
+
+  /** A closing refund is a refund: it needs the right, and money taken online goes back only through its gateway. */
+  const mayRefundOnClose = async (id: string, mayRefund: boolean) => {
+    if (!mayRefund) throw forbidden(FEE_MESSAGES.paidMoneyRefundNeedsRight);
+    const online = app.onlinePayments.service?.refunds;
+    if (!online) return;
+    for (const p of (await enrollments.detail(id)).payments)
+      if (!p.voided && (await online.throughGateway(id, p._id))) throw conflict(FEE_MESSAGES.paidMoneyOnline);
+  };
   const textFields = new Set(ENROLLMENT_TEXT_FIELD_NAMES);
   const staffOnlyFiles = new Set(
     [...ENROLLMENT_FILE_FIELD_NAMES].filter((f) => !PUBLIC_ENROLLMENT_FILE_FIELD_NAMES.includes(f as never)),
@@ -236,19 +246,23 @@ const enrollmentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(enrollmentDetailSchema), ...errors },
       },
     },
-    async (request) => ({
-      success: true as const,
-      message: ENROLLMENT_MESSAGES.statusChanged,
-      data: enrollmentDetailFor(
-        request.staffAuth!.staff.role,
-        await enrollments.changeStatus(
-          request.params.id,
-          request.body.status,
-          request.body,
-          request.staffAuth!.staff.id,
+    async (request) => {
+      if (request.body.paidMoney?.decision === 'refund')
+        await mayRefundOnClose(request.params.id, request.can('fees.refund'));
+      return {
+        success: true as const,
+        message: ENROLLMENT_MESSAGES.statusChanged,
+        data: enrollmentDetailFor(
+          request.staffAuth!.staff.role,
+          await enrollments.changeStatus(
+            request.params.id,
+            request.body.status,
+            request.body,
+            request.staffAuth!.staff.id,
+          ),
         ),
-      ),
-    }),
+      };
+    },
   );
 
   app.delete(

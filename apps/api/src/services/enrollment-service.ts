@@ -12,6 +12,7 @@ import {
   type EnrollmentStatus,
   type InstallmentCharge,
   type StudentMailedStatus,
+  isClosing,
   isStudentMailed,
 } from '@registrar/contract/enrollment-admin';
 import { type Page } from '@registrar/contract/envelope';
@@ -33,6 +34,7 @@ import { fileUrl, studentColumns, toEnrollmentRecord, validationError } from './
 import { EnrollmentIntake } from './enrollment-intake';
 import { enrollmentCsv } from './enrollment-csv';
 import { replanFees } from './fee-replan';
+import { settlePaidOnClose } from './closing-money';
 import { refundRequestsOf } from './gateway/gateway-refund-views';
 import { toPage } from '../lib/page';
 
@@ -268,6 +270,8 @@ export class EnrollmentService extends EnrollmentIntake {
     staffId: string,
   ): Promise<EnrollmentStatus> {
     const from = await this.db.transaction(async (tx) => {
+      // Locked like a payment: no money arrives between counting what was paid and deciding on it.
+      await paymentRepository.lockEnrollment(tx, id);
       const row = await enrollmentRepository.byId(tx, id);
       if (!row) throw notFound(ENROLLMENT_MESSAGES.notFound);
       const from = row.enrollment.status;
@@ -284,6 +288,14 @@ export class EnrollmentService extends EnrollmentIntake {
         note: historyNote(words),
         staffId,
       });
+      if (isClosing(status))
+        await settlePaidOnClose(tx, {
+          enrollmentId: id,
+          status,
+          decision: words.paidMoney,
+          why: words.reason || words.note || '',
+          staffId,
+        });
       if (isStudentMailed(status)) await this.queueDecisionMail(tx, row, status, words);
       return from;
     });

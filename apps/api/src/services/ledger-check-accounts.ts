@@ -21,11 +21,11 @@ export async function verifyAccounts(db: Db): Promise<string[]> {
   for (const r of await ledgerCheckRepository.refundModes(db))
     if (!MODES.includes(r.mode)) problems.push(`${r.refund_number}: unknown refund mode ${r.mode}`);
 
-  // A lower-fee refund carries one concession of its own amount; an ending refund cancelled its enrolment.
+  // A lower-fee refund carries one concession of its own amount; an ending refund left its enrolment closed.
   for (const r of await ledgerCheckRepository.refundEffects(db)) {
     if (r.effect === 'lower-fee' && r.conceded !== r.amount)
       problems.push(`${r.refund_number}: lowers the fee by ${r.amount} paise but concessions say ${r.conceded}`);
-    if (r.effect === 'end-enrolment' && r.status !== 'cancelled')
+    if (r.effect === 'end-enrolment' && r.status !== 'cancelled' && r.status !== 'rejected')
       problems.push(`${r.refund_number}: ends the enrolment but it is ${r.status}`);
     if ((r.effect === 'owed-again' || r.effect === 'credit') && r.conceded !== '0')
       problems.push(`${r.refund_number}: ${r.effect} refund carries a concession`);

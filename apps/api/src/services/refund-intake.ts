@@ -91,9 +91,11 @@ export async function recordRefund(
     ]);
   const left = payment.amountPaise - (await paymentRepository.refundedPaise(tx, payment.id));
   if (amountPaise > left) throw amountProblem(`${FEE_MESSAGES.refundTooMuch} (${inr(left)})`);
+  // A rejected enrolment is already ended: ending it again only writes off what it still owes.
+  const closed = enrollment.status === 'cancelled' || enrollment.status === 'rejected';
   if (
     effect === 'end-enrolment' &&
-    enrollment.status !== 'cancelled' &&
+    !closed &&
     !ENROLLMENT_TRANSITIONS[enrollment.status as keyof typeof ENROLLMENT_TRANSITIONS]?.includes('cancelled')
   )
     throw conflict(FEE_MESSAGES.refundEndNotAllowed);
@@ -139,7 +141,7 @@ export async function recordRefund(
     const schedule = await enrollmentRepository.schedule(tx, enrollmentId);
     const open = schedule.reduce((t, s) => t + Math.max(0, s.amountPaise - s.paidPaise), 0);
     if (open > 0) await concede(tx, input, refundId, open, `Enrolment ended by ${refundNumber}: ${input.reason}`);
-    if (enrollment.status !== 'cancelled') {
+    if (!closed) {
       await enrollmentRepository.update(tx, enrollmentId, { status: 'cancelled' });
       await enrollmentRepository.addEvent(tx, {
         enrollmentId,

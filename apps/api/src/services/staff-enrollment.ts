@@ -122,9 +122,12 @@ async function answerOf(db: Db, request: IdempotentRequest): Promise<StaffEnroll
   return (prior.response as StaffEnrollmentCreated | null) ?? null;
 }
 
-/** The inquiry is open and the first payment no more than the first installment, before anyone is enrolled. */
+/** The State asked when GST is on, the inquiry open and the first payment no more than the first installment, before anyone is enrolled. */
 async function checkBeforeEnrolling(db: Db, form: StaffEnrollment) {
   const { inquiryId, firstPayment, courseId, paymentMethod, startDate } = form;
+  // With GST on the student's State is the place of supply; the desk form always asks it.
+  if (!form.state && (await gstRepository.settings(db))?.enabled)
+    throw validationError([{ path: 'state', message: STAFF_ENROLLMENT_MESSAGES.stateRequired }]);
   if (inquiryId) {
     const inquiry = await inquiryRepository.byId(db, inquiryId);
     if (!inquiry) throw validationError([{ path: 'inquiryId', message: STAFF_ENROLLMENT_MESSAGES.inquiryNotFound }]);

@@ -5,6 +5,7 @@
  * a status change with a note offering only the moves ENROLLMENT_TRANSITIONS allows, the history,
  * edit (text fields, documents, the authority signature) and delete after confirmation.
  */
+import { EnrollmentStatusChange as StatusChange } from './enrollment-status-change';
 import { useId, useState, type ComponentType } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import Avatar from '@mui/material/Avatar';
@@ -20,10 +21,7 @@ import PersonOffIcon from '@mui/icons-material/PersonOffOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import {
   ENROLLMENT_STATUS_LABELS,
-  ENROLLMENT_TRANSITIONS,
   documentsDeletedNote,
-  isStudentMailed,
-  STUDENT_WILL_BE_EMAILED,
   type EnrollmentDetail,
   type EnrollmentStatus,
 } from '@registrar/contract/enrollment-admin';
@@ -34,7 +32,6 @@ import { RecordPage } from '../../shared/ui/record-details/record-page';
 import { RecordColumns } from '../../shared/ui/record-details/record-columns';
 import { RecordSection } from '../../shared/ui/record-details/record-section';
 import { RecordTimeline } from '../../shared/ui/record-details/record-timeline';
-import { StatusChangeForm } from '../../shared/ui/record-details/status-change-form';
 import { formatRupees } from '../../shared/lib/money';
 import { FeePanel } from './fees/fee-panel';
 import {
@@ -44,14 +41,9 @@ import {
   WORKING_LABELS,
 } from '../../shared/lib/enrollment-labels';
 import type { EnrollmentFileField } from '@registrar/contract/enrollment';
-import {
-  useChangeEnrollmentStatusMutation,
-  useDeleteEnrollmentMutation,
-  useGetEnrollmentQuery,
-} from './api/enrollments-api';
+import { useDeleteEnrollmentMutation, useGetEnrollmentQuery } from './api/enrollments-api';
 import { RecordMenu } from './record-menu';
 import { DocumentsGallery, viewedDocumentLabel } from './documents-gallery';
-import { RejectionReasonField, StudentMessageField } from './decision-fields';
 import { ACCESS_MESSAGES } from '@registrar/contract/permissions';
 import { ConfirmDeleteDialog, useRowConfirm } from '../../shared/ui/resource-list/row-actions';
 import { usePermissions } from '../../shared/session/permissions';
@@ -114,46 +106,6 @@ function History({ enrollment }: { enrollment: EnrollmentDetail }) {
           return { title: `Document viewed: ${viewedDocumentLabel(enrollment.documents, event.note)}`, note: null };
         return { title: EVENT_TITLES[event.kind] ?? event.kind.replace(/_/g, ' '), note: event.note };
       }}
-    />
-  );
-}
-
-function StatusChange({ enrollment }: { enrollment: EnrollmentDetail }) {
-  const [changeStatus, { isLoading }] = useChangeEnrollmentStatusMutation();
-  const [message, setMessage] = useState('');
-  const [reason, setReason] = useState('');
-  return (
-    <StatusChangeForm
-      noun="enrolment"
-      current={enrollment.status}
-      moves={ENROLLMENT_TRANSITIONS[enrollment.status]}
-      labels={ENROLLMENT_STATUS_LABELS}
-      noteHint="Internal: kept in the history, never sent to the student."
-      saving={isLoading}
-      save={async (status, note) => {
-        await changeStatus({
-          id: enrollment._id,
-          status,
-          note,
-          message: isStudentMailed(status) ? message.trim() || undefined : undefined,
-          reason: status === 'rejected' ? reason.trim() : undefined,
-        }).unwrap();
-        setMessage('');
-        setReason('');
-      }}
-      extra={(status) =>
-        isStudentMailed(status) && (
-          <>
-            {status === 'rejected' && <RejectionReasonField value={reason} onChange={setReason} />}
-            <StudentMessageField value={message} onChange={setMessage} />
-          </>
-        )
-      }
-      notice={(status) =>
-        isStudentMailed(status)
-          ? `${STUDENT_WILL_BE_EMAILED}${status === 'approved' ? ', with the link to their page' : ', with the reason'}; the internal note is not sent.`
-          : null
-      }
     />
   );
 }

@@ -31,6 +31,8 @@ import { DocumentsGallery } from './documents-gallery';
 import { useHeldDecisions, type QueueDecision } from './queue-decisions';
 import DialogContentText from '@mui/material/DialogContentText';
 import { InternalNoteField, RejectionReasonField, StudentMessageField } from './decision-fields';
+import { NO_MONEY_CHOICE, PaidMoneyField, paidMoneyOf, paidOf } from './paid-money-field';
+import type { PaidMoneyDecision } from '@registrar/contract/fees';
 
 /** "College · COEP · semester 5": what the student does and where, as the form took it. */
 const occupation = (e: EnrollmentDetail) =>
@@ -62,7 +64,10 @@ function Candidate({
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
   const [confirmReject, setConfirmReject] = useState(false);
-  const decide = (status: 'approved' | 'rejected') =>
+  const [money, setMoney] = useState(NO_MONEY_CHOICE);
+  const [moneyError, setMoneyError] = useState<string | null>(null);
+  const paid = paidOf(enrollment);
+  const decide = (status: 'approved' | 'rejected', paidMoney?: PaidMoneyDecision) =>
     onDecide({
       id: enrollment._id,
       name: enrollment.name,
@@ -70,6 +75,7 @@ function Candidate({
       note: note.trim() || undefined,
       message: message.trim() || undefined,
       reason: status === 'rejected' ? reason.trim() : undefined,
+      paidMoney,
     });
   const e = enrollment;
   return (
@@ -81,8 +87,7 @@ function Candidate({
           </Typography>
           <Typography color="text.secondary">
             {e.enrollmentNumber} · {e.course.name} · {formatRupees(e.totalFee)}
-            {e.paidAmount > 0 ? `, ${formatRupees(e.paidAmount)} paid` : ', nothing paid'} · received{' '}
-            {formatDate(e.createdAt)}
+            {paid > 0 ? `, ${formatRupees(paid)} paid` : ', nothing paid'} · received {formatDate(e.createdAt)}
             {e.startDate ? ` · joining ${formatDate(e.startDate)}` : ''}
           </Typography>
           <Button component={RouterLink} to={`${ENROLLMENTS_PATH}/${e._id}`} size="small" sx={{ mt: 0.5, ml: -1 }}>
@@ -156,12 +161,6 @@ function Candidate({
             <DialogContentText sx={{ mb: 2 }}>
               {`${STUDENT_WILL_BE_EMAILED} that ${e.enrollmentNumber} could not be accepted, with the reason${message.trim() ? ' and your message' : ''}. You can undo it for 10 seconds.`}
             </DialogContentText>
-            {e.paidAmount > 0 && (
-              <Alert severity="warning" sx={{ mb: 2 }}>
-                {e.name} has paid {formatRupees(e.paidAmount)}. Rejecting does not return it: refund it or keep it as
-                credit from the enrolment&apos;s Fees.
-              </Alert>
-            )}
             <RejectionReasonField
               value={reason}
               onChange={(value) => {
@@ -170,17 +169,29 @@ function Candidate({
               }}
               error={reasonError}
             />
+            <Box sx={{ mt: 2 }}>
+              <PaidMoneyField
+                name={e.name}
+                paid={paid}
+                value={money}
+                onChange={(choice) => {
+                  setMoney(choice);
+                  setMoneyError(null);
+                }}
+                error={moneyError}
+              />
+            </Box>
           </>
         }
         confirmLabel="Reject and next"
         destructive
         onConfirm={() => {
-          if (!reason.trim()) {
-            setReasonError(ENROLLMENT_MESSAGES.rejectionReasonRequired);
-            return;
-          }
+          const { paidMoney, error } = paidMoneyOf(paid, money);
+          if (!reason.trim()) setReasonError(ENROLLMENT_MESSAGES.rejectionReasonRequired);
+          if (error) setMoneyError(error);
+          if (!reason.trim() || error) return;
           setConfirmReject(false);
-          decide('rejected');
+          decide('rejected', paidMoney);
         }}
         onClose={() => setConfirmReject(false)}
       />

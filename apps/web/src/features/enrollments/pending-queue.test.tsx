@@ -4,6 +4,9 @@ import { fakeServer, json, renderScreen } from '../../shared/test/screen-harness
 import { detail, ID } from './fees/test-fixtures';
 import { Toasts } from '../../shared/ui/toasts';
 import { PendingQueueScreen } from './pending-queue-screen';
+import { REJECTION_REASONS } from '@registrar/contract/enrollment-admin';
+import { FEE_MESSAGES } from '@registrar/contract/fees';
+import type { Role } from '@registrar/contract/permissions';
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -35,7 +38,7 @@ const waiting = detail({
 
 const second = detail({ _id: 'e2', status: 'pending', name: 'Rohan Das', enrollmentNumber: 'ENR-2026-00043' });
 
-function openQueue() {
+function openQueue(role: Role = 'admin') {
   const server = fakeServer(({ url, method }) => {
     const answer = (data: unknown) => json(200, { success: true, message: 'Status updated', data });
     if (method === 'PUT') return answer({ ...waiting, status: 'approved' });
@@ -50,7 +53,7 @@ function openQueue() {
       <PendingQueueScreen />
       <Toasts />
     </>,
-    { path: '/student-enrollments/queue' },
+    { path: '/student-enrollments/queue', role },
   );
   return server;
 }
@@ -72,7 +75,49 @@ describe('the review queue card', () => {
     expect(screen.getByText(/₹30,000, ₹4,000.50 paid/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Reject and next' }));
     const confirm = within(await screen.findByRole('alertdialog'));
-    expect(confirm.getByText(/Kavya Nair has paid ₹4,000.50\. Rejecting does not return it/)).toBeTruthy();
+    expect(confirm.getByText(/Kavya Nair has paid ₹4,000.50\. Decide here what becomes of it/)).toBeTruthy();
+  });
+
+  it('a paid rejection is not confirmed until the money is refunded or kept as a credit, and sends that decision', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const server = openQueue();
+      await screen.findByRole('heading', { level: 2, name: 'Kavya Nair' });
+      fireEvent.click(screen.getByRole('button', { name: 'Reject and next' }));
+      const confirm = within(await screen.findByRole('alertdialog'));
+      fireEvent.change(confirm.getByLabelText(/Reason for the rejection/), { target: { value: REJECTION_REASONS[0] } });
+      fireEvent.click(confirm.getByRole('button', { name: 'Reject and next' }));
+      expect(confirm.getByText(FEE_MESSAGES.paidMoneyDecisionRequired)).toBeTruthy();
+
+      fireEvent.click(confirm.getByRole('radio', { name: /Refund it now/ }));
+      fireEvent.change(confirm.getByLabelText(/Refund mode/), { target: { value: 'upi' } });
+      expect(confirm.getByRole('radio', { name: /End the enrolment/ })).toHaveProperty('checked', true);
+      expect(confirm.queryByRole('radio', { name: /Return a credit/ })).toBeNull();
+      fireEvent.click(confirm.getByRole('radio', { name: /Lower the fee/ }));
+      fireEvent.click(confirm.getByRole('button', { name: 'Reject and next' }));
+      await screen.findByRole('heading', { level: 2, name: 'Rohan Das' });
+      await vi.advanceTimersByTimeAsync(10_500);
+      const sent = server.requests.filter((r) => r.method === 'PUT');
+      expect(sent.map((r) => r.body)).toEqual([
+        {
+          status: 'rejected',
+          reason: REJECTION_REASONS[0],
+          paidMoney: { decision: 'refund', paymentMode: 'upi', effect: 'lower-fee' },
+        },
+      ]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('without the right to refund, the rejection offers only the credit, and says why', async () => {
+    openQueue('counsellor');
+    await screen.findByRole('heading', { level: 2, name: 'Kavya Nair' });
+    fireEvent.click(screen.getByRole('button', { name: 'Reject and next' }));
+    const confirm = within(await screen.findByRole('alertdialog'));
+    expect(confirm.getByRole('radio', { name: /Refund it now/ })).toHaveProperty('disabled', true);
+    expect(confirm.getByText(FEE_MESSAGES.paidMoneyRefundNeedsRight)).toBeTruthy();
+    expect(confirm.getByRole('radio', { name: /Keep it as a credit to refund/ })).toHaveProperty('disabled', false);
   });
 
   it('names the student in the decision toast and holds the decision 10 seconds for Undo', async () => {
@@ -101,6 +146,28 @@ describe('the review queue card', () => {
       // The server's bare "Status updated" is not toasted on top of the named one.
       await vi.advanceTimersByTimeAsync(500);
       expect(screen.queryByText('Status updated')).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('sends a held decision with keepalive when the tab is closed inside the Undo window, once', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const server = openQueue();
+      await screen.findByRole('heading', { level: 2, name: 'Kavya Nair' });
+      const calls = vi.spyOn(globalThis, 'fetch');
+      fireEvent.click(screen.getByRole('button', { name: 'Approve and next' }));
+      await screen.findByText('Kavya Nair approved');
+      window.dispatchEvent(new Event('pagehide'));
+      const kept = calls.mock.calls.filter(([, init]) => init?.keepalive);
+      expect(kept.map(([url, init]) => [String(url), init?.method, JSON.parse(String(init?.body))])).toEqual([
+        [`/api/student-enrollment-status/${ID}`, 'PUT', { status: 'approved' }],
+      ]);
+      expect(kept[0]![1]!.headers).toMatchObject({ authorization: expect.stringMatching(/^Bearer /) });
+      // The timer no longer sends it a second time.
+      await vi.advanceTimersByTimeAsync(11_000);
+      expect(server.requests.filter((r) => r.method === 'PUT')).toHaveLength(1);
     } finally {
       vi.useRealTimers();
     }

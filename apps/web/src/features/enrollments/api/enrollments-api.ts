@@ -4,6 +4,7 @@
  * delete. Mutations keep the envelope whole so the services slice toasts the server's message;
  * reads give the screens the data itself. Everything carries the 'Enrollment' tag.
  */
+import type { PaidMoneyDecision } from '@registrar/contract/fees';
 import { apiPaths, apiUrl } from '@registrar/contract/api-paths';
 import type {
   EnrollmentDetail,
@@ -29,14 +30,22 @@ export interface StatusChange {
   note?: string | undefined;
   message?: string | undefined;
   reason?: string | undefined;
+  /** What becomes of the money paid, when rejecting or cancelling a paid enrolment. */
+  paidMoney?: PaidMoneyDecision | undefined;
 }
 
 // The internal note stays in the history; the message and a rejection's reason go to the student.
 // A refused move (409) may mean someone else moved it first: both mutations refresh either way.
-const statusQuery = ({ id, status, note, message, reason }: StatusChange) => ({
+export const statusQuery = ({ id, status, note, message, reason, paidMoney }: StatusChange) => ({
   url: apiUrl('enrollmentStatus', id),
   method: 'PUT',
-  body: { status, ...(note && { note }), ...(message && { message }), ...(reason && { reason }) },
+  body: {
+    status,
+    ...(note && { note }),
+    ...(message && { message }),
+    ...(reason && { reason }),
+    ...(paidMoney && { paidMoney }),
+  },
 });
 
 export const ENROLLMENT_FILTER_KEYS = ['search', 'status', 'courseId', 'paymentState', 'from', 'to', 'sort'] as const;

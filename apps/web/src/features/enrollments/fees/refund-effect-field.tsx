@@ -13,6 +13,7 @@ import {
   REFUND_EFFECT_CONSEQUENCES,
   REFUND_EFFECT_LABELS,
   refundEndUnavailable,
+  type RefundEffect,
 } from '@registrar/contract/fees';
 
 export function RefundEffectField({
@@ -20,12 +21,15 @@ export function RefundEffectField({
   error,
   onChange,
   canEnd,
+  effects = REFUND_EFFECTS,
 }: {
   value: string;
   error: string | undefined;
   onChange: (event: ChangeEvent<HTMLInputElement>) => void;
   /** Ending the enrolment changes its status: shown to everyone, open only to staff who may (else why not and who can). */
   canEnd: boolean;
+  /** The answers offered (a closing decision offers no "credit": its money is all paid towards the fee). */
+  effects?: readonly RefundEffect[];
 }) {
   const id = useId();
   return (
@@ -34,7 +38,7 @@ export function RefundEffectField({
         What does this refund do?
       </FormLabel>
       <RadioGroup name="effect" aria-labelledby={`${id}-label`} value={value} onChange={onChange}>
-        {REFUND_EFFECTS.map((effect) => {
+        {effects.map((effect) => {
           const unavailable = effect === 'end-enrolment' && !canEnd;
           return (
             <FormControlLabel
