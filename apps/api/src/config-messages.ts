@@ -68,6 +68,16 @@ const schema = z.object({
     return ids;
   }),
   SMS_MESSAGES_PER_SECOND: perSecond(5),
+  MESSAGE_QUIET_HOURS: optional.transform((v, ctx) => {
+    if (v === 'none') return undefined;
+    const match = /^(\d{1,2})-(\d{1,2})$/.exec(v ?? '21-8');
+    const [from, to] = match ? [Number(match[1]), Number(match[2])] : [NaN, NaN];
+    if (!(from >= 0 && from < 24 && to >= 0 && to < 24)) {
+      ctx.addIssue({ code: 'custom', message: 'must be two hours of the day in India, e.g. 21-8, or none' });
+      return z.NEVER;
+    }
+    return { from, to };
+  }),
 });
 
 export interface WhatsAppConfig {
@@ -101,6 +111,8 @@ export interface MessageConfig {
   simulator: boolean;
   whatsapp: WhatsAppConfig | undefined;
   sms: SmsConfig | undefined;
+  /** Hours (India) when WhatsApp and SMS wait for the morning; undefined: none. */
+  quietHours: { from: number; to: number } | undefined;
 }
 
 export const MESSAGE_SIMULATOR_PREFIX = '/api/message-simulator';
@@ -163,5 +175,6 @@ function readMessageConfig(env: NodeJS.ProcessEnv, publicUrl: string): MessageCo
         perSecond: e.SMS_MESSAGES_PER_SECOND,
       }
     : undefined;
-  return { channels: [...chosen.filter((c) => c !== 'mail'), 'mail'], simulator, whatsapp, sms };
+  const channels: MessageChannel[] = [...chosen.filter((c) => c !== 'mail'), 'mail'];
+  return { channels, simulator, whatsapp, sms, quietHours: e.MESSAGE_QUIET_HOURS };
 }

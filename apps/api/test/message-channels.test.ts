@@ -21,6 +21,7 @@ describe('student messages go by WhatsApp, then SMS, then mail, as the institute
   const messages = messageConfig(
     {
       MESSAGE_CHANNELS: 'whatsapp,sms,mail',
+      MESSAGE_QUIET_HOURS: 'none',
       WHATSAPP_API_URL: `${wa.url}/v21.0`,
       WHATSAPP_PHONE_NUMBER_ID: '106540352242922',
       WHATSAPP_TOKEN: 'EAAG-token',

@@ -15,6 +15,7 @@ import type { DltSms } from './dlt-sms';
 import type { SendOutcome } from './provider-answer';
 import { CARRIED_ELSEWHERE, HoldUntil } from '../mail/outbox-signals';
 import { Pacer } from './pacing';
+import { quietUntil } from './quiet-hours';
 import type { WhatsAppCloud } from './whatsapp-cloud';
 
 type Found = NonNullable<Awaited<ReturnType<typeof deliveries.messageWithStudent>>>;
@@ -84,6 +85,8 @@ export class MessageDispatch {
 
   private async sendOn(channel: 'whatsapp' | 'sms', found: Found): Promise<'sent' | 'next'> {
     const { message, enrollment: e } = found;
+    const morning = quietUntil(this.now(), this.config.messages.quietHours);
+    if (morning) throw new HoldUntil(morning);
     const row = await deliveries.claim(this.db, message.id, channel);
     for (let wait = this.pacers[channel].take(e.phoneNumber); wait; wait = this.pacers[channel].take(e.phoneNumber)) {
       const ms = wait.getTime() - this.now().getTime();
