@@ -80,6 +80,7 @@ export const apiPaths = {
   studentPageReceipt: '/api/student-page-receipt/:token/:paymentId',
   studentPageRequest: '/api/student-page-request/:token',
   studentPageTerms: '/api/student-page-terms/:token',
+  studentPageMessages: '/api/student-page-messages/:token',
   cheque: '/api/student-enrollment-cheque/:paymentId',
   paymentsRegister: '/api/payments',
   bulkPaymentAlert: '/api/bulk-payment-alert',

@@ -103,6 +103,7 @@ const ENTITY: Record<ApiPathName, string | undefined> = {
   paymentWebhook: undefined,
   paymentSimulator: undefined,
   whatsappWebhook: undefined,
+  studentPageMessages: undefined,
   smsDeliveryReport: undefined,
   messageSimulatorWhatsApp: undefined,
   messageSimulatorSms: undefined,
