@@ -89,7 +89,7 @@ export const enrollmentFieldsObject = z.object({
   /** The language the student filled the form in; their mails and fee statement use it. */
   language: languageField,
   /** A separate choice, unticked unless the student ticks it: fee messages on WhatsApp and SMS. */
-  messagesConsent: consentChoice,
+  messagesConsent: consentChoice.optional(),
   /** The student's State or Union Territory (GST state code); absent: the institute's State. */
   state: optionalStateField,
   /** The GSTIN of a company paying the fees: its invoices are B2B. */
