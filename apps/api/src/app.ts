@@ -48,6 +48,7 @@ import gstRoutes from './routes/gst';
 import studentPageRoutes from './routes/student-page';
 import notificationRoutes from './routes/notifications';
 import onlinePaymentRoutes from './routes/online-payments';
+import messageWebhookRoutes from './routes/message-webhooks';
 import onlinePaymentsPlugin from './plugins/online-payments';
 import reconciliationRoutes from './routes/reconciliation';
 import auditPlugin from './plugins/audit';
@@ -216,6 +217,7 @@ export async function buildApp({
     await api.register(notificationRoutes);
     await api.register(importRoutes);
     await api.register(onlinePaymentRoutes);
+    await api.register(messageWebhookRoutes);
     await api.register(reconciliationRoutes);
     await api.register(gstRoutes);
   });

@@ -11,6 +11,7 @@ import { hasAtMostTwoDecimals } from '@registrar/contract/course';
 import { INQUIRY_ASSIGNMENT_MODES, type InquiryAssignmentMode } from '@registrar/contract/follow-ups';
 import { PAYMENT_GATEWAYS, type PaymentGatewayName } from '@registrar/contract/online-payments';
 import { decodeKey } from './lib/key-text';
+import { messageConfig, type MessageConfig } from './config-messages';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -203,7 +204,6 @@ const envSchema = z.object({
 });
 
 const RAZORPAY_NEEDS = ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'] as const;
-
 /** Rules across variables: the S3_* options need S3_BUCKET, and the two keys come together. */
 const checkedEnvSchema = envSchema.superRefine((e, ctx) => {
   // Every instance sharing a database must read every document, so the key cannot be generated.
@@ -303,6 +303,7 @@ export interface Config {
   /** Wraps the documents key in each archive; undefined: archives carry no key. */
   backupPassphrase: string | undefined;
   payments: PaymentConfig | undefined;
+  messages: MessageConfig;
 }
 
 /** The payment gateway students pay through from their page; undefined: none. */
@@ -329,10 +330,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     throw new ConfigError(`Invalid configuration: ${name} ${issue.message}`);
   }
   const e = parsed.data;
-  const publicUrl = (e.PUBLIC_URL ?? `http://${e.HOST.includes(':') ? `[${e.HOST}]` : e.HOST}:${e.PORT}`).replace(
-    /\/+$/,
-    '',
-  );
+  const origin = `http://${e.HOST.includes(':') ? `[${e.HOST}]` : e.HOST}:${e.PORT}`;
+  const publicUrl = (e.PUBLIC_URL ?? origin).replace(/\/+$/, '');
   return {
     port: e.PORT,
     host: e.HOST,
@@ -368,6 +367,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     chequeBounceFeePaise: Math.round(e.CHEQUE_BOUNCE_FEE * 100),
     backupPassphrase: e.BACKUP_PASSPHRASE,
     payments: paymentConfig(e),
+    messages: messageConfig(env, publicUrl, ConfigError),
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

@@ -71,6 +71,9 @@ export const STUDENT_PAGE_MESSAGES = {
   termsAccepted: 'Thank you: your acceptance of the terms is recorded',
   termsAlreadyAccepted: 'You have already accepted the terms',
   termsVersionRequired: 'The terms version you read is required',
+  phoneMessagesRequired: 'Choose whether to get messages on WhatsApp and SMS',
+  phoneMessagesOn: 'You will also hear about your fees on WhatsApp and SMS',
+  phoneMessagesOff: 'Stopped: you will hear about your fees by mail only',
   claimTooManyOpen: 'You already have 3 payments being checked. Please wait until the institute has checked them',
 } as const;
 

@@ -47,6 +47,12 @@ const emiPriceField = z.preprocess(
     .max(24, { error: MESSAGES.emiPriceInvalid }),
 );
 
+/** A checkbox as a form sends it: absent, '' or 'false' is no; 'true' or 'on' is yes; anything else is refused. */
+export const consentChoice = z.preprocess(
+  (v) => (v === undefined || v === '' || v === 'false' ? false : v === 'true' || v === 'on' ? true : v),
+  z.boolean({ error: MESSAGES.validationFailed }),
+);
+
 /** The text fields the enrolment form sends; anything else in a request is refused, by name. */
 export const enrollmentFieldsObject = z.object({
   name: boundedText(MESSAGES.nameMin, MESSAGES.nameMax, NAME_MAX),
@@ -82,6 +88,8 @@ export const enrollmentFieldsObject = z.object({
   ),
   /** The language the student filled the form in; their mails and fee statement use it. */
   language: languageField,
+  /** A separate choice, unticked unless the student ticks it: fee messages on WhatsApp and SMS. */
+  messagesConsent: consentChoice.optional(),
   /** The student's State or Union Territory (GST state code); absent: the institute's State. */
   state: optionalStateField,
   /** The GSTIN of a company paying the fees: its invoices are B2B. */

@@ -20,6 +20,11 @@ export const studentRequestInputSchema = exactObject({
   kind: z.enum(STUDENT_REQUEST_KINDS, { error: STUDENT_PAGE_MESSAGES.kindRequired }),
 });
 
+/** The student's switch for fee messages on WhatsApp and SMS (mail always comes). */
+export const studentPhoneMessagesSchema = exactObject({
+  phoneMessages: z.boolean({ error: STUDENT_PAGE_MESSAGES.phoneMessagesRequired }),
+});
+
 /** The version of the terms the student read and accepts on their page. */
 export const studentTermsAcceptSchema = exactObject({
   version: z.number({ error: STUDENT_PAGE_MESSAGES.termsVersionRequired }).int().min(1),
@@ -91,5 +96,7 @@ export const studentPageSchema = z.object({
   claims: z.array(studentClaimSchema),
   /** The current terms while the student has not yet accepted any (sent a link from the desk); null once accepted. */
   termsToAccept: z.object({ name: z.string(), description: z.string(), version: z.number().int() }).nullable(),
+  /** Whether fee messages also come on WhatsApp and SMS (the student agreed and has not stopped them). */
+  phoneMessages: z.boolean().optional(),
 });
 export type StudentPage = z.infer<typeof studentPageSchema>;

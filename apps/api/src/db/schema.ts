@@ -26,6 +26,7 @@ import { LANGUAGES } from '@registrar/contract/language';
 import { ENROLLMENT_MAIL_CHOICES } from '@registrar/contract/staff';
 import { HANDLED_EVENT_OUTCOMES } from '@registrar/contract/online-payments';
 import { STUDENT_MESSAGE_KINDS } from '@registrar/contract/student-messages';
+import { DELIVERY_STATES, MESSAGE_CHANNELS } from '@registrar/contract/message-channels';
 import { ROLES } from '@registrar/contract/permissions';
 import { TERMS_CONSENT_WAYS } from '@registrar/contract/terms';
 import { searchText } from './search';
@@ -222,6 +223,10 @@ export const enrollments = pgTable(
     consentStaffId: uuid('consent_staff_id'),
     /** When the desk sent a link to accept the terms on the student's page. */
     termsLinkSentAt: timestamp('terms_link_sent_at', { withTimezone: true }),
+    /** When the student agreed to messages on WhatsApp and SMS; null: mail only. */
+    phoneMessagesConsentAt: timestamp('phone_messages_consent_at', { withTimezone: true }),
+    /** When they stopped them (a STOP reply or the switch on their page); mail only from then. */
+    phoneMessagesStoppedAt: timestamp('phone_messages_stopped_at', { withTimezone: true }),
     /** Set when the person's data was erased on request and the row kept, pseudonymous, for the ledger. */
     erasedAt: timestamp('erased_at', { withTimezone: true }),
     inquiryId: uuid('inquiry_id'),
@@ -904,6 +909,54 @@ export const studentMessages = pgTable(
       'student_messages_kind_check',
       sql`${t.kind} in (${sql.raw(STUDENT_MESSAGE_KINDS.map((k) => `'${k}'`).join(', '))})`,
     ),
+  ],
+);
+
+const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
+
+/**
+ * Each channel a student message went out on, at most once per channel, with the provider's id
+ * and the best state it reported (read outranks delivered, which outranks a failure report).
+ */
+export const messageDeliveries = pgTable(
+  'message_deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    messageId: uuid('message_id').notNull(),
+    channel: text('channel', { enum: MESSAGE_CHANNELS }).notNull(),
+    state: text('state', { enum: DELIVERY_STATES }).notNull().default('queued'),
+    providerId: text('provider_id'),
+    errorCode: text('error_code'),
+    error: text('error'),
+    ...timestamps,
+  },
+  (t) => [
+    fkey('message_deliveries_message_id_fkey', t.messageId, studentMessages.id, 'cascade'),
+    uniqueIndex('message_deliveries_channel_uidx').on(t.messageId, t.channel),
+    uniqueIndex('message_deliveries_provider_uidx')
+      .on(t.channel, t.providerId)
+      .where(sql`${t.providerId} is not null`),
+    check('message_deliveries_channel_check', sql`${t.channel} in (${inList(MESSAGE_CHANNELS)})`),
+    check('message_deliveries_state_check', sql`${t.state} in (${inList(DELIVERY_STATES)})`),
+  ],
+);
+
+/** A template a provider refused: told to admins, and not used again until one clears it. */
+export const messageTemplateProblems = pgTable(
+  'message_template_problems',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    channel: text('channel', { enum: MESSAGE_CHANNELS }).notNull(),
+    template: text('template').notNull(),
+    errorCode: text('error_code').notNull(),
+    error: text('error').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    clearedAt: timestamp('cleared_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('message_template_problems_open_uidx')
+      .on(t.channel, t.template)
+      .where(sql`${t.clearedAt} is null`),
   ],
 );
 

@@ -102,6 +102,13 @@ const ENTITY: Record<ApiPathName, string | undefined> = {
   studentPagePaymentStatus: undefined,
   paymentWebhook: undefined,
   paymentSimulator: undefined,
+  whatsappWebhook: undefined,
+  studentPageMessages: undefined,
+  smsDeliveryReport: undefined,
+  messageSimulatorWhatsApp: undefined,
+  messageSimulatorSms: undefined,
+  messageTemplateProblems: undefined,
+  messageTemplateProblem: 'message_template',
   onlinePayments: undefined,
   // Makes a fresh link to the student's page: recorded on the enrolment.
   studentWhatsApp: 'enrollment',

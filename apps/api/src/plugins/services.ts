@@ -49,6 +49,13 @@ import { createMailTransport } from '../services/mail/mail-transport';
 import type { MailMessage } from '../services/mail/mail-message';
 import { OutboxWorker, type OutboxWorkerOptions } from '../services/mail/outbox-worker';
 import { STUDENT_MESSAGE_OUTBOX, studentMessageRenderer } from '../services/student-messages';
+import { apiPaths } from '@registrar/contract/api-paths';
+import { DltSms } from '../services/messages/dlt-sms';
+import { MessageDispatch } from '../services/messages/message-dispatch';
+import { MessageReports } from '../services/messages/message-reports';
+import { MessageSimulator } from '../services/messages/message-simulator';
+import type { Fetch } from '../services/messages/provider-answer';
+import { WhatsAppCloud } from '../services/messages/whatsapp-cloud';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -101,6 +108,8 @@ declare module 'fastify' {
     /** New enrolments mailed to staff who chose the 15-minute digest. */
     readonly enrollmentDigest: EnrollmentDigest;
     readonly backupService: BackupService;
+    /** Student messages on WhatsApp and SMS: the providers' reports, and the simulator when chosen. */
+    readonly messageChannels: { reports: MessageReports; simulator: MessageSimulator | undefined };
   }
 }
 
@@ -196,6 +205,42 @@ export default fp<ServicesOptions>(async function services(app: FastifyInstance,
   // Links to a student's page are minted as the mail goes out: the outbox never holds one.
   const fillLink = (mail: MailMessage) => students.fillLink(mail);
   const renderStudentMessage = studentMessageRenderer(db, config);
+  const { messages } = config;
+  // The simulator is reached in-process, as if over HTTP, so demos need no network.
+  const selfFetch: Fetch = async (url, init) => {
+    const target = new URL(String(url));
+    const res = await app.inject({
+      method: (init?.method ?? 'GET') as 'POST',
+      url: `${target.pathname}${target.search}`,
+      headers: init?.headers as Record<string, string>,
+      payload: init?.body as string,
+    });
+    return new Response(res.body, { status: res.statusCode, headers: { 'content-type': 'application/json' } });
+  };
+  const providerFetch = messages.simulator ? selfFetch : fetch;
+  const whatsapp = messages.whatsapp && new WhatsAppCloud(messages.whatsapp, providerFetch);
+  const reportUrl = `${config.publicUrl}${apiPaths.smsDeliveryReport.replace(':token', messages.sms?.reportToken ?? '')}`;
+  const sms = messages.sms && new DltSms(messages.sms, reportUrl, providerFetch);
+  const simulator = messages.simulator
+    ? new MessageSimulator(messages, (url, payload, headers) => app.inject({ method: 'POST', url, payload, headers }), {
+        whatsapp: apiPaths.whatsappWebhook,
+        sms: apiPaths.smsDeliveryReport.replace('/:token', ''),
+      })
+    : undefined;
+  app.decorate('messageChannels', {
+    reports: new MessageReports(db, whatsapp, messages.sms?.reportToken, mailQueued),
+    simulator,
+  });
+  const dispatch = new MessageDispatch(
+    db,
+    config,
+    { whatsapp, sms },
+    async (payload) => {
+      const mail = await renderStudentMessage(payload);
+      return mail && fillLink(mail);
+    },
+    async (id) => (await students.mintLink(id)).url,
+  );
   const transport = createMailTransport({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
@@ -208,10 +253,7 @@ export default fp<ServicesOptions>(async function services(app: FastifyInstance,
     { leaseMs: config.outboxLeaseMs, ...options.outboxWorker },
     {
       mail: (payload) => fillLink(payload as MailMessage),
-      [STUDENT_MESSAGE_OUTBOX]: async (payload) => {
-        const mail = await renderStudentMessage(payload);
-        return mail && fillLink(mail);
-      },
+      [STUDENT_MESSAGE_OUTBOX]: (payload) => dispatch.deliver(payload),
       announcement: async (payload) => {
         const mail = await announcements.render(payload);
         return mail && fillLink(mail);

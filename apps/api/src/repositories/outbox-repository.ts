@@ -109,6 +109,14 @@ export const outboxRepository = {
       .where(eq(outbox.id, id));
   },
 
+  /** Puts a claimed row back until `until`, the attempt not counted (quiet hours, pacing). */
+  async hold(db: Db, id: string, until: Date): Promise<void> {
+    await db
+      .update(outbox)
+      .set({ status: 'queued', nextAttemptAt: until, lockedUntil: null, attempts: sql`${outbox.attempts} - 1` })
+      .where(eq(outbox.id, id));
+  },
+
   async byId(db: Db, id: string): Promise<OutboxRow | undefined> {
     const rows = await db.select().from(outbox).where(eq(outbox.id, id)).limit(1);
     return rows[0];

@@ -14,6 +14,7 @@ import {
   studentRequestSchema,
   studentRequestUpdateSchema,
   studentTermsAcceptSchema,
+  studentPhoneMessagesSchema,
   studentTokenSchema,
 } from '@registrar/contract/student-page-schemas';
 import { notFound } from '../lib/http-errors';
@@ -160,6 +161,26 @@ const studentPageRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await students.acceptTerms(request.params.token, request.body.version, request.ip);
       return { success: true as const, message: STUDENT_PAGE_MESSAGES.termsAccepted, data: null };
+    },
+  );
+
+  app.put(
+    apiPaths.studentPageMessages,
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['student page'],
+        summary: 'The student turns WhatsApp and SMS messages on or off on their page (mail always comes)',
+        params: studentTokenParams,
+        body: studentPhoneMessagesSchema,
+        response: { 200: successEnvelope(z.null()), ...errors },
+      },
+    },
+    async (request) => {
+      const on = request.body.phoneMessages;
+      await students.setPhoneMessages(request.params.token, on);
+      const message = on ? STUDENT_PAGE_MESSAGES.phoneMessagesOn : STUDENT_PAGE_MESSAGES.phoneMessagesOff;
+      return { success: true as const, message, data: null };
     },
   );
 

@@ -144,6 +144,7 @@ export class EnrollmentIntake {
           ...studentColumns(input),
           companyAddress: this.config.companyAddress, // from configuration, never the client
           ...consentColumns(terms?.version ?? null, clientIp, byStaff),
+          phoneMessagesConsentAt: input.messagesConsent ? new Date() : null,
           inquiryId: inquiryId ?? null,
           language: input.language,
           gstin: input.gstin ?? null,

@@ -12,6 +12,7 @@ import type { Db, Executor } from '../db/database';
 import { enrollments, outbox, studentMessages } from '../db/schema';
 import { toRupees } from '../lib/money';
 import { outboxRepository } from '../repositories/outbox-repository';
+import { messageDeliveryRepository } from '../repositories/message-delivery-repository';
 import type { PaymentRow } from '../repositories/payment-repository';
 import { brandedMail, type MailMessage } from './mail/mail-message';
 import { studentLinkParagraph } from './student-links';
@@ -199,7 +200,7 @@ export function studentMessageRenderer(
   };
 }
 
-/** An enrolment's messages, newest first, each with the delivery state of its mail. */
+/** An enrolment's messages, newest first, each with the channels it went out on and their states. */
 export async function messagesOf(db: Db, enrollmentId: string): Promise<StudentMessage[]> {
   const rows = await db
     .select({ message: studentMessages, mail: outbox })
@@ -208,19 +209,35 @@ export async function messagesOf(db: Db, enrollmentId: string): Promise<StudentM
     .where(eq(studentMessages.enrollmentId, enrollmentId))
     .orderBy(desc(studentMessages.createdAt))
     .limit(200);
+  const tried = await messageDeliveryRepository.forMessages(
+    db,
+    rows.map((r) => r.message.id),
+  );
   return rows.map(({ message: m, mail }) => {
     const amount = formatRupeesExact(toRupees(Number(m.params.amountPaise)));
+    // Mail's state is its outbox row's; the phone channels' is what their provider reported.
+    const mailState = mail?.status ?? 'failed';
+    const deliveries = tried
+      .filter((d) => d.messageId === m.id)
+      .map((d) => ({
+        channel: d.channel,
+        state: d.channel === 'mail' ? mailState : d.state,
+        error: d.error ? `${d.error}${d.errorCode ? ` (${d.errorCode})` : ''}` : null,
+        updatedAt: d.updatedAt.toISOString(),
+      }));
+    const now = deliveries.at(-1);
     return {
       _id: m.id,
       kind: m.kind,
       eventKey: m.eventKey,
-      channel: 'mail' as const,
-      state: mail?.status ?? 'failed',
+      channel: now?.channel ?? ('mail' as const),
+      state: now?.state ?? mailState,
+      deliveries,
       summary: [ABOUT[m.kind](m.params), amount, m.kind === 'claim_rejected' ? String(m.params.reason) : null]
         .filter(Boolean)
         .join(' · '),
       attempts: mail?.attempts ?? 0,
-      lastError: mail?.lastError ?? null,
+      lastError: now && now.channel !== 'mail' ? now.error : (mail?.lastError ?? null),
       createdAt: m.createdAt.toISOString(),
       sentAt: mail?.sentAt?.toISOString() ?? null,
     };

@@ -15,6 +15,7 @@ import {
 import { payments, staff, studentRequests } from '../db/schema';
 import { conflict, forbidden, notFound } from '../lib/http-errors';
 import { enrollmentRepository } from '../repositories/enrollment-repository';
+import { enrollmentConsentRepository } from '../repositories/enrollment-consent-repository';
 import { paymentRepository } from '../repositories/payment-repository';
 import { renderFeeStatement, renderReceipt } from './fee-statement-pdf';
 import { studentClaims } from './reconciliation/claim-service';
@@ -44,6 +45,7 @@ export class StudentPageService extends StudentLinks {
   async page(token: string): Promise<StudentPage> {
     const { enrollmentId, expiresAt } = await this.resolve(token);
     const detail = await this.detail(enrollmentId);
+    const phone = await enrollmentConsentRepository.of(this.db, enrollmentId);
     const requests = await this.db
       .select()
       .from(studentRequests)
@@ -106,7 +108,23 @@ export class StudentPageService extends StudentLinks {
       onlinePayment: OPEN_FOR_FEES(detail.status) ? (this.config.payments?.gateway ?? null) : null,
       claims: await studentClaims(this.db, enrollmentId),
       termsToAccept: await this.termsToAccept(detail),
+      phoneMessages: Boolean(phone?.phoneMessagesConsentAt && !phone.phoneMessagesStoppedAt),
     };
+  }
+
+  /** The student's switch for WhatsApp and SMS; mail comes whatever they choose. */
+  async setPhoneMessages(token: string, on: boolean): Promise<void> {
+    const { enrollmentId } = await this.resolve(token);
+    await this.db.transaction(async (tx) => {
+      await enrollmentConsentRepository.set(tx, enrollmentId, on);
+      await enrollmentRepository.addEvent(tx, {
+        enrollmentId,
+        kind: 'messages_choice',
+        note: on
+          ? 'The student turned on WhatsApp and SMS on their page'
+          : 'The student stopped WhatsApp and SMS on their page',
+      });
+    });
   }
 
   /** The current terms, while a desk enrolment waits for the student to accept them here. */

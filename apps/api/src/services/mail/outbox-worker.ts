@@ -8,6 +8,7 @@ import { outboxRepository } from '../../repositories/outbox-repository';
 import type { MailMessage } from './mail-message';
 import type { MailTransport } from './mail-transport';
 import { safeErrorFacts } from '../../lib/logger';
+import { CARRIED_ELSEWHERE, HoldUntil } from './outbox-signals';
 
 export const MAX_ATTEMPTS = 8;
 
@@ -16,7 +17,7 @@ export const MAX_ATTEMPTS = 8;
  * kinds (e.g. `announcement`) point at a record, so a bulk insert stays one cheap statement.
  * Undefined means the record is gone (deleted before delivery): nothing is sent.
  */
-export type OutboxRenderer = (payload: unknown) => Promise<MailMessage | undefined>;
+export type OutboxRenderer = (payload: unknown) => Promise<MailMessage | undefined | typeof CARRIED_ELSEWHERE>;
 
 export interface OutboxWorkerOptions {
   pollMs?: number;
@@ -101,9 +102,13 @@ export class OutboxWorker {
           await outboxRepository.markFailedAttempt(this.db, row.id, 'cancelled: the record was deleted', null);
           continue;
         }
-        await this.transport.send(row.id, message);
+        if (message !== CARRIED_ELSEWHERE) await this.transport.send(row.id, message);
         await outboxRepository.markSent(this.db, row.id);
       } catch (err) {
+        if (err instanceof HoldUntil) {
+          await outboxRepository.hold(this.db, row.id, err.until);
+          continue;
+        }
         const message = (err as Error).message.slice(0, 500);
         const retryAt =
           row.attempts >= MAX_ATTEMPTS

@@ -85,10 +85,10 @@ function initialValues(params: URLSearchParams): Values {
  * The multipart body: the parsed text fields (phones as strings, emiPrice as JSON), the version of
  * the terms the page showed (the server records it as the student's consent) and the files.
  */
-function buildBody(fields: EnrollmentFields, termsVersion: number, files: Files): FormData {
+function buildBody(fields: EnrollmentFields, termsVersion: number, files: Files, messagesConsent: boolean): FormData {
   const body = new FormData();
   // The language on screen: the student's mails and fee statement use it.
-  for (const [key, value] of Object.entries({ ...fields, termsVersion, language: activeLanguage() })) {
+  for (const [key, value] of Object.entries({ ...fields, termsVersion, messagesConsent, language: activeLanguage() })) {
     if (value !== undefined) body.append(key, Array.isArray(value) ? JSON.stringify(value) : String(value));
   }
   for (const [key, file] of Object.entries(files)) body.append(key, file, file.name);
@@ -114,6 +114,7 @@ function EnrollmentForm() {
   const site = usePublicResource<SiteInfo>(SITE_URL);
   const [files, setFiles] = useState<Files>({});
   const [sameAddress, setSameAddress] = useState(false);
+  const [messagesConsent, setMessagesConsent] = useState(false);
   const [started, setStarted] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -232,7 +233,10 @@ function EnrollmentForm() {
       try {
         const { submitEnrollment, ThankYouModal } = await loadSendParts();
         termsVersion.current ??= (await apiFetch<Terms>(TERMS_URL)).data.version;
-        const result = await submitEnrollment(buildBody(fields, termsVersion.current, files), setProgress);
+        const result = await submitEnrollment(
+          buildBody(fields, termsVersion.current, files, messagesConsent),
+          setProgress,
+        );
         dispatch(requestSucceeded(message(result.message) ?? result.message));
         setCreated({ result, Modal: ThankYouModal });
       } catch (err) {
@@ -312,6 +316,9 @@ function EnrollmentForm() {
               maxLength={10}
               {...field('alterNativePhoneNumber')}
             />
+            <Checkbox checked={messagesConsent} onChange={(e) => setMessagesConsent(e.target.checked)}>
+              {t('enrol.messagesConsent', { institute: site.data?.instituteName ?? '' })}
+            </Checkbox>
             <TextArea
               label={t('enrol.currentAddress')}
               required

@@ -22,6 +22,17 @@ import {
 setUpEnrollmentForm();
 
 describe('/student-enrollment', () => {
+  it('sends the WhatsApp and SMS choice only when the student ticks its own box', async () => {
+    renderForm();
+    await fillValid();
+    const box = screen.getByRole('checkbox', { name: /on WhatsApp and SMS/ }) as HTMLInputElement;
+    expect(box.checked).toBe(false);
+    fireEvent.click(box);
+    submit();
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+    expect(FakeXhr.sent[0]!.body!.get('messagesConsent')).toBe('true');
+  });
+
   it('sends multipart with an upload progress bar, then toasts and shows the thank-you modal; Ok reloads', async () => {
     const reload = vi.fn();
     Object.defineProperty(window, 'location', { configurable: true, value: { ...window.location, reload } });
@@ -48,6 +59,8 @@ describe('/student-enrollment', () => {
     expect(body.has('pancard')).toBe(false);
     // The consent: the version of the terms the page showed.
     expect(body.get('termsVersion')).toBe(String(TERMS.version));
+    // WhatsApp and SMS are a separate choice, unticked unless the student ticks it.
+    expect(body.get('messagesConsent')).toBe('false');
 
     const button = screen.getByRole('button', { name: /Sending/ }) as HTMLButtonElement;
     expect(button.disabled).toBe(true);

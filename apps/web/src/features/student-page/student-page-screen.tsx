@@ -20,6 +20,7 @@ const PaymentClaimSection = lazy(async () => ({
   default: (await import('./payment-claim-section')).PaymentClaimSection,
 }));
 // The sanitizer comes with it, so only a page with terms to accept loads it.
+import { MessagesSwitch } from './student-messages-switch';
 const TermsToAccept = lazy(async () => ({ default: (await import('./student-terms-section')).TermsToAccept }));
 const OnlinePay = lazy(async () => ({ default: (await import('./student-online-pay')).OnlinePay }));
 import './student-page.css';
@@ -236,6 +237,8 @@ function StudentPageView({ token, page, onChanged }: { token: string; page: Stud
       </Section>
 
       <DataRequests token={token} page={page} onChanged={onChanged} />
+
+      <MessagesSwitch token={token} on={page.phoneMessages === true} />
 
       <Section id="sp-contacts" title={t('my.contacts')}>
         <dl className="sp-facts">

@@ -4,9 +4,12 @@ import type { useOnTouchedForm } from './use-on-touched-form';
 
 /**
  * The enrolment's text fields as the form holds them: strings, '' for nothing (the terms version is
- * not typed in, and the language is the page's, sent with the form).
+ * not typed in, the language is the page's, and the messages choice a checkbox, sent with the form).
  */
-export type TextName = Exclude<keyof EnrollmentFieldsInput, 'emiPrice' | 'termsVersion' | 'language'>;
+export type TextName = Exclude<
+  keyof EnrollmentFieldsInput,
+  'emiPrice' | 'termsVersion' | 'language' | 'messagesConsent'
+>;
 export type Values = Record<TextName, string>;
 
 /** The files of the public form; `authoritySign` is the staff's. */

@@ -103,6 +103,9 @@ describe("the students' catalogues", () => {
       STUDENT_PAGE_MESSAGES.receiptNotFound,
       STUDENT_PAGE_MESSAGES.termsAccepted,
       STUDENT_PAGE_MESSAGES.termsAlreadyAccepted,
+      STUDENT_PAGE_MESSAGES.phoneMessagesOn,
+      STUDENT_PAGE_MESSAGES.phoneMessagesOff,
+      STUDENT_PAGE_MESSAGES.phoneMessagesRequired,
       // POST /api/student-page-payment-claim ("I have paid")
       STUDENT_PAGE_MESSAGES.claimRecorded,
       STUDENT_PAGE_MESSAGES.claimInstallmentUnknown,

@@ -210,6 +210,7 @@ describe('fee panel', () => {
       eventKey: 'refund:r1',
       channel: 'mail',
       state: 'sent',
+      deliveries: [],
       summary: 'RFND-2026-000001 · ₹1,000.00',
       attempts: 1,
       lastError: null,

@@ -8,6 +8,7 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { MESSAGE_CHANNEL_LABELS } from '@registrar/contract/message-channels';
 import {
   STUDENT_MESSAGE_KIND_LABELS,
   STUDENT_MESSAGE_STATE_LABELS,
@@ -22,6 +23,8 @@ const CHIP_COLOURS: Record<StudentMessage['state'], 'default' | 'success' | 'err
   sending: 'default',
   sent: 'success',
   failed: 'error',
+  delivered: 'success',
+  read: 'success',
 };
 
 export function MessageHistory({ enrollmentId }: { enrollmentId: string }) {
@@ -49,7 +52,8 @@ export function MessageHistory({ enrollmentId }: { enrollmentId: string }) {
             </Typography>
           </Stack>
           <Typography variant="body2" color="text.secondary">
-            By mail · written <time dateTime={m.createdAt}>{formatDateTime(m.createdAt)}</time>
+            By {MESSAGE_CHANNEL_LABELS[m.channel].replace('Mail', 'mail')} · written{' '}
+            <time dateTime={m.createdAt}>{formatDateTime(m.createdAt)}</time>
             {m.sentAt && (
               <>
                 {' '}
@@ -57,6 +61,18 @@ export function MessageHistory({ enrollmentId }: { enrollmentId: string }) {
               </>
             )}
           </Typography>
+          {m.deliveries.length > 1 && (
+            <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+              Tried:{' '}
+              {m.deliveries
+                .map(
+                  (d) =>
+                    `${MESSAGE_CHANNEL_LABELS[d.channel]} ${STUDENT_MESSAGE_STATE_LABELS[d.state].toLowerCase()}` +
+                    (d.state === 'failed' && d.error ? ` (${d.error})` : ''),
+                )
+                .join(' → ')}
+            </Typography>
+          )}
           {m.state === 'failed' && m.lastError && (
             <Typography variant="body2" color="error" sx={{ overflowWrap: 'anywhere' }}>
               Not delivered after {m.attempts} {m.attempts === 1 ? 'attempt' : 'attempts'}: {m.lastError}
