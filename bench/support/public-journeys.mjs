@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { root } from './server.mjs';
 
-const fixture = (name) => path.join(root, 'e2e', 'fixtures', name);
+const fixture = (/** @type {string} */ name) => path.join(root, 'e2e', 'fixtures', name);
 const suffix = Date.now().toString(36);
 export const COURSE = `Bench Course ${suffix}`;
 
@@ -19,12 +19,15 @@ export async function createCourse(base, token) {
   if (res.status !== 201) throw new Error(`course not created: ${res.status} ${await res.text()}`);
 }
 
-/** @param {import('playwright-core').Page} page */
+/** @param {import('playwright-core').Locator} locator */
 async function visible(locator, timeout = 20_000) {
   await locator.first().waitFor({ state: 'visible', timeout });
 }
 
-/** The inquiry form: a bad phone number seen, then every field filled and sent. @param {import('playwright-core').Page} page */
+/**
+ * The inquiry form: a bad phone number seen, then every field filled and sent.
+ * @param {import('playwright-core').Page} page @param {string} base
+ */
 export async function inquiryJourney(page, base) {
   await page.goto(`${base}/student-inquiry`);
   await visible(page.getByRole('checkbox', { name: COURSE }));
@@ -55,7 +58,7 @@ async function drawSignature(page) {
     [0.2, 0.3],
     [0.5, 0.8],
     [0.85, 0.4],
-  ])
+  ].map((p) => /** @type {[number, number]} */ (p)))
     await page.mouse.move(box.x + box.width * x, box.y + box.height * y, { steps: 4 });
   await page.mouse.up();
 }
@@ -63,7 +66,7 @@ async function drawSignature(page) {
 /**
  * The enrolment form filled as enrollment.spec.ts does it, with three files and a drawn signature,
  * through the thank-you modal. Returns the email it enrolled.
- * @param {import('playwright-core').Page} page
+ * @param {import('playwright-core').Page} page @param {string} base
  */
 export async function enrolmentJourney(page, base) {
   const email = `bench.enrol.${suffix}@example.com`;
@@ -91,7 +94,7 @@ export async function enrolmentJourney(page, base) {
   return email;
 }
 
-/** The student's link from the enrolment mail the server wrote as a `.eml` file. */
+/** The student's link from the enrolment mail the server wrote as a `.eml` file. @param {string} dataDir @param {string} email */
 export async function studentLink(dataDir, email) {
   const outbox = path.join(dataDir, 'outbox');
   for (let i = 0; i < 300; i += 1) {
@@ -109,7 +112,10 @@ export async function studentLink(dataDir, email) {
   throw new Error(`no enrolment mail with a link for ${email}`);
 }
 
-/** The student's page with Pay and "I have paid" open, a report with a short UTR refused. @param {import('playwright-core').Page} page */
+/**
+ * The student's page with Pay and "I have paid" open, a report with a short UTR refused.
+ * @param {import('playwright-core').Page} page @param {string} base @param {string} link
+ */
 export async function studentPageJourney(page, base, link) {
   await page.goto(`${base}${link}`);
   await visible(page.getByRole('heading', { level: 1, name: 'Your enrolment' }));
