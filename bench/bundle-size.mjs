@@ -56,15 +56,19 @@ if (process.env.SKIP_BUILD !== '1') {
   if (api.status !== 0) process.exit(api.status ?? 1);
 }
 
-const app = await startServer({
+const SERVER_ENV = {
   ADMIN_EMAIL: ADMIN.email,
   ADMIN_PASSWORD: ADMIN.password,
   PUBLIC_URL: 'http://127.0.0.1',
   UPI_ID: 'registrar@okbank',
   UPI_PAYEE_NAME: 'Registrar Training Institute',
   PAYMENT_GATEWAY: 'simulator',
-});
+};
+const app = await startServer(SERVER_ENV);
 const base = app.base;
+// Another build's server (its web app in ../../web/dist beside it): its journeys are measured in
+// the same run, before this build's, for a before-and-after table.
+const beforeServer = process.env.BEFORE_SERVER;
 
 const browser = await chromium.launch({
   executablePath: chromiumPath,
@@ -73,6 +77,8 @@ const browser = await chromium.launch({
 let failed = false;
 const rows = [];
 const journeyRows = [];
+/** @type {Record<string, unknown>[]} */
+const beforeRows = [];
 const overButNotEnforced = [];
 
 /** Counts the gzipped size of every script a page fetches, by URL. @param {import('playwright-core').Page} page */
@@ -96,6 +102,34 @@ function countScripts(page) {
       return [...scripts.values()].reduce((a, b) => a + b, 0);
     },
   };
+}
+
+/**
+ * The public pages' journeys against one server, on a phone, each in a fresh browser (an empty cache).
+ * @param {{ base: string, dataDir: string }} server
+ */
+async function walkJourneys(server) {
+  await createCourse(server.base, await signIn(server.base, ADMIN));
+  let link = '';
+  const measured = [];
+  for (const journey of JOURNEYS) {
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+    const page = await context.newPage();
+    const { scripts, total: sum } = countScripts(page);
+    if (journey.page === '/student-inquiry') await inquiryJourney(page, server.base);
+    else if (journey.page === '/student-enrollment') {
+      const email = await enrolmentJourney(page, server.base);
+      link = await studentLink(server.dataDir, email);
+    } else await studentPageJourney(page, server.base, link);
+    await page.waitForLoadState('networkidle');
+    const bytes = await sum();
+    if (process.env.BENCH_VERBOSE)
+      for (const [url, size] of [...scripts].sort((a, b) => b[1] - a[1]))
+        console.log(`${journey.page} journey\t${(size / KiB).toFixed(1)} KiB\t${url.split('/').pop()}`);
+    measured.push({ page: journey.page, files: scripts.size, bytes, gzipKiB: (bytes / KiB).toFixed(1) });
+    await context.close();
+  }
+  return measured;
 }
 
 try {
@@ -133,35 +167,29 @@ try {
     await context.close();
   }
 
-  // The public pages' journeys, on a phone, each in a fresh browser (an empty cache).
-  await createCourse(base, await signIn(base, ADMIN));
-  let link = '';
-  for (const journey of JOURNEYS) {
-    const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
-    const page = await context.newPage();
-    const { scripts, total: sum } = countScripts(page);
-    if (journey.page === '/student-inquiry') await inquiryJourney(page, base);
-    else if (journey.page === '/student-enrollment') {
-      const email = await enrolmentJourney(page, base);
-      link = await studentLink(app.dataDir, email);
-    } else await studentPageJourney(page, base, link);
-    await page.waitForLoadState('networkidle');
-    const total = await sum();
-    const ok = total <= journey.budgetKiB * KiB;
+  if (beforeServer) {
+    const before = await startServer(SERVER_ENV, { script: path.resolve(beforeServer) });
+    try {
+      for (const row of await walkJourneys(before)) beforeRows.push({ ...row, build: 'before' });
+    } finally {
+      await before.stop();
+    }
+  }
+  const measured = await walkJourneys(app);
+  for (const [i, journey] of JOURNEYS.entries()) {
+    const row = measured[i];
+    if (!row) throw new Error(`${journey.page}: not measured`);
+    const ok = row.bytes <= journey.budgetKiB * KiB;
     if (!ok && journey.enforced) failed = true;
     if (!ok && !journey.enforced) overButNotEnforced.push(journey.page);
-    if (process.env.BENCH_VERBOSE)
-      for (const [url, size] of [...scripts].sort((a, b) => b[1] - a[1]))
-        console.log(`${journey.page} journey\t${(size / KiB).toFixed(1)} KiB\t${url.split('/').pop()}`);
     journeyRows.push({
-      page: journey.page,
-      files: scripts.size,
-      gzipKiB: (total / KiB).toFixed(1),
+      page: row.page,
+      files: row.files,
+      gzipKiB: row.gzipKiB,
       budgetKiB: journey.budgetKiB,
       result: ok ? 'ok' : journey.enforced ? 'OVER' : 'OVER (not yet within: not failing)',
       note: journey.note,
     });
-    await context.close();
   }
 } finally {
   await browser.close();
@@ -171,6 +199,10 @@ console.log('\nJS fetched per route (gzip -9), against the budgets');
 console.table(rows);
 console.log("\nJS fetched over each public page's whole journey (gzip -9), against the budgets");
 console.table(journeyRows);
+if (beforeRows.length > 0) {
+  console.log(`\nThe same journeys on the build of ${beforeServer} (measured first, in this run)`);
+  console.table(beforeRows.map(({ bytes: _bytes, ...row }) => row));
+}
 if (overButNotEnforced.length > 0)
   console.warn(
     `\n*** OVER BUDGET (not yet within it, so not failing CI): ${overButNotEnforced.join(', ')} ***\n` +
