@@ -5,6 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { renderPrivacyPage } from './build/privacy-page';
 import { routePages } from './build/route-pages';
 
+/** The public pages' own app (no store, no console shell), started by main.tsx on their paths. */
+const PUBLIC_APP = 'src/app/public-app.tsx';
 /** What a prerendered public page inlines: the shared tokens and base, then the page's own sheet. */
 const sharedCss = ['src/shared/styles/tokens.css', 'src/shared/styles/base.css', 'src/shared/i18n/language-switch.css'];
 
@@ -17,23 +19,27 @@ export default defineConfig({
     routePages(
       {
         '/student-enrollment': {
+          boot: PUBLIC_APP,
           screen: 'src/features/enrollment-form/enrollment-form-screen.tsx',
           page: 'src/features/enrollment-form/enrollment-page.tsx',
           css: [...sharedCss, 'src/features/enrollment-form/enrollment-page.css'],
         },
         '/student-inquiry': {
+          boot: PUBLIC_APP,
           screen: 'src/features/inquiry-form/inquiry-form-screen.tsx',
           page: 'src/features/inquiry-form/inquiry-page.tsx',
           css: [...sharedCss, 'src/features/inquiry-form/inquiry-page.css'],
         },
         '/login': { screen: 'src/features/auth/login-screen.tsx' },
         '/my': {
+          boot: PUBLIC_APP,
           screen: 'src/features/student-page/student-page-screen.tsx',
           page: 'src/features/student-page/student-page-frame.tsx',
           css: [...sharedCss, 'src/features/student-page/student-page-frame.css'],
         },
         // The page a student's link opens: its data is fetched with the page, not after the code.
         '/my/:token': {
+          boot: PUBLIC_APP,
           screen: 'src/features/student-page/student-page-screen.tsx',
           page: 'src/features/student-page/student-page-loading.tsx',
           css: [...sharedCss, 'src/features/student-page/student-page-frame.css'],

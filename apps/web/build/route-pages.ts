@@ -34,6 +34,8 @@ export interface RoutePage {
   page?: string;
   /** Stylesheets inlined with the prerendered markup, in cascade order (shared tokens first). */
   css?: string[];
+  /** The module the entry starts on this page instead of the `bootModules`: its chunks are preloaded. */
+  boot?: string;
 }
 
 /** Marks a root whose content came prerendered with the page (read by main.tsx). */
@@ -193,33 +195,41 @@ export function routePages(
       const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
       const byFile = new Map(chunks.map((c) => [c.fileName, c]));
       // What index.html loads: the entry and everything it imports statically …
-      const entryFiles = new Set<string>();
-      const visitEntry = (fileName: string) => {
-        if (entryFiles.has(fileName)) return;
-        entryFiles.add(fileName);
-        byFile.get(fileName)?.imports.forEach(visitEntry);
+      const withImports = (into: Set<string>, fileName: string) => {
+        if (into.has(fileName)) return;
+        into.add(fileName);
+        byFile.get(fileName)?.imports.forEach((f) => withImports(into, f));
       };
-      chunks.filter((c) => c.isEntry).forEach((c) => visitEntry(c.fileName));
+      const entryOnly = new Set<string>();
+      chunks.filter((c) => c.isEntry).forEach((c) => withImports(entryOnly, c.fileName));
       // … and the boot modules' chunks, which Vite would only request once the entry has run.
-      const before = new Set(entryFiles);
-      for (const module of bootModules) {
-        const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(module));
-        if (!chunk) throw new Error(`route pages: no chunk for ${module}`);
-        visitEntry(chunk.fileName);
-      }
-      index.source = preloadInIndex(
-        String(index.source),
-        [...entryFiles].filter((f) => !before.has(f)).map((f) => `/${f}`),
-      );
+      const booted = (modules: string[]) => {
+        const files = new Set(entryOnly);
+        for (const module of modules) {
+          const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(module));
+          if (!chunk) throw new Error(`route pages: no chunk for ${module}`);
+          withImports(files, chunk.fileName);
+        }
+        return files;
+      };
+      const original = String(index.source);
+      const bootedIndex = (files: Set<string>) =>
+        preloadInIndex(
+          original,
+          [...files].filter((f) => !entryOnly.has(f)).map((f) => `/${f}`),
+        );
+      const entryFiles = booted(bootModules);
+      index.source = bootedIndex(entryFiles);
       const indexHtml = String(index.source);
       const manifest: Record<string, string> = {};
       for (const [route, spec] of Object.entries(routes)) {
         const start = chunks.find((c) => c.facadeModuleId?.endsWith(spec.screen));
         if (!start) throw new Error(`route pages: no chunk for ${spec.screen}`);
+        const pageEntry = spec.boot ? booted([spec.boot]) : entryFiles;
         const files = new Set<string>();
         const styles = new Set<string>();
         const visit = (fileName: string) => {
-          if (files.has(fileName) || entryFiles.has(fileName)) return;
+          if (files.has(fileName) || pageEntry.has(fileName)) return;
           files.add(fileName);
           const chunk = byFile.get(fileName);
           chunk?.viteMetadata?.importedCss.forEach((css) => styles.add(css));
@@ -248,7 +258,8 @@ export function routePages(
           parts.prerendered = { html: module.html, css: compactCss(css), languageScript: module.languageScript };
         }
         const fileName = pageFileName(route);
-        this.emitFile({ type: 'asset', fileName, source: composePage(indexHtml, parts) });
+        const pageIndex = spec.boot ? bootedIndex(pageEntry) : indexHtml;
+        this.emitFile({ type: 'asset', fileName, source: composePage(pageIndex, parts) });
         manifest[route] = fileName;
       }
       for (const [route, render] of Object.entries(htmlPages)) {

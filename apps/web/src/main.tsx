@@ -1,6 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { adoptPrerenderedPage } from './app/prerendered';
+import { isPublicPath } from './app/public-routes';
 // Toasts' code loads lazily (app/app.tsx) but their stylesheet stays here, before base.css, whose
 // palette overrides of its colours (WCAG AA contrast) must come after it.
 import 'react-toastify/dist/ReactToastify.css';
@@ -17,12 +18,20 @@ const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve))
 // module; the app's code (its chunks come preloaded with the page, build/route-pages.ts) in a task
 // of its own; the router, which matches the URL and starts the screen's load, in another; and the
 // first render, once the session is restored, runs as a transition, in slices.
+// A public page starts its own small app: no store to restore, no console shell.
 void (async () => {
   await yieldToBrowser();
-  const { appReady, createApp } = await import('./app/app');
-  await appReady;
-  await yieldToBrowser();
-  const App = createApp();
+  let App;
+  if (isPublicPath(window.location.pathname)) {
+    const { createPublicApp } = await import('./app/public-app');
+    await yieldToBrowser();
+    App = createPublicApp();
+  } else {
+    const { appReady, createApp } = await import('./app/app');
+    await appReady;
+    await yieldToBrowser();
+    App = createApp();
+  }
   startTransition(() => {
     createRoot(container).render(
       <StrictMode>

@@ -2,6 +2,8 @@ import { Suspense, lazy } from 'react';
 import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router';
 import type { Persistor } from 'redux-persist';
+import { requestFailed, requestSucceeded } from '../shared/state/services-slice';
+import { NotifyProvider, type Notify } from '../shared/ui/notify';
 import { PrerenderedProvider } from './prerendered';
 import { createRouter } from './router';
 import { createStore } from './store';
@@ -12,6 +14,10 @@ import { createStore } from './store';
 const Toasts = lazy(() => import('../shared/ui/toasts').then((m) => ({ default: m.Toasts })));
 
 const { store, persistor } = createStore();
+
+/** Public screens' toasts, collected by the store with the console's own. */
+const notify: Notify = (message, type) =>
+  store.dispatch(type === 'error' ? requestFailed(message) : requestSucceeded(message));
 
 /** Resolves once redux-persist has restored the stored state (or given up after its time-out). */
 function restored(persistor: Persistor): Promise<void> {
@@ -47,9 +53,11 @@ export function createApp() {
   return function App({ prerendered }: { prerendered?: string | undefined }) {
     return (
       <Provider store={store}>
-        <PrerenderedProvider value={prerendered}>
-          <RouterProvider router={router} />
-        </PrerenderedProvider>
+        <NotifyProvider value={notify}>
+          <PrerenderedProvider value={prerendered}>
+            <RouterProvider router={router} />
+          </PrerenderedProvider>
+        </NotifyProvider>
         <Suspense fallback={null}>
           <Toasts />
         </Suspense>

@@ -10,6 +10,7 @@ import { ErrorPage } from './error-page';
 import { BootFallback } from './prerendered';
 import { ChunkErrorBoundary, lazyRoute, lazyScreen, loadChunk } from '../shared/ui/lazy-screen';
 import { authRoutes } from '../features/auth/auth-routes';
+import { publicRoutes } from './public-routes';
 import { injectIntoStore } from '../shared/state/store-injection';
 
 /**
@@ -201,52 +202,13 @@ export const adminScreens: RouteObject[] = [
   },
 ];
 
-/** The student's page's code and its part of the visitor's language, together. */
-const studentPage = async () =>
-  (
-    await Promise.all([
-      import('../features/student-page/student-page-screen'),
-      Promise.all([import('../shared/i18n/i18n'), import('../shared/i18n/student-page-catalogue')]).then(([m, c]) =>
-        m.loadStudentLanguage(c.studentPageCatalogue),
-      ),
-    ])
-  )[0];
-
 export const routes: RouteObject[] = [
   {
     errorElement: <ErrorPage />,
     hydrateFallbackElement: <BootFallback />,
     children: [
       ...authRoutes,
-      // A public form's code and the visitor's language arrive together.
-      {
-        path: '/student-enrollment',
-        lazy: async () => {
-          const [screen] = await Promise.all([
-            import('../features/enrollment-form/enrollment-form-screen'),
-            import('../shared/i18n/i18n').then((m) => m.loadStudentLanguage()),
-          ]);
-          return { Component: screen.EnrollmentFormScreen };
-        },
-      },
-      {
-        path: '/my',
-        lazy: async () => ({ Component: (await studentPage()).StudentLinkRequestScreen }),
-      },
-      {
-        path: '/my/:token',
-        lazy: async () => ({ Component: (await studentPage()).StudentPageScreen }),
-      },
-      {
-        path: '/student-inquiry',
-        lazy: async () => {
-          const [screen] = await Promise.all([
-            import('../features/inquiry-form/inquiry-form-screen'),
-            import('../shared/i18n/i18n').then((m) => m.loadStudentLanguage()),
-          ]);
-          return { Component: screen.InquiryFormScreen };
-        },
-      },
+      ...publicRoutes,
       {
         path: '/',
         lazy: adminLayout,

@@ -17,7 +17,6 @@
  */
 import { apiPaths } from '@registrar/contract/api-paths';
 import { useCallback, useEffect, useRef, useState, type ComponentType, type FormEvent } from 'react';
-import { useDispatch } from 'react-redux';
 import { useSearchParams } from 'react-router';
 import type { PublicCourse } from '@registrar/contract/course';
 import type { EnrollmentFields } from '@registrar/contract/enrollment';
@@ -27,7 +26,7 @@ import { ApiError } from '../../shared/api/api-error';
 import { apiFetch } from '../../shared/api/api-fetch';
 import { activeLanguage } from '../../shared/i18n/i18n';
 import { StudentI18n, T, translateMessage, useMessage, useT } from '../../shared/i18n/translate';
-import { requestFailed, requestSucceeded } from '../../shared/state/services-slice';
+import { useNotify } from '../../shared/ui/notify';
 import { publicFailureMessage } from '../../shared/api/public-failure';
 import { onFirstMove } from '../../shared/lib/first-move';
 import {
@@ -107,7 +106,7 @@ export function EnrollmentFormScreen() {
 function EnrollmentForm() {
   const t = useT();
   const message = useMessage();
-  const dispatch = useDispatch();
+  const notify = useNotify();
   const [searchParams] = useSearchParams();
   const [defaults] = useState(() => initialValues(searchParams));
   const courses = usePublicResource<PublicCourse[]>(COURSES_URL);
@@ -185,8 +184,8 @@ function EnrollmentForm() {
 
   // Course-list failures show the error's message, in the language on screen when it came.
   useEffect(() => {
-    if (courses.error) dispatch(requestFailed(translateMessage(courses.error)!));
-  }, [courses.error, dispatch]);
+    if (courses.error) notify(translateMessage(courses.error)!, 'error');
+  }, [courses.error, notify]);
 
   const course = courseList.find((c) => c._id === values.courseId);
   const uploading = progress !== null;
@@ -222,7 +221,7 @@ function EnrollmentForm() {
         rules.current = await loadRules();
       } catch (err) {
         const english = publicFailureMessage(err);
-        dispatch(requestFailed(message(english)!));
+        notify(message(english)!, 'error');
         setFailure(english);
         return;
       }
@@ -237,11 +236,11 @@ function EnrollmentForm() {
           buildBody(fields, termsVersion.current, files, messagesConsent),
           setProgress,
         );
-        dispatch(requestSucceeded(message(result.message) ?? result.message));
+        notify(message(result.message) ?? result.message, 'success');
         setCreated({ result, Modal: ThankYouModal });
       } catch (err) {
         const english = publicFailureMessage(err);
-        dispatch(requestFailed(message(english)!));
+        notify(message(english)!, 'error');
         setFailure(english);
         if (err instanceof ApiError && err.fieldErrors.length > 0) form.setServerErrors(err.fieldErrors);
       } finally {

@@ -10,7 +10,6 @@
  *   server's field errors on their fields. Nothing typed is lost.
  */
 import { useEffect, useRef, useState } from 'react';
-import { useDispatch } from 'react-redux';
 import { useSearchParams } from 'react-router';
 import { INQUIRY_WORKING_AS_OPTIONS, REFERENCE_OPTIONS } from '@registrar/contract/constants';
 import { INQUIRY_MESSAGES } from '@registrar/contract/answer-messages';
@@ -18,7 +17,7 @@ import { MESSAGES } from '@registrar/contract/messages';
 import { ApiError } from '../../shared/api/api-error';
 import { activeLanguage } from '../../shared/i18n/i18n';
 import { StudentI18n, T, useMessage, useT } from '../../shared/i18n/translate';
-import { requestFailed, requestSucceeded } from '../../shared/state/services-slice';
+import { useNotify } from '../../shared/ui/notify';
 import {
   ButtonSpinner,
   Checkbox,
@@ -132,7 +131,7 @@ export function InquiryFormScreen() {
 function InquiryForm() {
   const t = useT();
   const message = useMessage();
-  const dispatch = useDispatch();
+  const notify = useNotify();
   const [searchParams] = useSearchParams();
   const areas = useAreasOfInterest();
   const site = useSiteInfo();
@@ -147,7 +146,7 @@ function InquiryForm() {
 
   const failed = (err: unknown) => {
     const english = failureMessage(err);
-    dispatch(requestFailed(message(english)!));
+    notify(message(english)!, 'error');
     setFailure(english); // in the language on screen, even after a switch
     if (err instanceof ApiError) setServerErrors(err.fieldErrors);
   };
@@ -158,7 +157,7 @@ function InquiryForm() {
       setFailure(null);
       return postInquiry({ ...inquiry, language: activeLanguage() }, honeypotRef.current?.value ?? '')
         .then((answer) => {
-          dispatch(requestSucceeded(message(answer || INQUIRY_MESSAGES.received)!));
+          notify(message(answer || INQUIRY_MESSAGES.received)!, 'success');
           setSentTo(inquiry.email);
           if (site.state === 'failed') site.reload();
         })

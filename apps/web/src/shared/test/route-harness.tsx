@@ -12,7 +12,8 @@ import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-rout
 import { afterEach, beforeEach, vi } from 'vitest';
 import { configureApiFetch } from '../api/api-fetch';
 import { baseApi } from '../api/base-api';
-import { servicesSlice } from '../state/services-slice';
+import { requestFailed, requestSucceeded, servicesSlice } from '../state/services-slice';
+import { NotifyProvider } from '../ui/notify';
 import { sessionSlice, signedOut, type SessionState } from '../session/session-slice';
 
 export const STAFF = {
@@ -68,7 +69,11 @@ export function renderRoute(
   });
   const view = render(
     <Provider store={store}>
-      <RouterProvider router={router} />
+      <NotifyProvider
+        value={(message, type) => store.dispatch(type === 'error' ? requestFailed(message) : requestSucceeded(message))}
+      >
+        <RouterProvider router={router} />
+      </NotifyProvider>
     </Provider>,
   );
   return { ...view, store, router, onUnauthorized };
