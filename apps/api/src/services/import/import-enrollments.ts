@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { localIsoDate } from '@registrar/contract/enrollment';
 import { planFeeSchedule } from '@registrar/contract/fee-plan';
+import { unknownCourseMessage } from '@registrar/contract/import-values';
 import {
   IMPORT_MESSAGES,
   importEnrollmentRowSchema,
@@ -16,7 +17,7 @@ import type { Config } from '../../config';
 import type { Db, Executor } from '../../db/database';
 import { importRepository } from '../../repositories/import-repository';
 import { enrollmentNumber, studentColumns } from '../enrollment-record';
-import { rowErrors, type ImportRow } from './import-table';
+import { courseNames, rowErrors, type ImportRow } from './import-table';
 import type { CheckedRow, ImportHandler } from './import-handler';
 
 /** Rows written per statement. */
@@ -41,7 +42,11 @@ export function enrollmentImport(config: Config): ImportHandler<EnrollmentRow> {
         if (!parsed.success) found.push(...rowErrors(r.row, parsed.error.issues).filter((e) => !taken.has(e.field)));
         const course = courses.get((r.values.course ?? '').trim().toLowerCase());
         if (r.values.course && !course)
-          found.push({ row: r.row, field: 'course', message: IMPORT_MESSAGES.courseUnknown });
+          found.push({
+            row: r.row,
+            field: 'course',
+            message: unknownCourseMessage(r.values.course, courseNames(courses)),
+          });
         if (parsed.success && course) {
           const keys = [
             parsed.data.externalId ? `id:${parsed.data.externalId}` : null,

@@ -9,6 +9,7 @@ import {
   IMPORT_DATE_COLUMNS,
   IMPORT_MAX_ROWS,
   IMPORT_MESSAGES,
+  importDateProblem,
   readImportDate,
   type ImportDateFormat,
   type ImportError,
@@ -62,7 +63,7 @@ export function toImportTable(kind: ImportKind, rows: string[][], dateFormat: Im
       const raw = (at === undefined ? '' : (cells[at] ?? '')).trim();
       if (dateColumns.has(column) && raw !== '') {
         const iso = readImportDate(raw, dateFormat);
-        if (!iso) errors.push({ row, field: column, message: `${IMPORT_MESSAGES.dateUnreadable} ${dateFormat}` });
+        if (!iso) errors.push({ row, field: column, message: importDateProblem(raw, dateFormat) });
         values[column] = iso ?? '';
       } else values[column] = raw;
     }
@@ -83,3 +84,6 @@ export function rowErrors(row: number, issues: readonly { path: PropertyKey[]; m
   }
   return out;
 }
+
+/** The courses' names as the institute wrote them, for naming the nearest to an unknown one. */
+export const courseNames = (courses: Map<string, { name: string }>) => [...courses.values()].map((c) => c.name);
