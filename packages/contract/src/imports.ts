@@ -110,6 +110,8 @@ export const IMPORT_MAX_ROWS = 100_000;
 
 export const IMPORT_MESSAGES = {
   imported: 'Import finished',
+  goodRowsImported:
+    'The good rows are imported; the rows in error are in the errors file: fix them and import that file',
   dryRunDone: 'Checked: nothing was written',
   hasErrors: 'Some rows are in error: fix them and upload the file again; nothing was imported',
   kindRequired: 'Choose what the file holds: enrolments, payments or inquiries',

@@ -5,6 +5,7 @@ import {
   courses,
   enrollmentEvents,
   enrollments,
+  importMappings,
   imports,
   inquiries,
   inquiryEvents,
@@ -22,6 +23,27 @@ export const importRepository = {
 
   async byId(db: Db, id: string): Promise<ImportRecord | undefined> {
     return (await db.select().from(imports).where(eq(imports.id, id)).limit(1))[0];
+  },
+
+  /** The mapping kept for a kind's header, if an admin confirmed one. */
+  async savedMapping(db: Db, kind: string, headerKey: string): Promise<Record<string, string> | undefined> {
+    const found = await db
+      .select({ mapping: importMappings.mapping })
+      .from(importMappings)
+      .where(and(eq(importMappings.kind, kind), eq(importMappings.headerKey, headerKey)))
+      .limit(1);
+    return found[0]?.mapping;
+  },
+
+  /** Keeps the mapping that read a file for the next file with the same header, replacing the last. */
+  async saveMapping(db: Db, kind: string, headerKey: string, mapping: Record<string, string>, staffId: string) {
+    await db
+      .insert(importMappings)
+      .values({ kind, headerKey, mapping, updatedBy: staffId })
+      .onConflictDoUpdate({
+        target: [importMappings.kind, importMappings.headerKey],
+        set: { mapping, updatedBy: staffId, updatedAt: new Date() },
+      });
   },
 
   async log(db: Db, limit = 50) {
