@@ -65,6 +65,8 @@ export const IMPORT_FIELD_SYNONYMS: Record<string, readonly string[]> = {
   reference: ['reference', 'ref', 'cheque no', 'remarks', 'संदर्भ'],
   receiptNumber: ['receipt', 'receipt no', 'receipt number', 'रसीद', 'रसीद संख्या'],
   overpayment: ['overpayment', 'excess'],
+  amountPaid: ['amount paid', 'paid', 'fees paid', 'total paid', 'paid amount', 'जमा राशि', 'भुगतान राशि'],
+  paidMode: ['paid by', 'mode', 'payment mode', 'mode of payment', 'paid via', 'भुगतान माध्यम'],
   address: ['address', 'पता'],
   currentlyWorkingAs: ['occupation', 'working as', 'व्यवसाय'],
   currentlyAt: ['college', 'company', 'currently at', 'संस्था'],
@@ -95,6 +97,13 @@ export function headerSignature(header: readonly string[]): string {
   return keys.join('|');
 }
 
+/** Fields proposed only from a column of their own name: in an enrolment file a "Mode" column is what was paid by. */
+const BY_NAME_ONLY: Record<ImportKind, readonly string[]> = {
+  enrollments: ['paymentMode'],
+  payments: [],
+  inquiries: [],
+};
+
 type SampleTest = (cells: string[]) => boolean;
 const most =
   (test: (cell: string) => boolean): SampleTest =>
@@ -110,6 +119,7 @@ const SAMPLE_TESTS: Record<string, SampleTest> = {
   phoneNumber: most((c) => /^[1-9]\d{9}$/.test(readPhone(c))),
   amount: most((c) => readRupeesPaise(c) !== null && /[₹,]|\/-/.test(c)),
   paymentMode: most((c) => readChoice(c, LEDGER_PAYMENT_MODES, PAYMENT_MODE_ALIASES) !== null),
+  paidMode: most((c) => readChoice(c, LEDGER_PAYMENT_MODES, PAYMENT_MODE_ALIASES) !== null),
   paidOn: most(isDate),
   enrolledOn: most(isDate),
   receivedOn: most(isDate),
@@ -133,8 +143,8 @@ export function proposeMapping(
     used.add(at);
     mapping[field] = header[at]!.trim();
   };
-  const fields = importFields(kind);
-  for (const field of fields) take(field, keys.indexOf(headerCellKey(field)));
+  const fields = importFields(kind).filter((f) => !BY_NAME_ONLY[kind].includes(f));
+  for (const field of importFields(kind)) take(field, keys.indexOf(headerCellKey(field)));
   for (const field of fields)
     for (const synonym of IMPORT_FIELD_SYNONYMS[field] ?? []) take(field, keys.indexOf(headerCellKey(synonym)));
   // A header that starts with a synonym ("Mobile No. (WhatsApp)") after whole-header matches.

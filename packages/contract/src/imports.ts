@@ -28,6 +28,7 @@ import {
   impossibleDate,
   optionalChoiceField,
   phoneCell,
+  readRupeesPaise,
   defaultedChoiceField,
 } from './import-values';
 
@@ -42,7 +43,8 @@ export const IMPORT_ENROLLMENT_STATUSES = ['pending', 'approved', 'completed', '
 
 /** Columns a file may add to its template's: read when the header has them, empty otherwise. */
 export const IMPORT_OPTIONAL_COLUMNS: Record<ImportKind, readonly string[]> = {
-  enrollments: [],
+  // What the student paid before the move, on the enrolment's own row: a total, its day and mode.
+  enrollments: ['amountPaid', 'paidOn', 'paidMode', 'receiptNumber'],
   payments: ['overpayment'],
   inquiries: [],
 };
@@ -99,7 +101,7 @@ export const IMPORT_COLUMNS = {
 
 /** Columns a row may leave empty without the template being wrong (the row rules still apply). */
 export const IMPORT_DATE_COLUMNS: Record<ImportKind, readonly string[]> = {
-  enrollments: ['startDate', 'endDate', 'enrolledOn'],
+  enrollments: ['startDate', 'endDate', 'enrolledOn', 'paidOn'],
   payments: ['paidOn'],
   inquiries: ['receivedOn'],
 };
@@ -130,6 +132,9 @@ export const IMPORT_MESSAGES = {
   stateInvalid: 'State must be the two-digit GST state code, such as 27 for Maharashtra',
   receiptNumberLikeOurs: 'This receipt number has the form of Registrar’s own receipts: give it another prefix',
   receiptNumberTaken: 'This receipt number is already on another enrolment’s payment',
+  paidOnRequired: 'Give the day the amount paid was paid',
+  paidModeRequired: 'Give how the amount paid was paid: cash, upi, bank transfer, card, cheque or other',
+  paidBeyondFee: 'The amount paid is more than the course fee',
   busy: 'Another import is running: wait until it finishes',
   notFound: 'Import not found',
   noErrors: 'This import has no rows in error',
@@ -177,10 +182,21 @@ export const importEnrollmentRowSchema = enrollmentFieldsObject
         .optional(),
     ),
   })
+  .extend({
+    amountPaid: z.preprocess(
+      (v) => (typeof v === 'string' && v.trim() !== '' ? (readRupeesPaise(v) ?? -1) : undefined),
+      z.number().int().min(0, { error: IMPORT_MESSAGES.amountUnreadable }).optional(),
+    ),
+    paidOn: optionalIso,
+    paidMode: optionalChoiceField(RECORDED_PAYMENT_MODES, PAYMENT_MODE_ALIASES),
+    receiptNumber: z.preprocess(emptyAsUndefined, z.string().trim().max(40).optional()),
+  })
   .refine((v) => !v.endDate || !v.startDate || v.endDate >= v.startDate, {
     error: MESSAGES.endDateBeforeStart,
     path: ['endDate'],
-  });
+  })
+  .refine((v) => !v.amountPaid || v.paidOn, { error: IMPORT_MESSAGES.paidOnRequired, path: ['paidOn'] })
+  .refine((v) => !v.amountPaid || v.paidMode, { error: IMPORT_MESSAGES.paidModeRequired, path: ['paidMode'] });
 export type ImportEnrollmentRow = z.output<typeof importEnrollmentRowSchema>;
 
 /** One past payment: the staff payment's own fields and rules, and the institute's receipt number. */

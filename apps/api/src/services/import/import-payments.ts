@@ -21,7 +21,7 @@ import { courseNames, rowErrors, type ImportRow } from './import-table';
 import type { CheckedRow, ImportHandler } from './import-handler';
 
 /** Registrar's own receipt and refund numbers: an imported number of this shape could collide with a live one. */
-const OUR_NUMBER = /^(RCPT|RFND)-\d{4}-\d{6}$/i;
+export const OUR_NUMBER = /^(RCPT|RFND)-\d{4}-\d{6}$/i;
 
 interface PaymentRow extends CheckedRow {
   value: ImportPaymentRow;
