@@ -167,11 +167,12 @@ export const importRepository = {
     return new Set(found.map((r) => r.key));
   },
 
-  async insertInquiry(db: Executor, values: typeof inquiries.$inferInsert, note: string): Promise<void> {
+  async insertInquiry(db: Executor, values: typeof inquiries.$inferInsert, note: string, staffId: string) {
     const [row] = await db.insert(inquiries).values(values).returning({ id: inquiries.id });
+    // The admin who imported it is its source on the timeline, not the public form.
     await db
       .insert(inquiryEvents)
-      .values({ inquiryId: row!.id, kind: 'created', toStatus: values.status ?? 'new', note });
+      .values({ inquiryId: row!.id, kind: 'created', toStatus: values.status ?? 'new', note, staffId });
   },
 
   /** `count` enrolment numbers from the sequence in one statement. */
