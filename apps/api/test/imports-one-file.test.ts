@@ -11,7 +11,7 @@ import { csv, importApp, student } from './import-app';
 const COLUMNS = [...IMPORT_COLUMNS.enrollments, 'amountPaid', 'paidOn', 'paidMode', 'receiptNumber'];
 
 describe('students and what they paid, in one file', async () => {
-  const { db, send, count } = await importApp();
+  const { app, auth, db, send, count } = await importApp();
 
   it('records each row’s total paid as an imported payment, once, and refuses the future and more than the fee', async () => {
     const file = csv(COLUMNS, [
@@ -69,5 +69,9 @@ describe('students and what they paid, in one file', async () => {
     expect(again.json().data).toMatchObject({ created: 0, skipped: 2 });
     expect(await count('payments')).toBe(payments + 1);
     expect(await verifyLedger(db)).toEqual([]);
+
+    // The dashboard says how much of the year's collected came from the old books.
+    const dashboard = await app.inject({ method: 'GET', url: '/api/dashboard?period=year', headers: auth });
+    expect(dashboard.json().data.money).toMatchObject({ importedInPeriod: 4500, collectedInPeriod: 4500 });
   });
 });
