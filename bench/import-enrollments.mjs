@@ -8,6 +8,8 @@
 import { signIn, startServer } from './support/server.mjs';
 
 const ROWS = Number(process.env.IMPORT_ROWS ?? 5000);
+// IMPORT_WITH_PAYMENTS=1: each row also carries what the student paid (one file for both), in a register's own words.
+const WITH_PAYMENTS = process.env.IMPORT_WITH_PAYMENTS === '1';
 const BUDGET_MS = 60_000;
 const who = { email: 'import@registrar.test', password: 'Import-Bench-Pass-1' };
 const app = await startServer({ ADMIN_EMAIL: who.email, ADMIN_PASSWORD: who.password });
@@ -22,11 +24,13 @@ try {
   if (!course.ok) throw new Error(`course: ${course.status}`);
 
   const header =
-    'externalId,name,email,phoneNumber,alterNativePhoneNumber,currentAddress,permanentAddress,course,paymentMethod,paymentMode,startDate,endDate,currentlyWorking,currentlyWorkingPlace,currentSem,designation,status,enrolledOn,state';
+    'externalId,name,email,phoneNumber,alterNativePhoneNumber,currentAddress,permanentAddress,course,paymentMethod,paymentMode,startDate,endDate,currentlyWorking,currentlyWorkingPlace,currentSem,designation,status,enrolledOn,state' +
+    (WITH_PAYMENTS ? ',amountPaid,paidOn,paidMode,receiptNumber' : '');
   const lines = [header];
   for (let i = 1; i <= ROWS; i += 1)
     lines.push(
-      `OLD-${i},Student ${i},student${i}@example.in,9${String(i).padStart(9, '0')},,"${i} MG Road, Pune","${i} MG Road, Pune",Data Science,installment,cash,01/0${1 + (i % 9)}/2026,,company,Infosys,,Analyst,approved,15/12/2025,27`,
+      `OLD-${i},Student ${i},student${i}@example.in,9${String(i).padStart(9, '0')},,"${i} MG Road, Pune","${i} MG Road, Pune",Data Science,installment,cash,01/0${1 + (i % 9)}/2026,,company,Infosys,,Analyst,approved,15/12/2025,27` +
+        (WITH_PAYMENTS ? `,"₹12,500/-",20/01/2026,${i % 2 ? 'GPay' : 'Cash'},BOOK/${i}` : ''),
     );
   const csv = Buffer.from(`${lines.join('\r\n')}\r\n`);
 

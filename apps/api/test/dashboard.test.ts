@@ -93,6 +93,7 @@ describe('dashboard, notifications, audit and payments export', async () => {
     expect(d.money).toEqual({
       collectedInPeriod: Number(money!.paid) / 100,
       collectedAllTime: Number(money!.paid) / 100,
+      importedInPeriod: 0,
       outstanding: Number(money!.owed) / 100,
       // Two pending enrolments owe ₹1,000 less the ₹200 paid on each: apart from the approved ones.
       outstandingPending: 1600,

@@ -1,4 +1,5 @@
 /** Imported inquiries follow the inquiry form's rules for what is kept. */
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { apiPaths } from '@registrar/contract/api-paths';
 import { IMPORT_COLUMNS } from '@registrar/contract/imports';
@@ -69,5 +70,13 @@ describe('importing inquiries', async () => {
       friendName: null,
       friendWorkingArea: null,
     });
+  });
+
+  it('names the admin who imported an inquiry as its source, never the public form as well', async () => {
+    const found = (await database.db.execute(
+      sql`select count(*)::int as n from inquiry_events e join inquiries i on i.id = e.inquiry_id
+        where i.email like '%.import@example.com' and e.kind = 'created' and e.staff_id is null`,
+    )) as unknown as { rows: { n: number }[] };
+    expect(found.rows[0]!.n).toBe(0);
   });
 });

@@ -104,9 +104,9 @@ describe('bulk import of students, enrolments, past payments and inquiries', asy
     expect(dry.json().data.errors).toEqual(report.errors);
     expect(report.errors).toEqual([
       { row: 3, field: 'phoneNumber', message: MESSAGES.phoneRule },
-      { row: 4, field: 'course', message: IMPORT_MESSAGES.courseUnknown },
+      { row: 4, field: 'course', message: 'No course has this name: nearest Tally Prime' },
       { row: 5, field: 'externalId', message: `${IMPORT_MESSAGES.duplicateInFile} 2` },
-      { row: 6, field: 'startDate', message: `${IMPORT_MESSAGES.dateUnreadable} dd/mm/yyyy` },
+      { row: 6, field: 'startDate', message: '04/31/2026: there is no month 31' },
     ]);
     expect(await count('enrollments')).toBe(before);
 

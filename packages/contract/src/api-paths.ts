@@ -97,6 +97,7 @@ export const apiPaths = {
   importTemplate: '/api/import-template/:name',
   importErrors: '/api/import/:id/errors.csv',
   importProgress: '/api/import-progress',
+  importColumns: '/api/import-columns',
   studentPagePayment: '/api/student-page-payment/:token',
   studentPagePaymentReturn: '/api/student-page-payment-return/:token',
   studentPagePaymentStatus: '/api/student-page-payment-status/:token/:orderId',

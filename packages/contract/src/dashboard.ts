@@ -65,6 +65,8 @@ export const dashboardSchema = z.object({
   money: z.object({
     collectedInPeriod: z.number(),
     collectedAllTime: z.number(),
+    /** Of `collectedInPeriod`, what came in by an import from the institute's old books. */
+    importedInPeriod: z.number(),
     outstanding: z.number(),
     /** `outstanding` split: owed on approved (or completed) enrolments, and on those still pending review. */
     outstandingApproved: z.number(),

@@ -19,7 +19,7 @@ export const emailField = () =>
   requiredString(MESSAGES.emailRequired)
     .max(EMAIL_MAX, { error: MESSAGES.emailTooLong, abort: true })
     .regex(z.regexes.html5Email, { error: MESSAGES.emailIncorrect, abort: true })
-    .regex(/\./, { error: MESSAGES.emailNeedsDot, abort: true });
+    .regex(/@[^@]*\.[^.@]+$/, { error: MESSAGES.emailNeedsDot, abort: true });
 
 /** Phone numbers travel as strings: exactly 10 digits, not starting with zero. */
 export const phoneField = () =>

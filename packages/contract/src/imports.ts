@@ -4,14 +4,33 @@
  * the row schemas below are built from the forms' own schemas, not copies of them.
  */
 import { z } from 'zod';
-import { RECORDED_PAYMENT_MODES } from './constants';
+import {
+  INQUIRY_WORKING_AS_OPTIONS,
+  PAYMENT_METHODS,
+  PAYMENT_MODES,
+  RECORDED_PAYMENT_MODES,
+  REFERENCE_OPTIONS,
+  WORKING_STATUS_OPTIONS,
+} from './constants';
 import { enrollmentFieldsObject } from './enrollment';
-import { emailField, emptyAsUndefined } from './fields';
+import { emailField, emptyAsUndefined, optionalPhoneField, phoneField } from './fields';
 import { inquirySchema } from './inquiry';
 import { INQUIRY_STATUSES } from './inquiry-admin';
 import { MESSAGES } from './messages';
 import { recordPaymentFields } from './fees';
 import { checkPaymentReferences } from './payment-references';
+import {
+  ENROLLMENT_MODE_ALIASES,
+  IMPORT_VALUE_MESSAGES,
+  PAYMENT_METHOD_ALIASES,
+  PAYMENT_MODE_ALIASES,
+  choiceField,
+  impossibleDate,
+  optionalChoiceField,
+  phoneCell,
+  readRupeesPaise,
+  defaultedChoiceField,
+} from './import-values';
 
 export const IMPORT_KINDS = ['enrollments', 'payments', 'inquiries'] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
@@ -24,7 +43,8 @@ export const IMPORT_ENROLLMENT_STATUSES = ['pending', 'approved', 'completed', '
 
 /** Columns a file may add to its template's: read when the header has them, empty otherwise. */
 export const IMPORT_OPTIONAL_COLUMNS: Record<ImportKind, readonly string[]> = {
-  enrollments: [],
+  // What the student paid before the move, on the enrolment's own row: a total, its day and mode.
+  enrollments: ['amountPaid', 'paidOn', 'paidMode', 'receiptNumber'],
   payments: ['overpayment'],
   inquiries: [],
 };
@@ -81,7 +101,7 @@ export const IMPORT_COLUMNS = {
 
 /** Columns a row may leave empty without the template being wrong (the row rules still apply). */
 export const IMPORT_DATE_COLUMNS: Record<ImportKind, readonly string[]> = {
-  enrollments: ['startDate', 'endDate', 'enrolledOn'],
+  enrollments: ['startDate', 'endDate', 'enrolledOn', 'paidOn'],
   payments: ['paidOn'],
   inquiries: ['receivedOn'],
 };
@@ -92,6 +112,8 @@ export const IMPORT_MAX_ROWS = 100_000;
 
 export const IMPORT_MESSAGES = {
   imported: 'Import finished',
+  goodRowsImported:
+    'The good rows are imported; the rows in error are in the errors file: fix them and import that file',
   dryRunDone: 'Checked: nothing was written',
   hasErrors: 'Some rows are in error: fix them and upload the file again; nothing was imported',
   kindRequired: 'Choose what the file holds: enrolments, payments or inquiries',
@@ -102,17 +124,17 @@ export const IMPORT_MESSAGES = {
   overpaymentInvalid:
     'Write credit in overpayment to keep what is paid beyond the installment as a credit to refund, or leave it empty',
   dateFormatInvalid: 'Choose a date format: dd/mm/yyyy, yyyy-mm-dd or mm/dd/yyyy',
-  dateUnreadable: 'Write the date as',
   courseRequired: 'Name the course',
-  courseUnknown: 'No course has this name',
   duplicateInFile: 'The same record appears earlier in this file, on row',
   enrollmentUnknown: 'No enrolment of this email in this course: import the enrolments first',
   installmentUnknown: 'The enrolment has no installment of this number',
-  amountUnreadable: 'Write the amount in rupees, such as 25000 or 1,25,000.00',
-  statusInvalid: 'Status must be pending, approved, completed or cancelled',
+  amountUnreadable: 'Write the amount in rupees, such as 25000, ₹1,25,000.00 or 25,000/-',
   stateInvalid: 'State must be the two-digit GST state code, such as 27 for Maharashtra',
   receiptNumberLikeOurs: 'This receipt number has the form of Registrar’s own receipts: give it another prefix',
   receiptNumberTaken: 'This receipt number is already on another enrolment’s payment',
+  paidOnRequired: 'Give the day the amount paid was paid',
+  paidModeRequired: 'Give how the amount paid was paid: cash, upi, bank transfer, card, cheque or other',
+  paidBeyondFee: 'The amount paid is more than the course fee',
   busy: 'Another import is running: wait until it finishes',
   notFound: 'Import not found',
   noErrors: 'This import has no rows in error',
@@ -141,14 +163,16 @@ export const importEnrollmentRowSchema = enrollmentFieldsObject
     paymentMethod: true,
   })
   .extend({
+    phoneNumber: phoneCell(phoneField()),
+    alterNativePhoneNumber: phoneCell(optionalPhoneField()),
+    currentlyWorking: choiceField(WORKING_STATUS_OPTIONS, {}, MESSAGES.currentlyWorkingRequired),
+    paymentMode: optionalChoiceField(PAYMENT_MODES, ENROLLMENT_MODE_ALIASES),
+    paymentMethod: choiceField(PAYMENT_METHODS, PAYMENT_METHOD_ALIASES, MESSAGES.paymentMethodRequired),
     externalId: z.preprocess(emptyAsUndefined, z.string().trim().max(100).optional()),
     course: z.string().trim().min(1, { error: IMPORT_MESSAGES.courseRequired }).max(200),
     startDate: optionalIso,
     endDate: optionalIso,
-    status: z.preprocess(
-      (v) => emptyAsUndefined(typeof v === 'string' ? v.toLowerCase() : v) ?? 'approved',
-      z.enum(IMPORT_ENROLLMENT_STATUSES, { error: IMPORT_MESSAGES.statusInvalid }),
-    ),
+    status: defaultedChoiceField(IMPORT_ENROLLMENT_STATUSES, 'approved'),
     enrolledOn: optionalIso,
     state: z.preprocess(
       emptyAsUndefined,
@@ -158,17 +182,28 @@ export const importEnrollmentRowSchema = enrollmentFieldsObject
         .optional(),
     ),
   })
+  .extend({
+    amountPaid: z.preprocess(
+      (v) => (typeof v === 'string' && v.trim() !== '' ? (readRupeesPaise(v) ?? -1) : undefined),
+      z.number().int().min(0, { error: IMPORT_MESSAGES.amountUnreadable }).optional(),
+    ),
+    paidOn: optionalIso,
+    paidMode: optionalChoiceField(RECORDED_PAYMENT_MODES, PAYMENT_MODE_ALIASES),
+    receiptNumber: z.preprocess(emptyAsUndefined, z.string().trim().max(40).optional()),
+  })
   .refine((v) => !v.endDate || !v.startDate || v.endDate >= v.startDate, {
     error: MESSAGES.endDateBeforeStart,
     path: ['endDate'],
-  });
+  })
+  .refine((v) => !v.amountPaid || v.paidOn, { error: IMPORT_MESSAGES.paidOnRequired, path: ['paidOn'] })
+  .refine((v) => !v.amountPaid || v.paidMode, { error: IMPORT_MESSAGES.paidModeRequired, path: ['paidMode'] });
 export type ImportEnrollmentRow = z.output<typeof importEnrollmentRowSchema>;
 
 /** One past payment: the staff payment's own fields and rules, and the institute's receipt number. */
 export const importPaymentRowSchema = recordPaymentFields
   .pick({ paymentMode: true, utr: true, reference: true })
   .extend({
-    paymentMode: z.enum(RECORDED_PAYMENT_MODES, { error: MESSAGES.paymentModeInvalid }),
+    paymentMode: choiceField(RECORDED_PAYMENT_MODES, PAYMENT_MODE_ALIASES, MESSAGES.paymentModeInvalid),
     email: emailField(),
     course: z.string().trim().min(1, { error: IMPORT_MESSAGES.courseRequired }).max(200),
     installmentNumber: z.coerce.number({ error: IMPORT_MESSAGES.installmentUnknown }).int().min(1).max(100),
@@ -187,11 +222,11 @@ export type ImportPaymentRow = z.output<typeof importPaymentRowSchema>;
 
 /** One inquiry: the public form's fields and rules; course names of interest separated by `;`. */
 export const importInquiryRowSchema = inquirySchema.omit({ courseId: true, language: true }).extend({
+  phoneNumber: phoneCell(phoneField()),
+  currentlyWorkingAs: optionalChoiceField(INQUIRY_WORKING_AS_OPTIONS),
+  reference: choiceField(REFERENCE_OPTIONS, {}, MESSAGES.referenceRequired),
   receivedOn: requiredIso,
-  status: z.preprocess(
-    (v) => emptyAsUndefined(typeof v === 'string' ? v.toLowerCase() : v) ?? 'new',
-    z.enum(INQUIRY_STATUSES),
-  ),
+  status: defaultedChoiceField(INQUIRY_STATUSES, 'new'),
 });
 export type ImportInquiryRow = z.output<typeof importInquiryRowSchema>;
 
@@ -225,26 +260,33 @@ export const importProgressSchema = z
   .object({ kind: z.enum(IMPORT_KINDS), fileName: z.string(), done: z.number().int(), total: z.number().int() })
   .nullable();
 
+/** The day, month and year a cell holds in `format`, unchecked; null when it has another shape. */
+function dateParts(text: string, format: ImportDateFormat): [number, number, number] | null {
+  if (format === 'yyyy-mm-dd') {
+    const found = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(text);
+    return found ? [Number(found[1]), Number(found[2]), Number(found[3])] : null;
+  }
+  const found = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(text);
+  if (!found) return null;
+  const [a, b] = [Number(found[1]), Number(found[2])];
+  return format === 'dd/mm/yyyy' ? [Number(found[3]), b, a] : [Number(found[3]), a, b];
+}
+
 /**
  * `dd/mm/yyyy` and its siblings read strictly: the day and month are where the format says,
  * never guessed (an ambiguous 04/05 means what the chosen format says). One- or two-digit days
  * and months are accepted. Answers `YYYY-MM-DD`, or null.
  */
 export function readImportDate(cell: string, format: ImportDateFormat): string | null {
+  const parts = dateParts(cell.trim(), format);
+  if (!parts || impossibleDate(cell.trim(), ...parts)) return null;
+  const [y, m, d] = parts;
+  return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+}
+
+/** Why a cell is not a date in `format`: an impossible day or month named as such, else the format. */
+export function importDateProblem(cell: string, format: ImportDateFormat): string {
   const text = cell.trim();
-  let y: number, m: number, d: number;
-  if (format === 'yyyy-mm-dd') {
-    const found = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(text);
-    if (!found) return null;
-    [y, m, d] = [Number(found[1]), Number(found[2]), Number(found[3])];
-  } else {
-    const found = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(text);
-    if (!found) return null;
-    const [a, b] = [Number(found[1]), Number(found[2])];
-    [d, m] = format === 'dd/mm/yyyy' ? [a, b] : [b, a];
-    y = Number(found[3]);
-  }
-  const date = new Date(Date.UTC(y, m - 1, d));
-  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return null;
-  return date.toISOString().slice(0, 10);
+  const parts = dateParts(text, format);
+  return (parts && impossibleDate(text, ...parts)) ?? `${text}: ${IMPORT_VALUE_MESSAGES.dateUnreadable} ${format}`;
 }

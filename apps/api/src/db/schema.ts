@@ -815,6 +815,23 @@ export const imports = pgTable(
   (t) => [index('imports_created_idx').on(t.createdAt)],
 );
 
+/** The column mapping an admin confirmed for an import file's header, offered again for the same header. */
+export const importMappings = pgTable(
+  'import_mappings',
+  {
+    kind: text('kind').notNull(),
+    /** The header's cells, compared as the import compares them, joined by `|`. */
+    headerKey: text('header_key').notNull(),
+    mapping: jsonb('mapping').$type<Record<string, string>>().notNull(),
+    updatedBy: uuid('updated_by'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'import_mappings_pk', columns: [t.kind, t.headerKey] }),
+    fkey('import_mappings_updated_by_fkey', t.updatedBy, staff.id, 'set null'),
+  ],
+);
+
 /** Orders a student opened at the payment gateway; one open order per installment and amount. */
 export const paymentOrders = pgTable(
   'payment_orders',

@@ -11,6 +11,7 @@ const csv = lazyPackage<typeof import('csv-parse/sync')>('csv-parse/sync');
 const excel = lazyPackage<typeof import('read-excel-file/node')>('read-excel-file/node');
 const yauzl = lazyPackage<typeof Yauzl>('yauzl');
 import { ERROR_CODES } from '@registrar/contract/envelope';
+import { readRupeesPaise } from '@registrar/contract/import-values';
 import { RECONCILIATION_MESSAGES as M, XLSX_MAX_UNPACKED_BYTES } from '@registrar/contract/reconciliation';
 import { HttpError, badRequest } from './http-errors';
 
@@ -112,20 +113,18 @@ export const headerKey = (cell: string) => cell.toLowerCase().replace(/[^a-z0-9]
  * paise; null for an empty cell or a dash. A sign is kept (negative for debits in signed columns).
  */
 export function amountPaise(cell: string): number | null {
-  let text = cell.replace(/₹|inr|rs\.?|\s/gi, '').replace(/(cr|dr)$/i, '');
-  if (text === '' || /^-+$/.test(text)) return null;
+  let text = cell.replace(/\s/g, '').replace(/(cr|dr)$/i, '');
   let sign = 1;
   if (/^\(.*\)$/.test(text)) {
     sign = -1;
     text = text.slice(1, -1);
   }
-  if (text.startsWith('-')) {
+  if (text.startsWith('-') && !/^-+$/.test(text)) {
     sign = -sign;
     text = text.slice(1);
   } else if (text.startsWith('+')) text = text.slice(1);
-  if (!/^(\d{1,3}(,\d{2,3})*|\d+)(\.\d{1,2})?$/.test(text)) return null;
-  const [whole, fraction = ''] = text.replace(/,/g, '').split('.');
-  return sign * (Number(whole) * 100 + Number(fraction.padEnd(2, '0')));
+  const paise = readRupeesPaise(text);
+  return paise === null ? null : sign * paise;
 }
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];

@@ -96,6 +96,8 @@ const ENTITY: Record<ApiPathName, string | undefined> = {
   importTemplate: undefined,
   importErrors: undefined,
   importProgress: undefined,
+  // Reads the file's header and proposes a mapping; writes nothing.
+  importColumns: undefined,
   // Students and the gateway, not staff; each payment they bring carries its own enrolment event.
   studentPagePayment: undefined,
   studentPagePaymentReturn: undefined,

@@ -75,6 +75,7 @@ export const dashboardRepository = {
     sqlRows<{
       collected_period: string;
       collected_all: string;
+      imported_period: string;
       outstanding: string;
       outstanding_pending: string;
       overdue: string;
@@ -92,6 +93,9 @@ export const dashboardRepository = {
           select (select coalesce(sum(paid_paise), 0) from dashboard_payment_totals
                     where month >= ${from}::date and month < ${until}::date)::bigint as collected_period,
                  (select coalesce(sum(paid_paise), 0) from dashboard_payment_totals)::bigint as collected_all,
+                 (select coalesce(sum(p.amount_paise), 0) from payments p
+                    where p.source = 'import' and p.voided_at is null
+                      and p.paid_on >= ${from}::date and p.paid_on < ${until}::date)::bigint as imported_period,
                  coalesce(sum(owed_paise), 0)::bigint as outstanding,
                  coalesce(sum(pending_owed_paise), 0)::bigint as outstanding_pending,
                  coalesce(sum(owed_paise) filter (where due_date < ${today}::date), 0)::bigint as overdue,

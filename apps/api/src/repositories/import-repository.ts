@@ -5,6 +5,7 @@ import {
   courses,
   enrollmentEvents,
   enrollments,
+  importMappings,
   imports,
   inquiries,
   inquiryEvents,
@@ -22,6 +23,27 @@ export const importRepository = {
 
   async byId(db: Db, id: string): Promise<ImportRecord | undefined> {
     return (await db.select().from(imports).where(eq(imports.id, id)).limit(1))[0];
+  },
+
+  /** The mapping kept for a kind's header, if an admin confirmed one. */
+  async savedMapping(db: Db, kind: string, headerKey: string): Promise<Record<string, string> | undefined> {
+    const found = await db
+      .select({ mapping: importMappings.mapping })
+      .from(importMappings)
+      .where(and(eq(importMappings.kind, kind), eq(importMappings.headerKey, headerKey)))
+      .limit(1);
+    return found[0]?.mapping;
+  },
+
+  /** Keeps the mapping that read a file for the next file with the same header, replacing the last. */
+  async saveMapping(db: Db, kind: string, headerKey: string, mapping: Record<string, string>, staffId: string) {
+    await db
+      .insert(importMappings)
+      .values({ kind, headerKey, mapping, updatedBy: staffId })
+      .onConflictDoUpdate({
+        target: [importMappings.kind, importMappings.headerKey],
+        set: { mapping, updatedBy: staffId, updatedAt: new Date() },
+      });
   },
 
   async log(db: Db, limit = 50) {
@@ -145,11 +167,12 @@ export const importRepository = {
     return new Set(found.map((r) => r.key));
   },
 
-  async insertInquiry(db: Executor, values: typeof inquiries.$inferInsert, note: string): Promise<void> {
+  async insertInquiry(db: Executor, values: typeof inquiries.$inferInsert, note: string, staffId: string) {
     const [row] = await db.insert(inquiries).values(values).returning({ id: inquiries.id });
+    // The admin who imported it is its source on the timeline, not the public form.
     await db
       .insert(inquiryEvents)
-      .values({ inquiryId: row!.id, kind: 'created', toStatus: values.status ?? 'new', note });
+      .values({ inquiryId: row!.id, kind: 'created', toStatus: values.status ?? 'new', note, staffId });
   },
 
   /** `count` enrolment numbers from the sequence in one statement. */

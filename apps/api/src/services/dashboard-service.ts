@@ -103,6 +103,7 @@ export class DashboardService {
       money: {
         collectedInPeriod: toRupees(Number(m.collected_period)),
         collectedAllTime: toRupees(Number(m.collected_all)),
+        importedInPeriod: toRupees(Number(m.imported_period)),
         outstanding: toRupees(Number(m.outstanding)),
         outstandingApproved: toRupees(Number(m.outstanding) - Number(m.outstanding_pending)),
         outstandingPending: toRupees(Number(m.outstanding_pending)),

@@ -72,6 +72,7 @@ export const inquiryImport: ImportHandler<InquiryRow> = {
           updatedAt: receivedAt,
         },
         `Imported from ${context.fileName}`,
+        context.staffId,
       );
       await context.tick();
     }

@@ -11,17 +11,17 @@ import {
   type ImportPaymentRow,
 } from '@registrar/contract/imports';
 import { PAYMENT_REFERENCE_MESSAGES } from '@registrar/contract/payment-references';
+import { readRupeesPaise, unknownCourseMessage } from '@registrar/contract/import-values';
 import { localIsoDate } from '@registrar/contract/enrollment';
 import { FEE_MESSAGES } from '@registrar/contract/fees';
 import type { Db, Executor } from '../../db/database';
-import { amountPaise } from '../../lib/spreadsheet';
 import { importRepository } from '../../repositories/import-repository';
 import { recordIncoming } from '../payment-intake';
-import { rowErrors, type ImportRow } from './import-table';
+import { courseNames, rowErrors, type ImportRow } from './import-table';
 import type { CheckedRow, ImportHandler } from './import-handler';
 
 /** Registrar's own receipt and refund numbers: an imported number of this shape could collide with a live one. */
-const OUR_NUMBER = /^(RCPT|RFND)-\d{4}-\d{6}$/i;
+export const OUR_NUMBER = /^(RCPT|RFND)-\d{4}-\d{6}$/i;
 
 interface PaymentRow extends CheckedRow {
   value: ImportPaymentRow;
@@ -34,7 +34,7 @@ export const paymentImport: ImportHandler<PaymentRow> = {
   async check(db: Db, rows: ImportRow[], known: Map<number, ImportError[]>) {
     const courses = await importRepository.coursesByName(db);
     const parsedRows = rows.map((r) => {
-      const amount = amountPaise(r.values.amount ?? '');
+      const amount = readRupeesPaise(r.values.amount ?? '');
       return { r, parsed: importPaymentRowSchema.safeParse({ ...r.values, amountPaise: amount ?? undefined }) };
     });
     const emails = [
@@ -75,7 +75,7 @@ export const paymentImport: ImportHandler<PaymentRow> = {
       }
       const v = parsed.data;
       const course = courses.get(v.course.toLowerCase());
-      if (!course) fail('course', IMPORT_MESSAGES.courseUnknown);
+      if (!course) fail('course', unknownCourseMessage(v.course, courseNames(courses)));
       const enrollment = course ? enrollments.get(`${v.email.toLowerCase()}|${course.id}`) : undefined;
       if (course && !enrollment) fail('email', IMPORT_MESSAGES.enrollmentUnknown);
       const installmentId = enrollment ? installments.get(`${enrollment.id}|${v.installmentNumber}`) : undefined;

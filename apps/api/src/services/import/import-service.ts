@@ -1,6 +1,7 @@
 /**
  * Bulk import of what an institute already has. Every row is checked before anything is
- * written; an import with any error writes nothing and gives back exactly the rows in error;
+ * written; an import with any error writes nothing unless asked to write only the good rows, and
+ * gives back exactly the rows in error, whose file imported later adds only them;
  * the rows that pass are written in one transaction (an interrupted import leaves nothing), one
  * import at a time; a second run of the same file finds what the first wrote and skips it.
  */
@@ -14,6 +15,14 @@ import {
   type ImportLogEntry,
   type ImportResult,
 } from '@registrar/contract/imports';
+import {
+  IMPORT_REQUIRED_FIELDS,
+  headerSignature,
+  importFields,
+  proposeMapping,
+  type ImportColumns,
+  type ImportMapping,
+} from '@registrar/contract/import-mapping';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { toCsv } from '../../lib/csv';
@@ -25,7 +34,10 @@ import { enrollmentImport } from './import-enrollments';
 import type { CheckedRow, ImportContext, ImportHandler } from './import-handler';
 import { inquiryImport } from './import-inquiries';
 import { paymentImport } from './import-payments';
-import { toImportTable } from './import-table';
+import { headerOf, toImportTable } from './import-table';
+
+/** Rows of a file shown beside its proposed mapping. */
+const SAMPLE_ROWS = 5;
 
 /** How often a writing import lets other requests in. */
 const TURN_EVERY_MS = 100;
@@ -39,6 +51,10 @@ export interface ImportRequest {
   fileName: string;
   file: Buffer;
   staffId: string;
+  /** Write the rows that passed and leave the rows in error for their errors file. */
+  goodRowsOnly?: boolean;
+  /** Field → column; kept for the file's header. Without it, the kept one, else the columns' own names. */
+  mapping?: ImportMapping | undefined;
 }
 
 export interface ImportProgress {
@@ -134,18 +150,27 @@ export class ImportService {
 
   private async checkAndWrite(request: ImportRequest): Promise<{ result: ImportResult; failed: boolean }> {
     const sha256 = createHash('sha256').update(request.file).digest('hex');
-    const table = toImportTable(request.kind, await readTable(request.file), request.dateFormat);
+    const rows = await readTable(request.file);
+    const signature = headerSignature(headerOf(rows).header);
+    const mapping =
+      request.mapping ?? (await importRepository.savedMapping(this.db, request.kind, signature)) ?? undefined;
+    const table = toImportTable(request.kind, rows, request.dateFormat, mapping);
+    // The file read with the admin's mapping: offer it again for the next file with this header.
+    if (request.mapping)
+      await importRepository.saveMapping(this.db, request.kind, signature, request.mapping, request.staffId);
     const known = new Map<number, ImportError[]>();
     for (const e of table.errors) known.set(e.row, [...(known.get(e.row) ?? []), e]);
     const handler = this.handler(request.kind);
     const { valid, errors } = await handler.check(this.db, table.rows, known);
     errors.sort((a, b) => a.row - b.row);
     const toWrite = valid.filter((v) => !v.skip);
+    const refused = errors.length > 0 && !request.dryRun && !request.goodRowsOnly;
     const counts = {
       rows: table.rows.length,
-      created: errors.length ? 0 : toWrite.length,
+      // A check counts the good rows; an import refused for its errors created none.
+      created: refused ? 0 : toWrite.length,
       updated: 0,
-      skipped: errors.length ? 0 : valid.length - toWrite.length,
+      skipped: refused ? 0 : valid.length - toWrite.length,
     };
     const base = {
       kind: request.kind,
@@ -157,7 +182,7 @@ export class ImportService {
       errorRows: errors.length ? errorRowsOf(table.header, table.rows, errors) : null,
       staffId: request.staffId,
     };
-    if (errors.length || request.dryRun) {
+    if (refused || request.dryRun) {
       const record = await importRepository.insert(this.db, { ...base, ...counts });
       return { result: resultOf(record), failed: errors.length > 0 };
     }
@@ -189,8 +214,24 @@ export class ImportService {
         return saved;
       });
       if (request.sendLinks) for (const id of createdEnrollmentIds) await this.sendLink(id, request.staffId);
-      return { result: resultOf(record), failed: false };
+      return { result: resultOf(record), failed: errors.length > 0 };
     }
+  }
+
+  /** A file's header and first rows, with the mapping kept for that header or else a proposal. */
+  async columns(kind: ImportKind, file: Buffer): Promise<ImportColumns> {
+    const rows = await readTable(file);
+    const { at, header } = headerOf(rows);
+    const samples = rows.slice(at + 1, at + 1 + SAMPLE_ROWS).filter((r) => r.some((c) => c !== ''));
+    const saved = await importRepository.savedMapping(this.db, kind, headerSignature(header));
+    const required = new Set(IMPORT_REQUIRED_FIELDS[kind]);
+    return {
+      header,
+      samples,
+      fields: importFields(kind).map((field) => ({ field, required: required.has(field) })),
+      mapping: saved ?? proposeMapping(kind, header, samples),
+      saved: saved !== undefined,
+    };
   }
 
   async log(): Promise<ImportLogEntry[]> {

@@ -1,14 +1,20 @@
 /**
- * An uploaded import file as rows keyed by the template's column names: the header row found,
- * the template's columns required, dates read in the chosen format, each row keeping its number
+ * An uploaded import file as rows keyed by the import's field names: the header row found, each
+ * field read from the column its mapping names, dates read in the chosen format, each row keeping its number
  * in the spreadsheet (header = 1) and its cells as uploaded for the errors file.
  */
 import {
-  IMPORT_COLUMNS,
-  IMPORT_OPTIONAL_COLUMNS,
+  IMPORT_MAPPING_MESSAGES,
+  IMPORT_REQUIRED_FIELDS,
+  headerCellKey,
+  importFields,
+  type ImportMapping,
+} from '@registrar/contract/import-mapping';
+import {
   IMPORT_DATE_COLUMNS,
   IMPORT_MAX_ROWS,
   IMPORT_MESSAGES,
+  importDateProblem,
   readImportDate,
   type ImportDateFormat,
   type ImportError,
@@ -30,24 +36,48 @@ export interface ImportTable {
   errors: ImportError[];
 }
 
-/** A header cell as compared: Excel's byte-order mark and spaces aside, case ignored. */
-const columnKey = (cell: string) =>
-  cell
-    .replace(/^\uFEFF/, '')
-    .trim()
-    .toLowerCase();
+/** The header row: the first with any text in it. */
+export function headerOf(rows: string[][]): { at: number; header: string[] } {
+  const at = rows.findIndex((r) => r.some((c) => c.trim() !== ''));
+  return { at, header: (rows[at] ?? []).map((c) => c.replace(/^\uFEFF/, '').trim()) };
+}
 
-export function toImportTable(kind: ImportKind, rows: string[][], dateFormat: ImportDateFormat): ImportTable {
-  const headerIndex = rows.findIndex((r) => r.some((c) => c.trim() !== ''));
-  const header = (rows[headerIndex] ?? []).map((c) => c.replace(/^\uFEFF/, '').trim());
-  const position = new Map(header.map((cell, i) => [columnKey(cell), i]));
-  const required: readonly string[] = IMPORT_COLUMNS[kind];
-  const missing = required.filter((c) => !position.has(c.toLowerCase()));
-  const columns = [...required, ...IMPORT_OPTIONAL_COLUMNS[kind]];
-  if (missing.length) {
-    const message = `${IMPORT_MESSAGES.missingColumns}: ${missing.join(', ')}`;
-    throw badRequest(message, [{ path: 'file', message }]);
-  }
+/**
+ * The mapping a file is read with: the one given (or kept for its header), else each field from
+ * the column of its own name; refused when it names a column the file lacks or leaves a required field out.
+ */
+function positions(kind: ImportKind, header: string[], mapping: ImportMapping | undefined): Map<string, number> {
+  const keys = header.map(headerCellKey);
+  const fields = importFields(kind);
+  const position = new Map<string, number>();
+  if (mapping) {
+    const unknown = Object.keys(mapping).filter((f) => !fields.includes(f));
+    if (unknown.length) throw refused(`${IMPORT_MAPPING_MESSAGES.unknownField}: ${unknown.join(', ')}`, 'mapping');
+    const absent = Object.values(mapping).filter((column) => !keys.includes(headerCellKey(column)));
+    if (absent.length) throw refused(`${IMPORT_MAPPING_MESSAGES.columnMissing}: ${absent.join(', ')}`, 'mapping');
+    for (const [field, column] of Object.entries(mapping)) position.set(field, keys.indexOf(headerCellKey(column)));
+  } else
+    for (const field of fields) {
+      const at = keys.indexOf(headerCellKey(field));
+      if (at >= 0) position.set(field, at);
+    }
+  const missing = IMPORT_REQUIRED_FIELDS[kind].filter((f) => !position.has(f));
+  const lacks = mapping ? IMPORT_MAPPING_MESSAGES.requiredUnmapped : IMPORT_MESSAGES.missingColumns;
+  if (missing.length) throw refused(`${lacks}: ${missing.join(', ')}`, mapping ? 'mapping' : 'file');
+  return position;
+}
+
+const refused = (message: string, path: string) => badRequest(message, [{ path, message }]);
+
+export function toImportTable(
+  kind: ImportKind,
+  rows: string[][],
+  dateFormat: ImportDateFormat,
+  mapping?: ImportMapping,
+): ImportTable {
+  const { at: headerIndex, header } = headerOf(rows);
+  const position = positions(kind, header, mapping);
+  const columns = importFields(kind);
   const body = rows.slice(headerIndex + 1);
   if (body.length > IMPORT_MAX_ROWS) throw badRequest(IMPORT_MESSAGES.tooManyRows);
   const dateColumns = new Set(IMPORT_DATE_COLUMNS[kind]);
@@ -58,14 +88,17 @@ export function toImportTable(kind: ImportKind, rows: string[][], dateFormat: Im
     const row = headerIndex + i + 2;
     const values: Record<string, string> = {};
     for (const column of columns) {
-      const at = position.get(column.toLowerCase());
+      const at = position.get(column);
       const raw = (at === undefined ? '' : (cells[at] ?? '')).trim();
       if (dateColumns.has(column) && raw !== '') {
         const iso = readImportDate(raw, dateFormat);
-        if (!iso) errors.push({ row, field: column, message: `${IMPORT_MESSAGES.dateUnreadable} ${dateFormat}` });
+        if (!iso) errors.push({ row, field: column, message: importDateProblem(raw, dateFormat) });
         values[column] = iso ?? '';
       } else values[column] = raw;
     }
+    // A register with one address column means it for both.
+    if (kind === 'enrollments' && !position.has('permanentAddress'))
+      values.permanentAddress = values.currentAddress ?? '';
     out.push({ row, cells, values });
   });
   return { header, rows: out, errors };
@@ -83,3 +116,6 @@ export function rowErrors(row: number, issues: readonly { path: PropertyKey[]; m
   }
   return out;
 }
+
+/** The courses' names as the institute wrote them, for naming the nearest to an unknown one. */
+export const courseNames = (courses: Map<string, { name: string }>) => [...courses.values()].map((c) => c.name);

@@ -54,6 +54,7 @@ const DASHBOARD: Dashboard = {
     unclearedCheques: 2,
     unclearedChequeAmount: 15000,
     creditsToRefund: 0,
+    importedInPeriod: 0,
   },
   monthly: Array.from({ length: 12 }, (_, i) => ({
     month: `2025-${String(i + 1).padStart(2, '0')}`,

@@ -76,6 +76,13 @@ export function MoneyHeadline({ data }: { data: Dashboard }) {
           : {})}
         tone="success"
       />
+      {money.importedInPeriod > 0 && (
+        <FigureCard
+          label={`Of collected, from imported books, ${words}`}
+          value={formatRupees(money.importedInPeriod)}
+          hint="Past payments brought in by an import, counted in Collected"
+        />
+      )}
       <FigureCard
         label="Outstanding, approved enrolments (today)"
         value={formatRupees(money.outstandingApproved)}

@@ -12,10 +12,12 @@ import { RetryAlert } from '../../shared/ui/retry-alert';
 const KIND_NAMES = { enrollments: 'enrolments', payments: 'payments', inquiries: 'inquiries' } as const;
 
 function LogLine({ entry }: { entry: ImportLogEntry }) {
-  const what = entry.dryRun ? 'Checked' : entry.errorCount ? 'Refused' : 'Imported';
-  const counts = entry.errorCount
-    ? `${entry.rows} rows, ${entry.errorCount} ${entry.errorCount === 1 ? 'problem' : 'problems'}`
-    : `${entry.rows} rows: ${entry.created} ${entry.dryRun ? 'to create' : 'created'}, ${entry.skipped} already here`;
+  const wrote = entry.created + entry.skipped > 0;
+  const what = entry.dryRun ? 'Checked' : entry.errorCount && !wrote ? 'Refused' : 'Imported';
+  const problems = entry.errorCount
+    ? `, ${entry.errorCount} ${entry.errorCount === 1 ? 'problem' : 'problems'} in rows left out`
+    : '';
+  const counts = `${entry.rows} rows: ${entry.created} ${entry.dryRun ? 'to create' : 'created'}, ${entry.skipped} already here${problems}`;
   return (
     <Box component="li" sx={{ py: 1.25, borderTop: 1, borderColor: 'divider', '&:first-of-type': { borderTop: 0 } }}>
       <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
