@@ -151,5 +151,25 @@ describe('the staff enrolment form from an inquiry', () => {
     const body = sent![1]!.body as FormData;
     expect(body.get('termsAcceptance')).toBe('desk');
     expect(body.get('termsVersion')).toBe('3');
+    expect(body.get('messagesConsent')).toBe('false');
+  });
+
+  it('asks consent to WhatsApp and SMS as its own unticked choice, and sends it when ticked', async () => {
+    const { fetchMock } = openForm({ courseId: 'tally' }, false);
+    expect(await screen.findByText('Fees are not refunded.')).toBeTruthy();
+    await within(select(/^Course/)).findByRole('option', { name: 'Tally Prime' });
+    const consent = screen.getByLabelText(
+      /agrees to fee receipts and reminders on WhatsApp and SMS/,
+    ) as HTMLInputElement;
+    expect(consent.checked).toBe(false);
+    fireEvent.click(consent);
+    fireEvent.change(screen.getByLabelText(/^Joining date/), { target: { value: '2099-06-10' } });
+    fireEvent.click(await screen.findByLabelText('The student has read and accepts them here (version 3)'));
+    fireEvent.click(screen.getByRole('button', { name: 'Enrol' }));
+    await screen.findByText('Somewhere else').catch(() => undefined);
+    const sent = fetchMock.mock.calls.find(
+      ([input, init]) => init?.method === 'POST' && String(input).endsWith('/api/staff-enrollment'),
+    );
+    expect((sent![1]!.body as FormData).get('messagesConsent')).toBe('true');
   });
 });

@@ -10,6 +10,8 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { localIsoDate } from '@registrar/contract/enrollment';
@@ -86,6 +88,8 @@ export function NewEnrollmentScreen({ prefill, backTo }: { prefill?: EnrollmentP
   const { data: terms, isError: termsFailed } = useGetCurrentTermsQuery();
   // No default: the counsellor says how the student accepts, so nothing claims consent unasked.
   const [termsChoice, setTermsChoice] = useState<DeskTermsChoice | ''>('');
+  // Its own choice, never ticked for the student: without it fee messages go by mail only.
+  const [messagesConsent, setMessagesConsent] = useState(false);
   const [termsError, setTermsError] = useState<string | undefined>();
 
   const { data: site } = useGetSiteQuery();
@@ -130,6 +134,7 @@ export function NewEnrollmentScreen({ prefill, backTo }: { prefill?: EnrollmentP
     if (pay.value) body.append('firstPayment', JSON.stringify(pay.value));
     if (approveRef.current) body.append('approve', 'true');
     body.append('termsAcceptance', termsChoice);
+    body.append('messagesConsent', String(messagesConsent));
     // The version on screen: terms changed meanwhile are refused rather than recorded as accepted.
     if (termsChoice === 'desk' && terms) body.append('termsVersion', String(terms.version));
     for (const [key, file] of Object.entries(files)) body.append(key, file, file.name);
@@ -209,6 +214,11 @@ export function NewEnrollmentScreen({ prefill, backTo }: { prefill?: EnrollmentP
               setTermsError(undefined);
             }}
             error={termsError}
+          />
+          <FormControlLabel
+            sx={{ my: 1 }}
+            control={<Checkbox checked={messagesConsent} onChange={(e) => setMessagesConsent(e.target.checked)} />}
+            label="The student agrees to fee receipts and reminders on WhatsApp and SMS (mail is sent either way)"
           />
           {mayRecord && (
             <FirstPaymentFields
