@@ -316,7 +316,8 @@ function EnrollmentForm() {
               {...field('alterNativePhoneNumber')}
             />
             <Checkbox checked={messagesConsent} onChange={(e) => setMessagesConsent(e.target.checked)}>
-              {t('enrol.messagesConsent', { institute: site.data?.instituteName ?? '' })}
+              {/* Its words never wait for the site's name: a label that grew would move the form under the thumb. */}
+              {t('enrol.messagesConsent')}
             </Checkbox>
             <TextArea
               label={t('enrol.currentAddress')}
