@@ -57,6 +57,8 @@ interface ListScreen {
   filtered?: string;
   /** What the grid must show at 1366 px (the last column). */
   grid: boolean;
+  /** A screen whose form comes first on a phone (the import's log sits below its form). */
+  formFirst?: boolean;
 }
 
 const stackedRow = (page: Page) => page.getByTestId('list-row').first();
@@ -150,6 +152,7 @@ const LISTS: ListScreen[] = [
     heading: 'Import',
     firstRow: (page) => page.getByRole('main').getByText(IMPORT_FILE).first(),
     grid: false,
+    formFirst: true,
   },
 ];
 
@@ -268,8 +271,9 @@ test.describe('list screens on a phone and a laptop', () => {
         const row = list.firstRow(page);
         await expect(row).toBeVisible();
         const box = (await row.boundingBox())!;
-        // Its first line, at least, is above the fold.
-        expect(box.y + 24, `${list.name}: first row at ${Math.round(box.y)} px`).toBeLessThanOrEqual(740);
+        // Its first line, at least, is above the fold; a form-first screen keeps its form there instead.
+        if (list.formFirst) await expect(page.getByText('Choose a file', { exact: true })).toBeInViewport();
+        else expect(box.y + 24, `${list.name}: first row at ${Math.round(box.y)} px`).toBeLessThanOrEqual(740);
         await noSidewaysScroll(page);
         await expectNoAxeViolations(page);
         if (!list.filtered) return;
