@@ -8,6 +8,7 @@ import { StudentPageService } from '../src/services/student-page-service';
 import { build } from './build-app';
 import { createCourse, enrolmentForm, submitEnrolment } from './fixtures/enrolments';
 import { bearer, makeStaff, tokenFor } from './staff-fixtures';
+import { recordPayment } from './fixtures/payments';
 
 describe('consent: WhatsApp and SMS only for a student who ticked the separate box, until they stop', async () => {
   const { messages } = loadConfig({
@@ -49,11 +50,10 @@ describe('consent: WhatsApp and SMS only for a student who ticked the separate b
   const payAndTell = async (id: string) => {
     const detail = (await app.inject({ method: 'GET', url: `/api/student-enrollment/${id}`, headers: auth })).json()
       .data;
-    const paid = await app.inject({
-      method: 'PUT',
-      url: `/api/student-enrollment-payment/${id}/${detail.installments[0]._id}`,
-      headers: auth,
-      payload: { amount: 1000, paymentMode: 'cash', paidOn: localIsoDate() },
+    const paid = await recordPayment(app, auth, id, detail.installments[0]._id, {
+      amount: 1000,
+      paymentMode: 'cash',
+      paidOn: localIsoDate(),
     });
     expect(paid.statusCode, paid.body).toBe(200);
     while ((await app.outbox.runOnce()) > 0);

@@ -8,6 +8,7 @@ import { quietUntil } from '../src/services/messages/quiet-hours';
 import { build } from './build-app';
 import { createCourse, submitEnrolment } from './fixtures/enrolments';
 import { bearer, makeStaff, tokenFor } from './staff-fixtures';
+import { recordPayment } from './fixtures/payments';
 
 describe('MESSAGE_CHANNEL=simulator behaves like both APIs, signed webhooks and failures included', async () => {
   const { app, auth, messages, paidStudent } = await simulatorApp('none');
@@ -85,11 +86,10 @@ async function simulatorApp(quietHours: string) {
     await db.execute(sql`update enrollments set phone_messages_consent_at = now() where id = ${id}`);
     const detail = (await app.inject({ method: 'GET', url: `/api/student-enrollment/${id}`, headers: auth })).json()
       .data;
-    const paid = await app.inject({
-      method: 'PUT',
-      url: `/api/student-enrollment-payment/${id}/${detail.installments[0]._id}`,
-      headers: auth,
-      payload: { amount: 3000, paymentMode: 'upi', paidOn: localIsoDate() },
+    const paid = await recordPayment(app, auth, id, detail.installments[0]._id, {
+      amount: 3000,
+      paymentMode: 'upi',
+      paidOn: localIsoDate(),
     });
     expect(paid.statusCode, paid.body).toBe(200);
     return id;
